@@ -1,0 +1,29 @@
+/* The arbiter command-line tool: shared helpers and the command entry points. */
+#ifndef ARB_CLI_H
+#define ARB_CLI_H
+
+#include "arbiter.h"
+
+/* Options common to the commands: --variant, --lang; the rest are left in argv order. */
+struct cli_opts {
+    arb_variant variant;
+    const char *lang;
+    bool json, divide;
+    int nargs;
+    char **args;
+};
+
+/* Parses common options; returns false (after printing why) on a bad option. */
+bool cli_parse_opts(int argc, char **argv, struct cli_opts *o);
+
+/* Parses a FEN argument ("startpos" allowed) or prints the error and returns false. */
+bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos);
+
+/* Prints a reason in the chosen language to stderr, prefixed "arbiter: ". */
+void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_fen(int argc, char **argv);
+
+#endif

@@ -1,0 +1,54 @@
+/* Option parsing and position input shared by the commands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
+{
+    *o = (struct cli_opts){ARB_STANDARD, "en", false, false, 0, argv + 1};
+    int out = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--variant") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (strcmp(v, "chess960") == 0)
+                o->variant = ARB_CHESS960;
+            else if (strcmp(v, "standard") != 0) {
+                fprintf(stderr, "arbiter: unknown variant '%s' (standard, chess960)\n", v);
+                return false;
+            }
+        } else if (strcmp(a, "--lang") == 0 && i + 1 < argc) {
+            o->lang = argv[++i];
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(a, "--divide") == 0) {
+            o->divide = true;
+        } else if (strncmp(a, "--", 2) == 0 && a[2]) {
+            fprintf(stderr, "arbiter: unknown option '%s'\n", a);
+            return false;
+        } else {
+            argv[1 + out++] = argv[i];
+        }
+    }
+    o->nargs = out;
+    return true;
+}
+
+void cli_print_reason(const struct cli_opts *o, const arb_reason *r)
+{
+    char text[512];
+    arb_reason_render(r, o->lang, text, sizeof text);
+    fprintf(stderr, "arbiter: %s (%s)\n", text, arb_reason_name(r->code));
+}
+
+bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)
+{
+    arb_reason why;
+    if (strcmp(fen, "startpos") == 0)
+        fen = ARB_START_FEN;
+    if (arb_position_from_fen(pos, fen, o->variant, &why) == ARB_OK)
+        return true;
+    cli_print_reason(o, &why);
+    return false;
+}

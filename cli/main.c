@@ -1,0 +1,43 @@
+/* arbiter: the engine's capabilities offline. Dispatches to one command per subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct command {
+    const char *name, *usage;
+    int (*run)(int argc, char **argv);
+};
+
+static const struct command commands[] = {
+    {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
+    {"moves", "moves [--variant chess960] FEN", cmd_moves},
+    {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *to)
+{
+    fprintf(to, "arbiter %s: chess rules, explained.\nusage:\n", arb_version());
+    for (const struct command *c = commands; c->name; c++)
+        fprintf(to, "  arbiter %s\n", c->usage);
+    fprintf(to, "FEN may be 'startpos'. Languages (--lang): en, fa, ar.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("arbiter %s\n", arb_version());
+        return 0;
+    }
+    for (const struct command *c = commands; c->name; c++)
+        if (strcmp(argv[1], c->name) == 0)
+            return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "arbiter: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,14 @@
+/* libarbiter: the chess rules engine of Arbiter. One include for the whole public API. */
+#ifndef ARBITER_H
+#define ARBITER_H
+
+#include "arbiter/types.h"
+#include "arbiter/reason.h"
+#include "arbiter/position.h"
+#include "arbiter/movegen.h"
+#include "arbiter/notation.h"
+#include "arbiter/perft.h"
+
+ARB_API const char *arb_version(void);
+
+#endif

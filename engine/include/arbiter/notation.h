@@ -1,0 +1,33 @@
+/* Moves as text: UCI in and out, SAN out, lenient SAN in (App. C). */
+#ifndef ARBITER_NOTATION_H
+#define ARBITER_NOTATION_H
+
+#include "arbiter/position.h"
+
+/* Longest move text written by the engine (SAN "Qa1xb2=Q#" style or UCI) plus NUL. */
+#define ARB_MOVE_TEXT_MAX 12
+/* Longest move text the parsers read (longer input is malformed). */
+#define ARB_MOVE_INPUT_MAX 32
+
+/* UCI: "e2e4", "e7e8q". Castling as e1g1 in standard chess, king-takes-rook (e1h1) in
+ * Chess960 (per the position's variant). */
+ARB_API size_t arb_move_uci(const arb_position *pos, arb_move move, char *buf, size_t cap);
+
+/* Parse UCI. In standard chess castling is accepted as e1g1 or e1h1. Returns ARB_OK with the
+ * legal move, ARB_ERR_SYNTAX if malformed, ARB_ERR_ILLEGAL if well formed but not legal
+ * (then *move holds the move as read, kind NORMAL or promotion, for explanation). */
+ARB_API arb_status arb_parse_uci(const arb_position *pos, const char *text, arb_move *move, arb_reason *why);
+
+/* SAN with minimal disambiguation, =Q, O-O / O-O-O, + and #. */
+ARB_API size_t arb_move_san(const arb_position *pos, arb_move move, char *buf, size_t cap);
+
+/* Lenient SAN: 0-0, O-O, e8Q, e8=Q, e8/Q, exd6e.p., over-disambiguated Nbd7 or Ng1f3, trailing
+ * + # ! ? and annotations. ARB_ERR_SYNTAX (why: san_malformed with the offset),
+ * ARB_ERR_ILLEGAL (no_piece_can_move_there), or ARB_ERR_AMBIGUOUS (ambiguous: the squares of
+ * the candidate pieces). */
+ARB_API arb_status arb_parse_san(const arb_position *pos, const char *text, arb_move *move, arb_reason *why);
+
+/* SAN or UCI, whichever the text is. */
+ARB_API arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why);
+
+#endif

@@ -1,0 +1,70 @@
+/* Explanations as data: a code, the squares and pieces involved, a few parameters, the FIDE
+ * article. Text is rendered separately, through one catalog per language (engine/messages/). */
+#ifndef ARBITER_REASON_H
+#define ARBITER_REASON_H
+
+#include "arbiter/types.h"
+
+typedef enum arb_reason_code {
+#define ARB_REASON(name, article, params) ARB_R_##name,
+#include "arbiter/reason_list.h"
+#undef ARB_REASON
+    ARB_REASON_COUNT
+} arb_reason_code;
+
+/* Which parameters a code fills in; templates may only name these. */
+enum arb_reason_param {
+    ARB_P_NONE = 0,
+    ARB_P_PIECE = 1 << 0,   /* {piece}: the piece concerned */
+    ARB_P_BY = 1 << 1,      /* {by}: the piece that causes it (pinner, checker, blocker) */
+    ARB_P_SQ1 = 1 << 2,     /* {sq1}: squares[0] */
+    ARB_P_SQ2 = 1 << 3,     /* {sq2}: squares[1] */
+    ARB_P_SQ3 = 1 << 4,     /* {sq3}: squares[2] */
+    ARB_P_SQUARES = 1 << 5, /* {squares}: every square, as a list */
+    ARB_P_N = 1 << 6,       /* {n}: a number */
+    ARB_P_M = 1 << 7,       /* {m}: a second number */
+    ARB_P_FIELD = 1 << 8,   /* {field}: which FEN field (its name) */
+    ARB_P_OFFSET = 1 << 9,  /* {offset}: character offset in the input, from 1 */
+    ARB_P_FOUND = 1 << 10,  /* {found}: the text found (a character, a token, a move) */
+    ARB_P_SIDE = 1 << 11,   /* {side}: kingside or queenside */
+    ARB_P_MOVE = 1 << 12    /* {move}: a move in SAN */
+};
+
+#define ARB_REASON_MAX_SQUARES 8
+
+typedef struct arb_reason {
+    uint16_t code;                 /* arb_reason_code */
+    uint8_t nsquares;
+    uint8_t squares[ARB_REASON_MAX_SQUARES];
+    arb_piece piece, by;
+    uint8_t side;                  /* ARB_KINGSIDE or ARB_QUEENSIDE */
+    uint8_t field;                 /* FEN field 0..5: board, side, castling, ep, halfmove, fullmove */
+    int32_t offset;                /* 0-based character offset into the input; -1 when none */
+    int32_t n, m;
+    char found[24];                /* NUL-terminated, truncated copy of the offending text */
+    char move[12];                 /* a move in SAN, where relevant */
+} arb_reason;
+
+/* The code's stable name ("pinned"), its FIDE article ("3.9", or "" for none) and the
+ * ARB_P_* parameters it provides. NULL / "" / 0 for an unknown code. */
+ARB_API const char *arb_reason_name(unsigned code);
+ARB_API const char *arb_reason_article(unsigned code);
+ARB_API unsigned arb_reason_params(unsigned code);
+
+/* An empty reason of the given code (no squares, offset -1). */
+ARB_API arb_reason arb_reason_make(arb_reason_code code);
+ARB_API void arb_reason_add_square(arb_reason *r, int sq);
+
+/* Render a reason in a language ("en", "fa", "ar"; unknown languages fall back to "en").
+ * Writes a NUL-terminated UTF-8 sentence of at most cap-1 bytes (truncated at a character
+ * boundary) and returns the length it needed, like snprintf. */
+ARB_API size_t arb_reason_render(const arb_reason *r, const char *lang, char *buf, size_t cap);
+
+/* Rendering options: digits in the language's own script (Persian ۰-۹, Arabic-Indic ٠-٩). */
+ARB_API size_t arb_reason_render_opts(const arb_reason *r, const char *lang, bool native_digits,
+                                      char *buf, size_t cap);
+
+/* The languages that have a catalog, as a NULL-terminated list ("en", "fa", "ar"). */
+ARB_API const char *const *arb_languages(void);
+
+#endif

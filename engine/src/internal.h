@@ -1,0 +1,59 @@
+/* Internal helpers shared by the engine's units: board edits, Zobrist keys, small queries. */
+#ifndef ARB_INTERNAL_H
+#define ARB_INTERNAL_H
+
+#include "arbiter/position.h"
+#include "tables.h"
+
+/* Polyglot Random64 (781 values): 768 piece-square, 4 castling, 8 en passant files, 1 turn. */
+extern const uint64_t arb_polyglot_random[781];
+
+static inline uint64_t zobrist_piece(arb_piece p, int sq)
+{
+    /* Polyglot kinds: black pawn 0, white pawn 1, black knight 2, ... white king 11. */
+    int kind = 2 * (ARB_PIECE_TYPE(p) - 1) + (ARB_PIECE_COLOR(p) == ARB_WHITE);
+    return arb_polyglot_random[64 * kind + sq];
+}
+
+#define ZOBRIST_CASTLE(i) arb_polyglot_random[768 + (i)]
+#define ZOBRIST_EP(file) arb_polyglot_random[772 + (file)]
+#define ZOBRIST_TURN arb_polyglot_random[780]
+
+static inline void put_piece(arb_position *pos, arb_piece p, int sq)
+{
+    pos->board[sq] = p;
+    pos->by_color[ARB_PIECE_COLOR(p)] |= sq_bb(sq);
+    pos->by_type[ARB_PIECE_TYPE(p)] |= sq_bb(sq);
+    pos->key ^= zobrist_piece(p, sq);
+}
+
+static inline void remove_piece(arb_position *pos, int sq)
+{
+    arb_piece p = pos->board[sq];
+    pos->board[sq] = 0;
+    pos->by_color[ARB_PIECE_COLOR(p)] &= ~sq_bb(sq);
+    pos->by_type[ARB_PIECE_TYPE(p)] &= ~sq_bb(sq);
+    pos->key ^= zobrist_piece(p, sq);
+}
+
+/* The key part for castling rights and for en passant (Polyglot: only when a pawn of the side
+ * to move stands ready to capture). */
+uint64_t arb_castle_key(const arb_position *pos);
+uint64_t arb_ep_key(const arb_position *pos);
+uint64_t arb_compute_key(const arb_position *pos);
+
+/* Where king and rook end up when castling on a side. */
+static inline int castle_king_to(arb_color c, int side)
+{
+    return ARB_SQ(side == ARB_KINGSIDE ? 6 : 2, c == ARB_WHITE ? 0 : 7);
+}
+
+static inline int castle_rook_to(arb_color c, int side)
+{
+    return ARB_SQ(side == ARB_KINGSIDE ? 5 : 3, c == ARB_WHITE ? 0 : 7);
+}
+
+/* Bounded string copy that always terminates (dst may be NULL when cap is 0). */
+size_t arb_strlcpy(char *dst, const char *src, size_t cap);
+
+#endif

@@ -1,0 +1,293 @@
+/* Moves as text: UCI in and out, SAN out with minimal disambiguation, lenient SAN in. */
+#include <string.h>
+
+#include "arbiter/movegen.h"
+#include "arbiter/notation.h"
+#include "internal.h"
+
+static const char piece_letters[] = " PNBRQK";
+static const char promo_letters[] = "nbrq";
+
+static void set_error(arb_reason *why, arb_reason_code code, const char *text, int offset)
+{
+    if (!why)
+        return;
+    *why = arb_reason_make(code);
+    why->offset = offset;
+    arb_strlcpy(why->found, text ? text : "", sizeof why->found);
+}
+
+/* Where the move sends the king when castling; otherwise its destination. */
+static int shown_target(const arb_position *pos, arb_move m)
+{
+    if (ARB_MOVE_KIND(m) != ARB_MOVE_CASTLE)
+        return ARB_MOVE_TO(m);
+    int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+    return castle_king_to((arb_color)pos->side, to > from ? ARB_KINGSIDE : ARB_QUEENSIDE);
+}
+
+size_t arb_move_uci(const arb_position *pos, arb_move m, char *buf, size_t cap)
+{
+    char out[8];
+    int to = pos->variant == ARB_CHESS960 ? ARB_MOVE_TO(m) : shown_target(pos, m);
+    arb_square_name(ARB_MOVE_FROM(m), out);
+    arb_square_name(to, out + 2);
+    if (ARB_MOVE_IS_PROMO(m)) {
+        out[4] = promo_letters[ARB_MOVE_KIND(m) - ARB_MOVE_PROMO_N];
+        out[5] = '\0';
+    }
+    return arb_strlcpy(buf, out, cap);
+}
+
+static bool looks_like_uci(const char *s, size_t len)
+{
+    if (len != 4 && len != 5)
+        return false;
+    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' || s[2] < 'a' || s[2] > 'h' || s[3] < '1' || s[3] > '8')
+        return false;
+    return len == 4 || strchr("nbrqNBRQ", s[4]) != NULL;
+}
+
+arb_status arb_parse_uci(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
+{
+    size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
+    if (!looks_like_uci(text ? text : "", len)) {
+        int off = 0;
+        if (text)
+            while (off < (int)len && off < 4 && ((off % 2 == 0) ? (text[off] >= 'a' && text[off] <= 'h')
+                                                                : (text[off] >= '1' && text[off] <= '8')))
+                off++;
+        set_error(why, ARB_R_uci_malformed, len > ARB_MOVE_INPUT_MAX ? "" : text, off);
+        return ARB_ERR_SYNTAX;
+    }
+    int from = ARB_SQ(text[0] - 'a', text[1] - '1'), to = ARB_SQ(text[2] - 'a', text[3] - '1');
+    int promo = -1;
+    if (len == 5) {
+        char c = text[4] >= 'A' && text[4] <= 'Z' ? (char)(text[4] + 32) : text[4];
+        promo = (int)(strchr(promo_letters, c) - promo_letters);
+    }
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        arb_move m = moves[i];
+        if (ARB_MOVE_FROM(m) != from)
+            continue;
+        bool to_ok = ARB_MOVE_TO(m) == to;
+        if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE && pos->variant == ARB_STANDARD)
+            to_ok = to_ok || shown_target(pos, m) == to;
+        if (!to_ok)
+            continue;
+        if (ARB_MOVE_IS_PROMO(m) ? (ARB_MOVE_KIND(m) - ARB_MOVE_PROMO_N) != promo : promo >= 0)
+            continue;
+        *move = m;
+        return ARB_OK;
+    }
+    *move = ARB_MAKE_MOVE(from, to, promo >= 0 ? ARB_MOVE_PROMO_N + promo : ARB_MOVE_NORMAL);
+    set_error(why, ARB_R_illegal_move, text, -1);
+    return ARB_ERR_ILLEGAL;
+}
+
+size_t arb_move_san(const arb_position *pos, arb_move m, char *buf, size_t cap)
+{
+    char out[ARB_MOVE_TEXT_MAX + 4];
+    size_t n = 0;
+    int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
+    arb_piece_type type = ARB_PIECE_TYPE(pos->board[from]);
+    if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE) {
+        memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+        n = to > from ? 3 : 5;
+    } else {
+        bool capture = pos->board[to] || ARB_MOVE_KIND(m) == ARB_MOVE_EN_PASSANT;
+        if (type == ARB_PAWN) {
+            if (capture) {
+                out[n++] = (char)('a' + ARB_FILE(from));
+                out[n++] = 'x';
+            }
+        } else {
+            out[n++] = piece_letters[type];
+            /* Disambiguate among other pieces of the same kind that can reach the square. */
+            arb_move moves[ARB_MAX_MOVES];
+            int count = arb_legal_moves(pos, moves);
+            bool others = false, same_file = false, same_rank = false;
+            for (int i = 0; i < count; i++) {
+                int f = ARB_MOVE_FROM(moves[i]);
+                if (f == from || ARB_MOVE_TO(moves[i]) != to || ARB_MOVE_KIND(moves[i]) == ARB_MOVE_CASTLE ||
+                    ARB_PIECE_TYPE(pos->board[f]) != type)
+                    continue;
+                others = true;
+                same_file |= ARB_FILE(f) == ARB_FILE(from);
+                same_rank |= ARB_RANK(f) == ARB_RANK(from);
+            }
+            if (others && (!same_file || same_rank))
+                out[n++] = (char)('a' + ARB_FILE(from));
+            if (others && same_file)
+                out[n++] = (char)('1' + ARB_RANK(from));
+            if (capture)
+                out[n++] = 'x';
+        }
+        arb_square_name(to, out + n);
+        n += 2;
+        if (ARB_MOVE_IS_PROMO(m)) {
+            out[n++] = '=';
+            out[n++] = piece_letters[ARB_MOVE_PROMO_TYPE(m)];
+        }
+    }
+    arb_position after = *pos;
+    arb_position_play(&after, m);
+    if (arb_in_check(&after))
+        out[n++] = arb_count_legal_moves(&after) ? '+' : '#';
+    out[n] = '\0';
+    return arb_strlcpy(buf, out, cap);
+}
+
+struct san {
+    arb_piece_type piece;
+    int from_file, from_rank, to, promo; /* -1 when not given */
+    bool capture, castle, long_castle;
+};
+
+/* Strips decorations (check marks, annotation glyphs, "e.p.") from the end; returns the length. */
+static size_t strip_suffixes(const char *s, size_t len)
+{
+    for (;;) {
+        while (len && strchr("+#!? \t", s[len - 1]))
+            len--;
+        if (len >= 4 && memcmp(s + len - 4, "e.p.", 4) == 0)
+            len -= 4;
+        else if (len >= 2 && memcmp(s + len - 2, "ep", 2) == 0 && len > 2 && s[len - 3] >= '1' && s[len - 3] <= '8')
+            len -= 2;
+        else
+            return len;
+    }
+}
+
+static bool parse_san_text(const char *s, size_t len, struct san *out, int *bad_offset)
+{
+    *out = (struct san){ARB_PAWN, -1, -1, -1, -1, false, false, false};
+    *bad_offset = 0;
+    const char *castles[] = {"O-O-O", "0-0-0", "o-o-o", "O-O", "0-0", "o-o"};
+    for (int i = 0; i < 6; i++) {
+        size_t cl = strlen(castles[i]);
+        if (len == cl && memcmp(s, castles[i], cl) == 0) {
+            out->castle = true;
+            out->long_castle = i < 3;
+            return true;
+        }
+    }
+    size_t i = 0;
+    const char *hit = len ? strchr("NBRQK", s[0]) : NULL;
+    if (hit && s[0]) {
+        out->piece = (arb_piece_type)(strchr(piece_letters, s[0]) - piece_letters);
+        i = 1;
+    }
+    /* Promotion suffix: "=Q", "/Q", "(Q)" or a bare letter after the last rank. */
+    if (len >= 2 && out->piece == ARB_PAWN) {
+        char last = s[len - 1];
+        size_t cut = 0;
+        if (last == ')' && len >= 3 && s[len - 3] == '(') {
+            last = s[len - 2];
+            cut = 3;
+        } else if (strchr("QRBNqrbn", last)) {
+            cut = (s[len - 2] == '=' || s[len - 2] == '/') ? 2 : 1;
+        }
+        if (cut) {
+            const char *p = strchr("nbrq", last >= 'A' && last <= 'Z' ? last + 32 : last);
+            if (!p) {
+                *bad_offset = (int)(len - 1);
+                return false;
+            }
+            out->promo = (int)(p - "nbrq");
+            len -= cut;
+        }
+    }
+    if (len < i + 2 || s[len - 2] < 'a' || s[len - 2] > 'h' || s[len - 1] < '1' || s[len - 1] > '8') {
+        *bad_offset = (int)(len >= i + 2 ? len - 2 : len);
+        return false;
+    }
+    out->to = ARB_SQ(s[len - 2] - 'a', s[len - 1] - '1');
+    size_t end = len - 2;
+    if (i < end && s[i] >= 'a' && s[i] <= 'h')
+        out->from_file = s[i++] - 'a';
+    if (i < end && s[i] >= '1' && s[i] <= '8')
+        out->from_rank = s[i++] - '1';
+    if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-')) {
+        out->capture = s[i] != '-';
+        i++;
+    }
+    if (i != end) {
+        *bad_offset = (int)i;
+        return false;
+    }
+    if (out->piece == ARB_PAWN && out->capture && out->from_file < 0) {
+        *bad_offset = 0;
+        return false;
+    }
+    return true;
+}
+
+arb_status arb_parse_san(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
+{
+    size_t raw = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
+    if (!text || raw == 0 || raw > ARB_MOVE_INPUT_MAX) {
+        set_error(why, ARB_R_san_malformed, raw > ARB_MOVE_INPUT_MAX ? "" : text, 0);
+        return ARB_ERR_SYNTAX;
+    }
+    size_t start = 0;
+    while (text[start] == ' ' || text[start] == '\t')
+        start++;
+    const char *s = text + start;
+    size_t len = strip_suffixes(s, raw - start);
+    struct san san;
+    int bad;
+    if (!parse_san_text(s, len, &san, &bad)) {
+        set_error(why, ARB_R_san_malformed, text, (int)start + bad);
+        return ARB_ERR_SYNTAX;
+    }
+    arb_move moves[ARB_MAX_MOVES], found[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves), hits = 0;
+    for (int i = 0; i < n; i++) {
+        arb_move m = moves[i];
+        int from = ARB_MOVE_FROM(m);
+        bool castle = ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE;
+        if (san.castle) {
+            if (castle && (ARB_MOVE_TO(m) < from) == san.long_castle)
+                found[hits++] = m;
+            continue;
+        }
+        if (castle || ARB_PIECE_TYPE(pos->board[from]) != san.piece || ARB_MOVE_TO(m) != san.to)
+            continue;
+        if (san.from_file >= 0 && ARB_FILE(from) != san.from_file)
+            continue;
+        if (san.from_rank >= 0 && ARB_RANK(from) != san.from_rank)
+            continue;
+        if (san.piece == ARB_PAWN && san.from_file < 0 && ARB_FILE(from) != ARB_FILE(san.to))
+            continue;
+        if (ARB_MOVE_IS_PROMO(m) ? (ARB_MOVE_KIND(m) - ARB_MOVE_PROMO_N) != san.promo : san.promo >= 0)
+            continue;
+        found[hits++] = m;
+    }
+    if (hits == 1) {
+        *move = found[0];
+        return ARB_OK;
+    }
+    if (hits == 0) {
+        set_error(why, ARB_R_no_piece_can_move_there, text, -1);
+        return ARB_ERR_ILLEGAL;
+    }
+    set_error(why, ARB_R_ambiguous, text, -1);
+    if (why) {
+        why->n = hits;
+        why->piece = pos->board[ARB_MOVE_FROM(found[0])];
+        for (int i = 0; i < hits; i++)
+            arb_reason_add_square(why, ARB_MOVE_FROM(found[i]));
+    }
+    return ARB_ERR_AMBIGUOUS;
+}
+
+arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
+{
+    size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
+    if (text && looks_like_uci(text, len))
+        return arb_parse_uci(pos, text, move, why);
+    return arb_parse_san(pos, text, move, why);
+}
