@@ -8,6 +8,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "arbiter/perft.h"
+#include "arbiter/game.h"
 
 ARB_API const char *arb_version(void);
 
