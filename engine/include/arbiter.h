@@ -9,6 +9,8 @@
 #include "arbiter/notation.h"
 #include "arbiter/perft.h"
 #include "arbiter/game.h"
+#include "arbiter/rules.h"
+#include "arbiter/procedures.h"
 
 ARB_API const char *arb_version(void);
 
