@@ -11,6 +11,7 @@
 #include "arbiter/game.h"
 #include "arbiter/rules.h"
 #include "arbiter/procedures.h"
+#include "arbiter/pgn.h"
 
 ARB_API const char *arb_version(void);
 

@@ -5,3 +5,4 @@
 #include "arbiter/reasons/input.def"
 #include "arbiter/reasons/position.def"
 #include "arbiter/reasons/rules.def"
+#include "arbiter/reasons/pgn.def"
