@@ -40,8 +40,8 @@ static void h_openapi(ad_request *r)
 }
 
 const ad_route ad_core_routes[] = {
-    {"GET", "/v1/health", h_health, 0},
-    {"GET", "/metrics", h_metrics, 0},
+    {"GET", "/v1/health", h_health, AD_ALWAYS},
+    {"GET", "/metrics", h_metrics, AD_ALWAYS},
     {"GET", "/v1/openapi.json", h_openapi, 0},
     {NULL, NULL, NULL, 0},
 };

@@ -162,16 +162,17 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         *ret = fail(c, AJ_E_SHUTTING_DOWN, NULL, -1);
         return true;
     }
-    if (atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
-        *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
-        return true;
-    }
     int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
     if (slot < 0) {
         *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
         return true;
     }
     r->route_index = slot;
+    if (!(r->route->flags & AD_ALWAYS) &&
+        atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
+        *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
+        return true;
+    }
     if (r->route->flags & AD_BODY_JSON) {
         const char *ct = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
         if (ct && !is_json_type(ct)) {
@@ -286,6 +287,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if ((r->route->flags & AD_BODY_JSON) && !prepare_body(c))
         return send_reply(c);
     r->route->handler(r);
+    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        c->heavy_held = false;
+    }
     return send_reply(c);
 }
 

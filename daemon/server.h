@@ -21,6 +21,7 @@ typedef void (*ad_handler)(struct ad_request *r);
 enum {
     AD_BODY_JSON = 1 << 0,      /* POST body: a JSON object, parsed before the handler runs */
     AD_HEAVY = 1 << 1,          /* a search: counts against max_heavy, may exhaust a budget */
+    AD_ALWAYS = 1 << 2,         /* cheap probes (health, metrics): answered even when overloaded */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one

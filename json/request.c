@@ -43,7 +43,7 @@ json_t *aj_parse_body(const char *buf, size_t len, int max_depth, aj_error *e)
         return NULL;
     }
     json_error_t jerr;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     if (!root) {
         aj_code code = AJ_E_INVALID_JSON;
         switch (json_error_code(&jerr)) {
