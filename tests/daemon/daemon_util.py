@@ -65,7 +65,8 @@ class Daemon:
         self.lessons_dir = self.tmp.name
 
     def log(self):
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         with open(self.stderr_path) as f:
             return f.read()
 
