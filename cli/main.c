@@ -10,9 +10,9 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
-    {"moves", "moves [--variant chess960] FEN", cmd_moves},
-    {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
+    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
+    {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
     {NULL, NULL, NULL},
 };
 
