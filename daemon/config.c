@@ -45,7 +45,7 @@ static const struct option {
     {"max-json-depth", OPT_LONG, S(max_json_depth), 2, 1000, "N", "nesting depth of request JSON (default 32)"},
     {"perft-max-depth", OPT_LONG, S(perft_max_depth), 0, 12, "N", "largest perft depth (default 7)"},
     {"perft-max-nodes", OPT_LONG, S(perft_max_nodes), 0, LONG_MAX, "N", "perft budget in interior nodes, 0 for none (default 5000000)"},
-    {"memory-limit", OPT_LONG, S(memory_limit), 8192, 16L << 20, "BYTES", "libmicrohttpd per-connection memory (default 65536)"},
+    {"memory-limit", OPT_LONG, S(memory_limit), 8192, 16L << 20, "BYTES", "libmicrohttpd per-connection memory pool (default 16384)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };
@@ -72,7 +72,7 @@ void ad_config_defaults(ad_config *c)
     c->max_json_depth = 32;
     c->perft_max_depth = 7;
     c->perft_max_nodes = 5000000;
-    c->memory_limit = 65536;
+    c->memory_limit = 16384;
 }
 
 void ad_config_usage(FILE *to)

@@ -370,7 +370,7 @@ bool ad_server_start(ad_server *s)
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
+                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
                               MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
                               MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_per_ip,
                               MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,
