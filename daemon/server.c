@@ -399,12 +399,26 @@ void ad_server_drain_and_stop(ad_server *s)
     MHD_socket fd = MHD_quiesce_daemon(s->mhd);
     if (fd != MHD_INVALID_SOCKET)
         close(fd);
-    uint64_t deadline = now_us() + (uint64_t)s->cfg.drain_timeout * 1000000u;
+    /* Done when no request is in flight and either every connection has closed (answers carry
+     * Connection: close now) or none has started a request for 200 ms: a connection accepted
+     * just before quiescing may still be sending its request line. */
+    uint64_t deadline = now_us() + (uint64_t)s->cfg.drain_timeout * 1000000u, quiet_since = 0;
     long left;
-    while ((left = atomic_load_explicit(&s->inflight, memory_order_acquire)) > 0 && now_us() < deadline) {
+    while (now_us() < deadline) {
+        left = atomic_load_explicit(&s->inflight, memory_order_acquire);
+        long conns = atomic_load_explicit(&s->connections, memory_order_relaxed);
+        if (left == 0 && conns == 0)
+            break;
+        if (left > 0)
+            quiet_since = 0;
+        else if (!quiet_since)
+            quiet_since = now_us();
+        else if (now_us() - quiet_since >= 200000u)
+            break;
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
+    left = atomic_load_explicit(&s->inflight, memory_order_acquire);
     if (left > 0)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
     MHD_stop_daemon(s->mhd);

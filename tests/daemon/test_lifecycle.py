@@ -109,11 +109,13 @@ try:
     check_eq(perft_results, [(200, 4865609)] * 3, 'in-flight searches all completed')
     log = d.log()
     check('SIGTERM: draining' in log, 'drain logged')
-    check(' (aborted)' not in log, 'no request cut off mid-way')
+    check(' (aborted)' not in log, 'no request cut off mid-way: %s' % [l for l in log.splitlines() if 'aborted' in l or 'warn' in l][:8])
     served = len(re.findall(r'POST /v1/move 200 ', log))
     check_eq(loop_stats['ok'], served, 'every request the server answered reached its client')
     check_eq(loop_stats['wrong'], 0, 'no wrong answers')
     check(loop_stats['ok'] > 20, 'load was running: %r' % loop_stats)
+    # 'dropped' may be non-zero: connections still in the kernel's listen backlog when the socket
+    # closes are reset unread (never in flight; socket activation keeps the socket across restarts).
     print('shutdown under load: client outcomes %r' % loop_stats)
 finally:
     d.stop()
