@@ -101,6 +101,11 @@ try:
     st, h, e = d.post('/v1/analyze', {})
     check_eq(st, 200, 'served again once load drops')
 
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 2})
+try:
     begin('limits.overload.search')
     held = hold(d, PARTIAL_PERFT)
     wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 2, 'held perft')
