@@ -13,6 +13,10 @@ static const struct command commands[] = {
     {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
     {"moves", "moves [--variant chess960] FEN", cmd_moves},
     {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {"explain", "explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
+    {"castling", "castling [--lang L] [--variant chess960] FEN [MOVES...]", cmd_castling},
+    {"status", "status [--lang L] [--variant chess960] FEN [MOVES...]", cmd_status},
+    {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
     {NULL, NULL, NULL},
 };
 

@@ -104,7 +104,7 @@ static void now_prevented(struct rlist *l, const arb_position *pos, arb_color co
     }
     /* Squares the king crosses or lands on, from the king outward; attacks are seen with king
      * and rook lifted, as after castling (the rook may have been shielding a square). */
-    arb_bitboard path = king_path & ~sq_bb(ks);
+    arb_bitboard path = king_path;
     arb_bitboard occ_moved = occ & ~movers, occ_no_king = occ & ~sq_bb(ks);
     while (path) {
         int s = kto > ks ? lsb(path) : 63 - __builtin_clzll(path);
@@ -113,6 +113,8 @@ static void now_prevented(struct rlist *l, const arb_position *pos, arb_color co
         if (!att)
             continue;
         arb_bitboard seen = arb_attackers(pos, s, them, occ_no_king);
+        if (s == ks && seen)
+            continue; /* the king already on its castled square: castling_in_check says it */
         int a = lsb(seen ? seen : att);
         r = rl_add(l, !seen ? ARB_R_castling_attack_uncovered
                             : s == kto ? ARB_R_castling_into_attack : ARB_R_castling_through_attack);

@@ -170,7 +170,7 @@ static void blocks(struct rlist *l, const arb_position *pos, int csq)
                 kind = ARB_MOVE_DOUBLE_PUSH;
             else if (ARB_PIECE_TYPE(pos->board[b]) == ARB_PAWN && (ARB_RANK(s) == 0 || ARB_RANK(s) == 7))
                 kind = ARB_MOVE_PROMO_Q;
-            defence_fails(l, pos, b, s, ARB_MAKE_MOVE(b, s, kind), ARB_R_block_pinned, ARB_R_block_exposes_king);
+            defence_fails(l, pos, b, s, ARB_MAKE_MOVE(b, s, kind), ARB_R_block_pinned, ARB_R_leaves_king_in_check);
         }
     }
 }

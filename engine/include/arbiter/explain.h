@@ -80,7 +80,7 @@ ARB_API const char *arb_state_name(arb_state state);
  *   single checker, why it cannot be captured (capture_impossible, capture_pinned,
  *   capture_king_defended, capture_exposes_king) and why the check cannot be blocked
  *   (block_impossible_knight, block_impossible_adjacent, then per square between
- *   block_nothing_reaches or, for each piece that reaches it, block_pinned / block_exposes_king);
+ *   block_nothing_reaches or, for each piece that reaches it, block_pinned);
  * - stalemate: `stalemate`, the king's squares as for mate, then for every other piece of the
  *   side to move (by square) stale_pinned, stale_pawn_blocked, stale_en_passant_exposes or
  *   stale_no_squares. */
