@@ -32,11 +32,12 @@ static void split(struct fields *f, const char *fen)
     }
 }
 
-/* Parses "board side castling ep" (no clocks) without the board checks. */
+/* Parses "board side castling ep" (no clocks) without the board checks; *castling_at and
+ * *ep_at get where those fields start in the text parsed (for mapping offsets back). */
 static arb_status parse4(arb_position *pos, const struct fields *f, const char *castling, const char *ep,
-                         arb_variant v, arb_reason *why)
+                         arb_variant v, arb_reason *why, int *castling_at, int *ep_at)
 {
-    char text[ARB_FEN_MAX_INPUT + 16];
+    char text[2 * ARB_FEN_MAX_INPUT + 8];
     size_t a = strlen(f->tok[0]), b = strlen(f->tok[1]), c = strlen(castling), d = strlen(ep);
     if (a + b + c + d + 4 > sizeof text)
         return ARB_ERR_SYNTAX;
@@ -47,21 +48,43 @@ static arb_status parse4(arb_position *pos, const struct fields *f, const char *
     memcpy(text + a + b + 2, castling, c);
     text[a + b + c + 2] = ' ';
     memcpy(text + a + b + c + 3, ep, d + 1);
+    if (castling_at)
+        *castling_at = (int)(a + b + 2);
+    if (ep_at)
+        *ep_at = (int)(a + b + c + 3);
     return arb_position_from_fen_unchecked(pos, text, v, why);
+}
+
+/* A syntax error found in a rebuilt text, reported at `offset` of the original. */
+static void add_syntax(struct rlist *l, const arb_reason *why, int offset)
+{
+    arb_reason *r = rl_add(l, (arb_reason_code)why->code);
+    *r = *why;
+    r->offset = offset;
 }
 
 static void check_castling(struct rlist *l, const struct fields *f, arb_variant v)
 {
     const char *rights = f->tok[F_CASTLING];
-    if (strcmp(rights, "-") == 0)
-        return;
-    char good[16] = "";
-    size_t ngood = 0;
     arb_position pos;
     arb_reason why;
-    for (int i = 0; rights[i] && i < 16; i++) {
+    int at;
+    if (strcmp(rights, "-") == 0)
+        return;
+    if (rights[0] == '-') { /* "-K": the parser says where it goes wrong */
+        if (parse4(&pos, f, rights, "-", v, &why, &at, NULL) == ARB_ERR_SYNTAX)
+            add_syntax(l, &why, f->off[F_CASTLING] + (why.offset - at));
+        return;
+    }
+    char good[16] = "";
+    size_t ngood = 0;
+    for (int i = 0; rights[i]; i++) {
         char one[2] = {rights[i], '\0'};
-        arb_status st = parse4(&pos, f, one, "-", v, &why);
+        arb_status st = parse4(&pos, f, one, "-", v, &why, NULL, NULL);
+        if (st == ARB_ERR_SYNTAX) {
+            add_syntax(l, &why, f->off[F_CASTLING] + i);
+            continue;
+        }
         if (st == ARB_ERR_ILLEGAL) {
             arb_reason *r = rl_add(l, ARB_R_invalid_castling_rights);
             r->field = F_CASTLING;
@@ -73,15 +96,12 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
                       : up == 'K' || (up != 'Q' && up > 'D') ? ARB_KINGSIDE : ARB_QUEENSIDE;
             continue;
         }
-        if (st != ARB_OK || ngood + 2 > sizeof good)
+        if (ngood + 2 > sizeof good)
             continue;
         good[ngood] = rights[i];
         good[ngood + 1] = '\0';
-        if (parse4(&pos, f, good, "-", v, &why) == ARB_ERR_SYNTAX && why.code == ARB_R_fen_castling_repeated) {
-            arb_reason *r = rl_add(l, ARB_R_fen_castling_repeated);
-            r->field = F_CASTLING;
-            r->offset = f->off[F_CASTLING] + i;
-            r->found[0] = rights[i];
+        if (parse4(&pos, f, good, "-", v, &why, NULL, NULL) == ARB_ERR_SYNTAX) {
+            add_syntax(l, &why, f->off[F_CASTLING] + i);
             good[ngood] = '\0';
             continue;
         }
@@ -96,9 +116,12 @@ static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
         return;
     arb_position pos;
     arb_reason why;
-    arb_status st = parse4(&pos, f, "-", ep, v, &why);
-    if (st == ARB_ERR_SYNTAX)
+    int at;
+    arb_status st = parse4(&pos, f, "-", ep, v, &why, NULL, &at);
+    if (st == ARB_ERR_SYNTAX) {
+        add_syntax(l, &why, f->off[F_EP] + (why.offset - at));
         return;
+    }
     int sq = ARB_SQ(ep[0] - 'a', ep[1] - '1');
     arb_color us = (arb_color)pos.side, them = (arb_color)!us;
     bool bad = st != ARB_OK;
@@ -118,6 +141,35 @@ static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
         r->piece = ARB_PIECE(them, ARB_PAWN);
         arb_reason_add_square(r, sq);
     }
+}
+
+/* The fields after the en passant square (clocks, anything extra), read with neutral castling
+ * and en passant fields so that their own errors are found too. */
+static void check_rest(struct rlist *l, const struct fields *f, arb_variant v)
+{
+    char text[2 * ARB_FEN_MAX_INPUT + 8];
+    int newoff[8] = {0};
+    size_t n = 0;
+    for (int k = 0; k < f->n; k++) {
+        const char *t = k == F_CASTLING || k == F_EP ? "-" : f->tok[k];
+        size_t len = strlen(t);
+        if (n + len + 2 > sizeof text)
+            return;
+        if (k)
+            text[n++] = ' ';
+        newoff[k] = (int)n;
+        memcpy(text + n, t, len);
+        n += len;
+    }
+    text[n] = '\0';
+    arb_position pos;
+    arb_reason why;
+    if (arb_position_from_fen_unchecked(&pos, text, v, &why) != ARB_ERR_SYNTAX || why.field < 4)
+        return;
+    int k = f->n - 1;
+    while (k > 0 && newoff[k] > why.offset)
+        k--;
+    add_syntax(l, &why, f->off[k] + (why.offset - newoff[k]));
 }
 
 static bool is_slider(arb_piece p)
@@ -262,23 +314,23 @@ int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
         check_board(&l, &pos);
         return l.n;
     }
-    bool castling_ok = true, ep_ok = true;
-    if (st == ARB_ERR_SYNTAX) {
-        if (why.code != ARB_R_fen_castling_repeated)
-            rl_copy(&l, &why);
-        if (why.field < F_CASTLING)
+    /* Board or side unreadable (or no FEN at all): nothing more can be said. */
+    if (st == ARB_ERR_SYNTAX && (why.field < F_CASTLING || why.code == ARB_R_fen_missing_field)) {
+        rl_copy(&l, &why);
+        if (why.code != ARB_R_fen_missing_field || why.field < F_CASTLING)
             return l.n;
-        castling_ok = why.field != F_CASTLING || why.code == ARB_R_fen_castling_repeated;
-        ep_ok = why.field != F_EP && why.field != F_CASTLING;
     }
+    /* Otherwise every field is judged on its own, against the board. */
     struct fields f;
     split(&f, fen);
-    if (f.n < 4 || parse4(&pos, &f, "-", "-", variant, &why) != ARB_OK)
+    if (f.n < 2 || parse4(&pos, &f, "-", "-", variant, &why, NULL, NULL) != ARB_OK)
         return l.n;
-    if (castling_ok)
+    if (f.n > F_CASTLING)
         check_castling(&l, &f, variant);
-    if (ep_ok)
+    if (f.n > F_EP)
         check_ep(&l, &f, variant);
+    if (f.n > F_EP + 1)
+        check_rest(&l, &f, variant);
     check_board(&l, &pos);
     return l.n;
 }
