@@ -33,5 +33,9 @@ int cmd_fen(int argc, char **argv);
 int cmd_outcome(int argc, char **argv);
 int cmd_touch(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_castling(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 #endif

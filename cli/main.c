@@ -18,6 +18,10 @@ static const struct command commands[] = {
      cmd_outcome},
     {"touch", "touch [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
     {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
+    {"explain", "explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
+    {"castling", "castling [--lang L] [--variant chess960] FEN [MOVES...]", cmd_castling},
+    {"status", "status [--lang L] [--variant chess960] FEN [MOVES...]", cmd_status},
+    {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
     {NULL, NULL, NULL},
 };
 

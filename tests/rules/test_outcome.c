@@ -401,10 +401,11 @@ static void test_render(void)
     /* every rules code has a template in every language, naming only its parameters */
     harness_begin("rules.catalog.complete");
     static const char *const params[] = {"piece", "piece_color", "by", "by_color", "sq1", "sq2", "sq3",
-                                         "squares", "n", "m", "field", "offset", "found", "side", "move"};
+                                         "squares", "n", "m", "field", "offset", "found", "side", "move",
+                                         "piece_moves"};
     static const unsigned flags[] = {ARB_P_PIECE, ARB_P_PIECE, ARB_P_BY, ARB_P_BY, ARB_P_SQ1, ARB_P_SQ2, ARB_P_SQ3,
                                      ARB_P_SQUARES, ARB_P_N, ARB_P_M, ARB_P_FIELD, ARB_P_OFFSET, ARB_P_FOUND,
-                                     ARB_P_SIDE, ARB_P_MOVE};
+                                     ARB_P_SIDE, ARB_P_MOVE, ARB_P_PIECE};
     for (unsigned code = ARB_R_checkmate; code < ARB_REASON_COUNT; code++) {
         for (const char *const *lang = arb_languages(); *lang; lang++) {
             const char *t = arb_catalog_lookup(arb_catalog_find(*lang), arb_reason_name(code));

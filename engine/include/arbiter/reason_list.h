@@ -6,3 +6,7 @@
 #include "arbiter/reasons/position.def"
 #include "arbiter/reasons/rules.def"
 #include "arbiter/reasons/pgn.def"
+#include "arbiter/reasons/moves.def"
+#include "arbiter/reasons/castling.def"
+#include "arbiter/reasons/status.def"
+#include "arbiter/reasons/validation.def"
