@@ -13,6 +13,9 @@ static const struct command commands[] = {
     {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
     {"moves", "moves [--variant chess960] FEN", cmd_moves},
     {"fen", "fen [--variant chess960] FEN", cmd_fen},
+#ifdef ARB_HAVE_LUA
+    {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
+#endif
     {NULL, NULL, NULL},
 };
 
