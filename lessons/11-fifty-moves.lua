@@ -1,0 +1,40 @@
+-- The 50-move claim and the automatic 75-move draw (FIDE 9.3, 9.6.2).
+return lesson {
+  id = "fifty-moves",
+  title = { en = "The 50- and 75-move rules", fa = "قانون ۵۰ و ۷۵ حرکت", ar = "قاعدتا الخمسين والخمس والسبعين نقلة" },
+  level = "intermediate",
+  tags = { "draw", "fifty moves" },
+  rules = { "9.3", "9.6.2" },
+  steps = {
+    move_task {
+      fen = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120",
+      prompt = { en = "No pawn has moved and nothing has been captured for 99 half-moves. Play a move that starts the count again.",
+                 fa = "۹۹ نیم‌حرکت است که هیچ پیاده‌ای حرکت نکرده و هیچ مهره‌ای زده نشده است. حرکتی کنید که شمارش را از نو آغاز کند.",
+                 ar = "مرّ ٩٩ نصف نقلة دون تحريك بيدق أو أخذ قطعة. العب نقلة تعيد العدّ من البداية." },
+      hints = { { en = "Only a pawn move or a capture resets the count.", fa = "فقط حرکت پیاده یا زدن مهره شمارش را صفر می‌کند.",
+                  ar = "وحدها نقلة البيدق أو الأخذ تعيد العدّ إلى الصفر." } },
+      expect = any_of(moves_piece("P"), captures()),
+      wrong = { en = "A king move does not reset the count: Black may now claim a draw.",
+                fa = "حرکت شاه شمارش را صفر نمی‌کند: اکنون سیاه می‌تواند ادعای تساوی کند.",
+                ar = "نقلة الملك لا تعيد العدّ: يجوز للأسود الآن المطالبة بالتعادل." },
+      tests = { right = { "e4", "e3" }, wrong = { ["Kc3"] = "deviation", ["Ke4"] = "no_piece_can_move_there", ["Kd2"] = "deviation" } },
+    },
+    true_false {
+      prompt = { en = "After 50 moves by each player without a pawn move or a capture, the game ends by itself.",
+                 fa = "پس از ۵۰ حرکت هر بازیکن بدون حرکت پیاده یا زدن مهره، بازی خودبه‌خود تمام می‌شود.",
+                 ar = "بعد خمسين نقلة لكل لاعب دون تحريك بيدق أو أخذ، تنتهي المباراة من تلقاء نفسها." },
+      answer = false,
+      success = { en = "Right: after 50 moves a player may claim the draw; the game ends by itself only after 75.",
+                  fa = "درست است: پس از ۵۰ حرکت بازیکن می‌تواند ادعای تساوی کند؛ بازی فقط پس از ۷۵ حرکت خودبه‌خود تمام می‌شود.",
+                  ar = "صحيح: بعد خمسين نقلة يجوز للاعب المطالبة بالتعادل؛ ولا تنتهي المباراة تلقائيًا إلا بعد خمس وسبعين." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "If the 75th move without pawn move or capture gives checkmate, the checkmate counts.",
+                 fa = "اگر حرکت هفتاد و پنجم بدون حرکت پیاده یا زدن مهره مات کند، مات معتبر است.",
+                 ar = "إذا كانت النقلة الخامسة والسبعون دون تحريك بيدق أو أخذ كش مات، فإن الكش مات يُحتسب." },
+      answer = true,
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+  },
+}

@@ -1,0 +1,58 @@
+-- Touch-move: a piece deliberately touched must be moved, an enemy piece touched must be
+-- captured, if it can be (FIDE 4.3, 4.4). The predicates below encode the touched piece.
+return lesson {
+  id = "touch-move",
+  title = { en = "Touch-move", fa = "قانون لمس مهره", ar = "قاعدة اللمس والتحريك" },
+  level = "beginner",
+  tags = { "arbiter", "touch-move" },
+  rules = { "4.2", "4.3", "4.4" },
+  steps = {
+    move_task {
+      prompt = { en = "You deliberately touched your knight on g1. Play your move.",
+                 fa = "شما عمداً به اسب g1 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمست حصانك في g1 عمدًا. العب نقلتك." },
+      hints = { { en = "A touched piece of your own must be moved, if it has a legal move.",
+                  fa = "مهرهٔ خودی‌ای که لمس شده باید حرکت کند، اگر حرکت مجازی داشته باشد.",
+                  ar = "القطعة الملموسة من قطعك يجب تحريكها إن كانت لها نقلة قانونية." } },
+      expect = from_square("g1"),
+      wrong = { en = "You touched the knight: you must move it (touch-move).",
+                fa = "به اسب دست زدید: باید همان را حرکت دهید (قانون لمس مهره).",
+                ar = "لمست الحصان: يجب أن تحركه (قاعدة اللمس والتحريك)." },
+      tests = { right = { "Nf3", "Nh3" }, wrong = { ["e4"] = "deviation", ["Nc3"] = "deviation" } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/1b6/P7/8/7K w - - 0 1",
+      prompt = { en = "You deliberately touched the black bishop on b4. Play your move.",
+                 fa = "شما عمداً به فیل سیاه در b4 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمست الفيل الأسود في b4 عمدًا. العب نقلتك." },
+      hints = { { en = "A touched enemy piece must be captured, if it can be.", fa = "مهرهٔ حریفی که لمس شده باید زده شود، اگر ممکن باشد.",
+                  ar = "القطعة الملموسة من قطع الخصم يجب أخذها إن أمكن." } },
+      expect = to_square("b4"),
+      wrong = { en = "You touched the bishop and can capture it, so you must.",
+                fa = "به فیل دست زدید و می‌توانید آن را بزنید، پس باید بزنید.",
+                ar = "لمست الفيل وتستطيع أخذه، فيجب عليك أخذه." },
+      tests = { right = { "axb4" }, wrong = { ["a4"] = "deviation", ["Kg2"] = "deviation" } },
+    },
+    choice {
+      prompt = { en = "You touch your king and then your h1-rook, meaning to castle, but castling kingside is illegal. What now?",
+                 fa = "به قصد قلعه، اول به شاه و بعد به رخ h1 دست می‌زنید، اما قلعهٔ کوچک غیرمجاز است. حالا چه؟",
+                 ar = "تلمس ملكك ثم رخ h1 بنيّة التبييت، لكن التبييت القصير غير قانوني. ماذا الآن؟" },
+      choices = {
+        { id = "a", text = { en = "You must make another legal king move (castling the other way included)",
+                             fa = "باید حرکت مجاز دیگری با شاه انجام دهید (از جمله قلعه در جناح دیگر)",
+                             ar = "يجب أن تلعب نقلة قانونية أخرى بالملك (ومنها التبييت في الجهة الأخرى)" } },
+        { id = "b", text = { en = "You must move the rook", fa = "باید رخ را حرکت دهید", ar = "يجب أن تحرك الرخ" } },
+        { id = "c", text = { en = "You lose the game", fa = "بازی را می‌بازید", ar = "تخسر المباراة" } },
+      },
+      answer = "a",
+      tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer", ["c"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "Saying \"j'adoube\" (\"I adjust\") first lets you straighten a piece without having to move it.",
+                 fa = "اگر اول بگویید «ژادوب» («مرتب می‌کنم»)، می‌توانید مهره‌ای را صاف کنید بی‌آنکه مجبور به حرکتش باشید.",
+                 ar = "إذا قلت أولًا «جادوب» («أُعدّل»)، يجوز لك تعديل قطعة دون أن تُلزم بتحريكها." },
+      answer = true,
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+  },
+}
