@@ -221,6 +221,15 @@ static void free_lesson(arbl_lesson *l)
             free_text(&s->choices[j].text);
         }
         free(s->choices);
+        for (int j = 0; j < s->nright; j++)
+            free(s->right[j]);
+        for (int j = 0; j < s->nwrong; j++) {
+            free(s->wrong[j]);
+            free(s->wrong_code[j]);
+        }
+        free(s->right);
+        free(s->wrong);
+        free(s->wrong_code);
     }
     free(l->steps);
     free(l->chunk);
@@ -277,7 +286,11 @@ static void read_description(lua_State *L, arbl_lesson *l)
             read_text(L, c, "text", &s->choices[j].text);
             lua_pop(L, 1);
         }
-        lua_pop(L, 2);
+        lua_pop(L, 1);
+        s->right = read_strings(L, st, "right", &s->nright);
+        s->wrong = read_strings(L, st, "wrong", &s->nwrong);
+        s->wrong_code = read_strings(L, st, "wrong_code", &s->nwrong);
+        lua_pop(L, 1);
     }
     lua_settop(L, d);
 }

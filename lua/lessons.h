@@ -36,6 +36,9 @@ typedef struct arbl_step {
     arbl_text *hints;
     int nchoices;
     arbl_choice *choices;
+    /* The step's own examples (tests = {right = {...}, wrong = {[answer] = code}}), for tests. */
+    int nright, nwrong;
+    char **right, **wrong, **wrong_code;
 } arbl_step;
 
 typedef struct arbl_lesson {

@@ -413,6 +413,13 @@ local function describe(l)
     if ok then ds.fen = pos:fen() end
     for j, h in ipairs(s.hints or {}) do ds.hints[j] = texts(h) end
     for j, c in ipairs(s.choices or {}) do ds.choices[j] = { id = c.id, text = texts(c.text) } end
+    ds.right, ds.wrong, ds.wrong_code = {}, {}, {}
+    local t = type(s.tests) == "table" and s.tests or {}
+    for j, a in ipairs(t.right or {}) do ds.right[j] = tostring(a) end
+    for a, code in pairs(t.wrong or {}) do
+      ds.wrong[#ds.wrong + 1] = tostring(a)
+      ds.wrong_code[#ds.wrong_code + 1] = tostring(code)
+    end
     d.steps[i] = ds
   end
   return d
