@@ -621,8 +621,10 @@ static int game_play(lua_State *L)
     lua_createtable(L, 1, 0);
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, 1);
-    if (!play_list(L, lg, lua_gettop(L)))
+    if (!play_list(L, lg, lua_gettop(L))) {
+        lua_pop(L, 1); /* the index: a single move */
         return 2;
+    }
     lua_pop(L, 1);
     return 1;
 }
