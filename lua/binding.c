@@ -200,6 +200,7 @@ static int l_chess960(lua_State *L)
  * TODO(#3): one call to arb_validate once it lands; today: the parser, then the board checks. */
 static int l_validate(lua_State *L)
 {
+    arbl_sandbox_check(L);
     const char *fen = luaL_checkstring(L, 1);
     arb_variant v = opt_variant(L, 2);
     arb_position pos;
@@ -302,6 +303,7 @@ static void push_move(lua_State *L, const arb_position *pos, arb_move m)
 
 static int pos_legal_moves(lua_State *L)
 {
+    arbl_sandbox_check(L);
     const arb_position *pos = check_pos(L, 1);
     arb_move moves[ARB_MAX_MOVES];
     int n = arb_legal_moves(pos, moves);
@@ -416,6 +418,7 @@ static int pos_pinned(lua_State *L)
 
 static int pos_perft(lua_State *L)
 {
+    arbl_sandbox_check(L);
     const arb_position *pos = check_pos(L, 1);
     lua_Integer d = luaL_checkinteger(L, 2);
     luaL_argcheck(L, d >= 0 && d <= PERFT_MAX_DEPTH, 2, "perft depth must be 0 to 3 in scripts");
@@ -539,8 +542,12 @@ static lgame *new_game(lua_State *L, const arb_position *start, int plies)
     lgame *lg = lua_newuserdatauv(L, sizeof *lg, 0);
     memset(lg, 0, sizeof *lg);
     long need = (long)(sizeof(arb_position) + sizeof(arb_move)) * (plies + 65);
-    if (!arbl_sandbox_charge(L, need))
-        luaL_error(L, "memory budget ran out building a game");
+    /* Lua's collector does not see the records' C memory: collect before giving up. */
+    if (!arbl_sandbox_charge(L, need)) {
+        lua_gc(L, LUA_GCCOLLECT);
+        if (!arbl_sandbox_charge(L, need))
+            arbl_sandbox_refuse(L, "a game record does not fit");
+    }
     lg->charged = need;
     if (arb_game_init(&lg->g, start) != ARB_OK) {
         arbl_sandbox_charge(L, -need);
@@ -585,6 +592,7 @@ static bool play_list(lua_State *L, lgame *lg, int arg)
  * start is a position or a FEN (default: the standard start). */
 static int l_game(lua_State *L)
 {
+    arbl_sandbox_check(L);
     arb_position start;
     const arb_position *p = arbl_to_position(L, 1);
     if (p) {
@@ -612,6 +620,7 @@ static int l_game(lua_State *L)
 /* game:play(move) -> a new game one move longer | nil, explanation */
 static int game_play(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lgame *old = check_game(L, 1);
     luaL_checkany(L, 2);
     luaL_argcheck(L, old->g.nplies < GAME_MAX_PLIES, 1, "too many moves for a script game");

@@ -45,17 +45,11 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->used -= old;
         return NULL;
     }
-    if (nsize > old && sb->used - old + nsize > sb->limits.memory) {
-        sb->memory_refused = true;
-        return NULL;
-    }
+    if (nsize > old && sb->used - old + nsize > sb->limits.memory)
+        return NULL; /* Lua collects and retries, or raises a memory error */
     void *p = realloc(ptr, nsize);
-    if (!p) {
-        if (nsize <= old)
-            return ptr; /* a failed shrink keeps the larger block */
-        sb->memory_refused = true;
-        return NULL;
-    }
+    if (!p)
+        return nsize <= old ? ptr : NULL; /* a failed shrink keeps the larger block */
     sb->used = sb->used - old + nsize;
     if (sb->used > sb->peak)
         sb->peak = sb->used;
@@ -72,14 +66,14 @@ arbl_sandbox *arbl_sandbox_of(lua_State *L)
 bool arbl_sandbox_charge(lua_State *L, long delta)
 {
     arbl_sandbox *sb = arbl_sandbox_of(L);
+    if (!sb)
+        return true;
     if (delta < 0) {
         sb->used -= (size_t)-delta;
         return true;
     }
-    if (sb->used + (size_t)delta > sb->limits.memory) {
-        sb->memory_refused = true;
+    if (sb->used + (size_t)delta > sb->limits.memory)
         return false;
-    }
     sb->used += (size_t)delta;
     return true;
 }
@@ -124,9 +118,26 @@ void arbl_sandbox_arm(arbl_sandbox *sb)
 /* ---- bounded string functions ---- */
 
 /* Deadline check usable from C functions (they run outside the count hook). */
+static void check_clock(lua_State *L);
+
+int arbl_sandbox_refuse(lua_State *L, const char *what)
+{
+    arbl_sandbox *sb = arbl_sandbox_of(L);
+    if (sb)
+        sb->memory_refused = true;
+    return luaL_error(L, "memory budget (%d bytes) ran out: %s", sb ? (int)sb->limits.memory : 0, what);
+}
+
+void arbl_sandbox_check(lua_State *L)
+{
+    check_clock(L);
+}
+
 static void check_clock(lua_State *L)
 {
     arbl_sandbox *sb = arbl_sandbox_of(L);
+    if (!sb)
+        return;
     if (!sb->killed && now_ns() > sb->deadline_ns) {
         sb->killed = ARBL_BUDGET_DEADLINE;
         lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
@@ -236,11 +247,9 @@ static int bounded_rep(lua_State *L)
         double need = (double)l * (double)n + (double)lsep * (double)(n - 1);
         double left = (double)sb->limits.memory - (double)sb->used;
         if (need > left) {
-            char needed[32];
-            snprintf(needed, sizeof needed, "%.0f", need);
-            sb->memory_refused = true;
-            return luaL_error(L, "memory budget (%d bytes) ran out: string.rep would need %s bytes",
-                              (int)sb->limits.memory, needed);
+            char needed[64];
+            snprintf(needed, sizeof needed, "string.rep would need %.0f bytes", need);
+            return arbl_sandbox_refuse(L, needed);
         }
     }
     return forward(L);

@@ -37,7 +37,7 @@ typedef struct arbl_sandbox {
     uint64_t instructions;     /* instructions counted so far */
     int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
-    bool memory_refused;       /* the allocator refused a request at least once */
+    bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
     int last_line;             /* script line seen by the last hook call (for memory errors) */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     char lang[8];              /* language explanations are rendered in */
@@ -71,6 +71,13 @@ arbl_sandbox *arbl_sandbox_of(lua_State *L);
 /* Charges (delta > 0) or releases (delta < 0) memory held by C on behalf of the script.
  * Returns false (charging nothing) when the charge would pass the memory budget. */
 bool arbl_sandbox_charge(lua_State *L, long delta);
+
+/* Raises the memory-budget error from a C function (what it needed, in words). */
+int arbl_sandbox_refuse(lua_State *L, const char *what);
+
+/* For C functions that do bounded but real work (building games, listing moves): raises the
+ * budget error if the deadline has passed or the run was already stopped. */
+void arbl_sandbox_check(lua_State *L);
 
 /* The budget name ("memory", "instruction", "time") for messages. */
 const char *arbl_budget_name(arbl_budget b);

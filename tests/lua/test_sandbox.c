@@ -187,6 +187,15 @@ int main(void)
     EXPECT_ERROR("return arbiter.start():perft(6)", "perft depth");
     EXPECT_ERROR("local t = {} for i = 1, 2000 do t[i] = 'Nf3' end return arbiter.game(nil, t)", "too many moves");
 
+    harness_begin("sandbox.long_engine_calls");
+    /* Each game:play copies a ~1000-ply record: bounded work per call, and the deadline is
+     * checked at every call, so a loop of them stops on time. */
+    t0 = now_ms();
+    CHECK(run_limited("local m = {}\nfor i = 1, 249 do m[#m+1] = 'Nf3' m[#m+1] = 'Nf6' m[#m+1] = 'Ng1' m[#m+1] = 'Ng8' end\n"
+                      "local g = arbiter.game(nil, m)\nwhile true do local h = g:play('Nf3') end", &slow) != LUA_OK);
+    CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
+    CHECK_MSG(now_ms() - t0 < 500, "took %.0f ms", now_ms() - t0);
+
     harness_begin("sandbox.finalizers");
     t0 = now_ms();
     /* Lua runs finalizers with hooks off: scripts may not have any. */
