@@ -159,6 +159,16 @@ static double pattern_cost(const char *p, size_t plen, size_t n, bool anchored_o
         cost = positions;
     for (; i < plen; i++) {
         char c = p[i];
+        if (c == '[') { /* a set is one single-character item: skip to its closing ']' */
+            i++;
+            if (i < plen && p[i] == '^')
+                i++;
+            if (i < plen && p[i] == ']')
+                i++;
+            while (i < plen && p[i] != ']')
+                i += p[i] == '%' ? 2 : 1;
+            continue;
+        }
         if (c == '%' && i + 1 < plen) {
             char d = p[i + 1];
             if (d == 'b' || (d >= '1' && d <= '9'))

@@ -1,6 +1,7 @@
 /* Every bundled lesson: it loads and checks clean, and every step's right answers pass and its
  * wrong answers fail with the expected explanation code, in every language, through the same
  * API the daemon uses. Plus the linter's findings on broken lessons and script failures. */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "harness.h"
@@ -192,9 +193,46 @@ static void test_lint(void)
     arbl_registry_free(reg);
 }
 
+/* A loaded registry is shared read-only: answers from many threads at once stay right. */
+struct worker {
+    const arbl_registry *reg;
+    const char *lang;
+    int wrong_results;
+};
+
+static void *answer_many(void *arg)
+{
+    struct worker *w = arg;
+    const arbl_lesson *l = arbl_registry_find(w->reg, "castling");
+    for (int i = 0; i < 150; i++) {
+        arbl_result r;
+        bool ok = arbl_answer(w->reg, l, 1, i % 2 ? "O-O" : "O-O-O", w->lang, &r);
+        if (!ok || r.correct != (i % 2 == 1))
+            w->wrong_results++;
+    }
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    harness_begin("lessons.threads");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    CHECK(arbl_registry_load_dir(reg, lessons_dir(), report, NULL) >= 15);
+    struct worker w[3] = {{reg, "en", 0}, {reg, "fa", 0}, {reg, "ar", 0}};
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++)
+        CHECK(pthread_create(&t[i], NULL, answer_many, &w[i]) == 0);
+    for (int i = 0; i < 3; i++) {
+        pthread_join(t[i], NULL);
+        CHECK_INT(w[i].wrong_results, 0);
+    }
+    arbl_registry_free(reg);
+}
+
 int main(void)
 {
     test_bundled();
+    test_threads();
     test_lint();
     return harness_finish();
 }

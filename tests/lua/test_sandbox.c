@@ -183,6 +183,8 @@ int main(void)
     /* Ordinary uses still work. */
     EXPECT_RESULT("return select(2, ('rnbqkbnr/pppppppp w KQkq'):match('^(%S+) (%S+)'))", "w");
     EXPECT_RESULT("return ('a,b;c'):gsub('[,;]', ' ')", "a b c");
+    EXPECT_RESULT("return (('x'):rep(2000) .. ' e2-e4'):match('([a-h][1-8])%-([a-h][1-8])')", "e2");
+    EXPECT_ERROR("return ('a'):rep(3000):find('[a-]*[a-]*[a-]*b')", "backtrack too long");
     EXPECT_RESULT("return ('a'):rep(100000):find('aab', 1, true) == nil", "true");
     EXPECT_ERROR("return arbiter.start():perft(6)", "perft depth");
     EXPECT_ERROR("local t = {} for i = 1, 2000 do t[i] = 'Nf3' end return arbiter.game(nil, t)", "too many moves");
