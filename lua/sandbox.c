@@ -36,24 +36,95 @@ const char *arbl_budget_name(arbl_budget b)
 
 /* ---- allocator: every byte the state holds is counted against the memory budget ---- */
 
+#define ARENA_CHUNK (64u << 10)
+
+static size_t size_class(size_t n)
+{
+    return (n + 15) / 16 - 1; /* 1..16 -> 0, 17..32 -> 1, ... */
+}
+
+/* A small block of class c: from its free list, else from the current chunk. */
+static void *small_alloc(arbl_sandbox *sb, size_t c)
+{
+    void *p = sb->free_list[c];
+    if (p) {
+        sb->free_list[c] = *(void **)p;
+        return p;
+    }
+    size_t size = (c + 1) * 16;
+    if ((size_t)(sb->bump_end - sb->bump) < size) {
+        if (sb->arena_bytes + ARENA_CHUNK > 2 * sb->limits.memory)
+            return NULL;
+        char *chunk = malloc(ARENA_CHUNK);
+        if (!chunk)
+            return NULL;
+        *(void **)chunk = sb->chunks;
+        sb->chunks = chunk;
+        sb->arena_bytes += ARENA_CHUNK;
+        sb->bump = chunk + 16;
+        sb->bump_end = chunk + ARENA_CHUNK;
+    }
+    p = sb->bump;
+    sb->bump += size;
+    return p;
+}
+
+static void small_free(arbl_sandbox *sb, void *p, size_t c)
+{
+    *(void **)p = sb->free_list[c];
+    sb->free_list[c] = p;
+}
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     arbl_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (ptr) {
+            if (old <= ARBL_SMALL_MAX)
+                small_free(sb, ptr, size_class(old));
+            else
+                free(ptr);
+        }
         sb->used -= old;
         return NULL;
     }
     if (nsize > old && sb->used - old + nsize > sb->limits.memory)
         return NULL; /* Lua collects and retries, or raises a memory error */
-    void *p = realloc(ptr, nsize);
-    if (!p)
-        return nsize <= old ? ptr : NULL; /* a failed shrink keeps the larger block */
+    void *p;
+    if (old > ARBL_SMALL_MAX && nsize > ARBL_SMALL_MAX) {
+        p = realloc(ptr, nsize);
+        if (!p)
+            return NULL; /* Lua 5.4 copes with any failed reallocation, shrinking included */
+    } else if (ptr && old && nsize <= ARBL_SMALL_MAX && size_class(old) == size_class(nsize) &&
+               old <= ARBL_SMALL_MAX) {
+        p = ptr;
+    } else {
+        p = nsize <= ARBL_SMALL_MAX ? small_alloc(sb, size_class(nsize)) : malloc(nsize);
+        if (!p)
+            return NULL;
+        if (ptr) {
+            memcpy(p, ptr, old < nsize ? old : nsize);
+            if (old <= ARBL_SMALL_MAX)
+                small_free(sb, ptr, size_class(old));
+            else
+                free(ptr);
+        }
+    }
     sb->used = sb->used - old + nsize;
     if (sb->used > sb->peak)
         sb->peak = sb->used;
     return p;
+}
+
+static void release_chunks(arbl_sandbox *sb)
+{
+    while (sb->chunks) {
+        void *next = *(void **)sb->chunks;
+        free(sb->chunks);
+        sb->chunks = next;
+    }
+    sb->arena_bytes = 0;
 }
 
 arbl_sandbox *arbl_sandbox_of(lua_State *L)
@@ -412,13 +483,16 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     sb->limits.deadline_ms = limits && limits->deadline_ms ? limits->deadline_ms : ARBL_DEFAULT_DEADLINE_MS;
     snprintf(sb->lang, sizeof sb->lang, "%s", lang && *lang ? lang : "en");
     sb->L = lua_newstate(sb_alloc, sb);
-    if (!sb->L)
+    if (!sb->L) {
+        release_chunks(sb);
         return false;
+    }
     arbl_sandbox_arm(sb);
     lua_pushcfunction(sb->L, open_libs);
     if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
         lua_close(sb->L);
         sb->L = NULL;
+        release_chunks(sb);
         return false;
     }
     return true;
@@ -461,6 +535,7 @@ void arbl_sandbox_close(arbl_sandbox *sb)
     lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);
     lua_close(sb->L);
     sb->L = NULL;
+    release_chunks(sb);
 }
 
 /* ---- running ---- */

@@ -30,6 +30,8 @@ typedef enum arbl_budget {
     ARBL_BUDGET_STOPPED        /* the state is being closed: finalizers may not run */
 } arbl_budget;
 
+#define ARBL_SMALL_MAX 512u
+
 typedef struct arbl_sandbox {
     lua_State *L;
     arbl_limits limits;
@@ -41,6 +43,12 @@ typedef struct arbl_sandbox {
     int last_line;             /* script line seen by the last hook call (for memory errors) */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     char lang[8];              /* language explanations are rendered in */
+    /* Small blocks come from the sandbox's own chunks by size class (16-byte steps up to
+     * ARBL_SMALL_MAX) and are all released at once when the state closes. */
+    void *chunks;              /* linked list of chunks */
+    char *bump, *bump_end;     /* free space in the newest chunk */
+    void *free_list[ARBL_SMALL_MAX / 16];
+    size_t arena_bytes;        /* bytes held in chunks (bounded by twice the memory budget) */
 } arbl_sandbox;
 
 /* Creates a state with the allowed libraries and the `arbiter` module opened; globals are still
