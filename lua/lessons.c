@@ -146,9 +146,14 @@ static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *
     }
     if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
         return false;
-    lua_getfield(sb->L, -1, "is_lesson");
-    bool ok = lua_toboolean(sb->L, -1);
-    lua_pop(sb->L, 1);
+    /* Raw access: the value is the script's, and this runs outside the protected call. */
+    bool ok = false;
+    if (lua_istable(sb->L, -1)) {
+        lua_pushliteral(sb->L, "is_lesson");
+        lua_rawget(sb->L, -2);
+        ok = lua_toboolean(sb->L, -1);
+        lua_pop(sb->L, 1);
+    }
     if (!ok) {
         snprintf(err, errcap, "the file must return lesson{...}");
         lua_pop(sb->L, 1);
@@ -510,6 +515,8 @@ static void copy_str(char *dst, size_t cap, const char *src)
     snprintf(dst, cap, "%s", src ? src : "");
 }
 
+/* Reads an explanation the prelude has copied into plain tables of strings (no metamethods
+ * can run here: this is outside the protected call). */
 static void read_explanation(lua_State *L, int t, arbl_explanation *e)
 {
     memset(e, 0, sizeof *e);
@@ -534,13 +541,11 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
     lua_getfield(L, t, "params");
     if (lua_istable(L, -1)) {
         lua_pushnil(L);
-        while (lua_next(L, -2) && e->nparams < ARBL_MAX_PARAMS) {
-            if (lua_type(L, -2) == LUA_TSTRING) {
-                const char *v = luaL_tolstring(L, -1, NULL);
-                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -3));
-                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, v);
+        while (lua_next(L, -2)) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
                 e->nparams++;
-                lua_pop(L, 1);
             }
             lua_pop(L, 1);
         }

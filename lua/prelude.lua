@@ -384,6 +384,25 @@ end
 local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
                  which_squares = judge_squares }
 
+-- Copies an explanation into a plain table of strings: the host reads it after the run, so
+-- nothing in it may be a script's table with metamethods.
+local function clean(e)
+  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
+  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
+                squares = {}, params = {} }
+  if type(e.squares) == "table" then
+    for i, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
+  end
+  if type(e.params) == "table" then
+    for k, v in pairs(e.params) do
+      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
+        out.params[k] = tostring(v)
+      end
+    end
+  end
+  return out
+end
+
 local function answer(l, n, ans)
   local lang = arbiter.lang()
   local step = l.steps[n]
@@ -395,9 +414,11 @@ local function answer(l, n, ans)
   else
     r = JUDGES[step.kind](step, ans, lang)
   end
-  if r.correct and n < #l.steps then r.next = n + 1 end
-  if not r.correct then r.next = n end
-  return r
+  local result = { correct = r.correct == true, feedback = tostring(r.feedback or ""), explanations = {} }
+  for i, e in ipairs(r.explanations or {}) do result.explanations[i] = clean(e) end
+  if result.correct and n < #l.steps then result.next = n + 1 end
+  if not result.correct then result.next = n end
+  return result
 end
 
 -- ---- description: what the host stores about a lesson (texts in every language) ----

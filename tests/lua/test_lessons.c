@@ -162,6 +162,11 @@ static void test_lint(void)
     harness_begin("lessons.lint.script_runaway");
     expect_problem("runaway.lua", "instruction budget");
     expect_problem("runaway.lua", "runaway.lua:");
+    harness_begin("lessons.lint.evil_explanation");
+    expect_problem("evil_explain.lua", "instruction budget");
+    harness_begin("lessons.lint.not_a_lesson");
+    expect_problem("not_a_lesson.lua", "must return lesson{...}");
+    expect_problem("number.lua", "must return lesson{...}");
     harness_begin("lessons.lint.escape_at_load");
     expect_problem("escape.lua", "global 'os'");
 
@@ -173,7 +178,7 @@ static void test_lint(void)
     int n = arbl_registry_load_dir(reg, dir, report, NULL);
     /* Only the one good fixture (whose predicate runs away at answer time) is served. */
     CHECK_INT(n, 1);
-    CHECK(reports >= 7);
+    CHECK(reports >= 10);
     const arbl_lesson *l = arbl_registry_find(reg, "trap");
     CHECK(l != NULL);
     if (l) {
@@ -188,6 +193,9 @@ static void test_lint(void)
         CHECK_MSG(strstr(r.error, "memory budget"), "error '%s'", r.error);
         /* Other answers of the same lesson still work. */
         CHECK(arbl_answer(reg, l, 1, "Nf3", "en", &r) && r.correct);
+        /* Script tables with metamethods reach the host as plain strings. */
+        CHECK(arbl_answer(reg, l, 2, "b", "en", &r) && !r.correct);
+        CHECK(has_code(&r, "xcode") && has_code(&r, "explanation"));
     }
     CHECK(arbl_registry_load_dir(reg, "/nonexistent/dir", report, NULL) == -1);
     arbl_registry_free(reg);

@@ -16,5 +16,16 @@ local step = move_task { prompt = { en = "x", fa = "x", ar = "x" }, expect = mov
 return lesson {
   id = "trap", level = "beginner", rules = { "3.6" }, tags = {},
   title = { en = "x", fa = "x", ar = "x" },
-  steps = { step },
+  steps = { step,
+    -- Explanations with metamethods: copied into plain strings inside the run.
+    choice { prompt = { en = "x", fa = "x", ar = "x" }, answer = "a",
+             choices = { { id = "a", text = { en = "a", fa = "a", ar = "a" } }, { id = "b", text = { en = "b", fa = "b", ar = "b" } } },
+             explain = function()
+               return { setmetatable({}, { __index = function(t, k)
+                 if k == "squares" or k == "params" then return nil end
+                 return "x" .. k
+               end }), 42 }
+             end,
+             tests = { right = { "a" }, wrong = { b = "xcode" } } },
+  },
 }
