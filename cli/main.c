@@ -10,9 +10,14 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
-    {"moves", "moves [--variant chess960] FEN", cmd_moves},
-    {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
+    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
+    {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
+    {"outcome", "outcome [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
+                "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
+     cmd_outcome},
+    {"touch", "touch [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
+    {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
 #endif

@@ -9,6 +9,9 @@
 #include "arbiter/notation.h"
 #include "arbiter/perft.h"
 #include "arbiter/game.h"
+#include "arbiter/rules.h"
+#include "arbiter/procedures.h"
+#include "arbiter/pgn.h"
 
 ARB_API const char *arb_version(void);
 
