@@ -426,18 +426,92 @@ static int pos_perft(lua_State *L)
     return 1;
 }
 
-/* pos:status() -> "checkmate", "stalemate" or "ongoing".
- * TODO(#4): replace by the engine's outcome call (adds insufficient material, dead position,
- * fivefold, 75 moves) once it lands; today it reads the two engine facts mate and stalemate are. */
+/* Pushes a termination name, "ongoing" for none. */
+static void push_termination(lua_State *L, arb_termination t)
+{
+    if (t == ARB_TERM_NONE)
+        lua_pushliteral(L, "ongoing");
+    else
+        lua_pushstring(L, arb_termination_name(t));
+}
+
+/* pos:status() -> "ongoing", or how the game ends here on its own: "checkmate", "stalemate",
+ * "insufficient_material", "dead_position", "seventyfive_moves" (the position alone: no
+ * history, so no repetition; use game:status() for that). */
 static int pos_status(lua_State *L)
 {
     const arb_position *pos = check_pos(L, 1);
-    if (arb_count_legal_moves(pos) > 0)
-        lua_pushliteral(L, "ongoing");
-    else if (arb_in_check(pos))
-        lua_pushliteral(L, "checkmate");
-    else
-        lua_pushliteral(L, "stalemate");
+    arb_game g;
+    arb_outcome out;
+    if (arb_game_init(&g, pos) != ARB_OK)
+        return luaL_error(L, "out of memory");
+    arb_status st = arb_game_automatic_ending(&g, 0, &out);
+    arb_game_free(&g);
+    push_termination(L, st == ARB_OK ? out.termination : ARB_TERM_NONE);
+    return 1;
+}
+
+static int pos_insufficient_material(lua_State *L)
+{
+    lua_pushboolean(L, arb_insufficient_material(check_pos(L, 1)));
+    return 1;
+}
+
+/* pos:can_mate(color) -> whether color could still checkmate by some series of legal moves
+ * (FIDE 6.9; the engine's unwinnability hook). */
+static int pos_can_mate(lua_State *L)
+{
+    lua_pushboolean(L, arb_rules_can_mate(check_pos(L, 1), check_color(L, 2)));
+    return 1;
+}
+
+static void push_reasons(lua_State *L, const arb_reason *r, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        arbl_push_reason(L, &r[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* pos:touch({"g1", "e8", ...} [, promotion]) -> {any, moves = {move tables}, explanations}:
+ * the moves the side to move may choose from after touching these squares in order (FIDE
+ * 4.3-4.5). promotion is "e8=Q" style: a promotion piece put on that square (4.4.4). */
+static int pos_touch(lua_State *L)
+{
+    const arb_position *pos = check_pos(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    arb_touch t = arb_touch_none();
+    lua_Integer n = luaL_len(L, 2);
+    luaL_argcheck(L, n >= 0 && n <= ARB_TOUCH_MAX, 2, "too many touched squares");
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, 2, i);
+        t.squares[t.count++] = (uint8_t)check_square(L, lua_gettop(L));
+        lua_pop(L, 1);
+    }
+    if (!lua_isnoneornil(L, 3)) {
+        const char *promo = luaL_checkstring(L, 3);
+        char sq[3] = {promo[0], promo[0] ? promo[1] : 0, 0};
+        const char *letter = strchr(promo, '=');
+        const char *type = letter && letter[1] ? strchr(piece_letters + 1, letter[1]) : NULL;
+        t.promo_square = arb_square_parse(sq);
+        luaL_argcheck(L, t.promo_square != ARB_NO_SQUARE && type, 3, "promotion must look like e8=Q");
+        t.promo_type = (arb_piece_type)(type - piece_letters);
+    }
+    arb_touch_result *out = lua_newuserdatauv(L, sizeof *out, 0); /* large: keep it off the C stack */
+    if (arb_touch_obligation(pos, &t, out) != ARB_OK)
+        return luaL_argerror(L, 2, "bad touched squares");
+    lua_createtable(L, 0, 3);
+    lua_pushboolean(L, out->any);
+    lua_setfield(L, -2, "any");
+    lua_createtable(L, out->nmoves, 0);
+    for (int i = 0; i < out->nmoves; i++) {
+        push_move(L, pos, out->moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
+    push_reasons(L, out->reasons, out->nreasons);
+    lua_setfield(L, -2, "explanations");
     return 1;
 }
 
@@ -505,6 +579,7 @@ static const luaL_Reg pos_methods[] = {
     {"king", pos_king}, {"attackers", pos_attackers}, {"pinned", pos_pinned}, {"perft", pos_perft},
     {"status", pos_status}, {"halfmove_clock", pos_halfmove}, {"fullmove_number", pos_fullmove},
     {"ep_square", pos_ep_square}, {"castling_rook", pos_castling_rook}, {"key", pos_key},
+    {"insufficient_material", pos_insufficient_material}, {"can_mate", pos_can_mate}, {"touch", pos_touch},
     {NULL, NULL},
 };
 
@@ -666,11 +741,135 @@ static int game_moves(lua_State *L)
     return 1;
 }
 
+/* Pushes an outcome as {result, termination, ply, claim_made, claim_valid, explanations}. */
+static void push_outcome(lua_State *L, const arb_outcome *o)
+{
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, arb_result_string(o->result));
+    lua_setfield(L, -2, "result");
+    push_termination(L, o->termination);
+    lua_setfield(L, -2, "termination");
+    lua_pushinteger(L, o->ply);
+    lua_setfield(L, -2, "ply");
+    lua_pushboolean(L, o->claim_made);
+    lua_setfield(L, -2, "claim_made");
+    lua_pushboolean(L, o->claim_valid);
+    lua_setfield(L, -2, "claim_valid");
+    push_reasons(L, o->reasons, o->nreasons);
+    lua_setfield(L, -2, "explanations");
+}
+
+/* game:occurrences([ply]) -> the plies (0 = start) at which the position at ply (default: the
+ * current one) occurred, oldest first: "the same position" of FIDE 9.2.2. */
+static int game_occurrences(lua_State *L)
+{
+    lgame *lg = check_game(L, 1);
+    lua_Integer ply = luaL_optinteger(L, 2, lg->g.nplies);
+    luaL_argcheck(L, ply >= 0 && ply <= lg->g.nplies, 2, "ply out of range");
+    int plies[GAME_MAX_PLIES + 1];
+    int n = arb_game_occurrences(&lg->g, (int)ply, plies, GAME_MAX_PLIES + 1);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n && i <= GAME_MAX_PLIES; i++) {
+        lua_pushinteger(L, plies[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* game:status([ply]) -> like pos:status(), with the history (fivefold repetition too). */
+static int game_status(lua_State *L)
+{
+    lgame *lg = check_game(L, 1);
+    lua_Integer ply = luaL_optinteger(L, 2, lg->g.nplies);
+    luaL_argcheck(L, ply >= 0 && ply <= lg->g.nplies, 2, "ply out of range");
+    arb_outcome out;
+    arb_status st = arb_game_automatic_ending(&lg->g, (int)ply, &out);
+    push_termination(L, st == ARB_OK ? out.termination : ARB_TERM_NONE);
+    return 1;
+}
+
+static arb_claim_kind check_claim(lua_State *L, int arg)
+{
+    static const char *const kinds[] = {"threefold", "fifty_moves", NULL};
+    return luaL_checkoption(L, arg, NULL, kinds) == 0 ? ARB_CLAIM_THREEFOLD : ARB_CLAIM_FIFTY_MOVES;
+}
+
+/* game:claim("threefold" | "fifty_moves" [, intended move]) -> outcome | nil, explanation */
+static int game_claim(lua_State *L)
+{
+    lgame *lg = check_game(L, 1);
+    arb_claim_kind kind = check_claim(L, 2);
+    arb_move m = ARB_MOVE_NONE;
+    arb_reason why;
+    if (!lua_isnoneornil(L, 3) && parse_arg(L, arb_game_current(&lg->g), 3, &m, &why) != ARB_OK) {
+        lua_pushnil(L);
+        arbl_push_reason(L, &why);
+        return 2;
+    }
+    arb_outcome out;
+    if (arb_game_claim(&lg->g, kind, m, &out) != ARB_OK)
+        return luaL_error(L, "the claim could not be examined");
+    push_outcome(L, &out);
+    return 1;
+}
+
+/* game:outcome([event]) -> outcome. event: {flag = color} | {resign = color} |
+ * {agree_draw = true} | {claim = "threefold" | "fifty_moves", with_move = move} (one only). */
+static int game_outcome(lua_State *L)
+{
+    lgame *lg = check_game(L, 1);
+    arb_event ev = arb_event_none();
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        if (lua_getfield(L, 2, "flag") != LUA_TNIL)
+            ev.flag = check_color(L, lua_gettop(L));
+        if (lua_getfield(L, 2, "resign") != LUA_TNIL)
+            ev.resign = check_color(L, lua_gettop(L));
+        lua_getfield(L, 2, "agree_draw");
+        ev.agree_draw = lua_toboolean(L, -1);
+        if (lua_getfield(L, 2, "claim") != LUA_TNIL)
+            ev.claim = check_claim(L, lua_gettop(L));
+        if (lua_getfield(L, 2, "with_move") != LUA_TNIL) {
+            arb_reason why;
+            if (parse_arg(L, arb_game_current(&lg->g), lua_gettop(L), &ev.claim_move, &why) != ARB_OK) {
+                lua_pushnil(L);
+                arbl_push_reason(L, &why);
+                return 2;
+            }
+        }
+    }
+    arb_outcome out;
+    if (arb_game_outcome(&lg->g, &ev, &out) != ARB_OK)
+        return luaL_argerror(L, 2, "one event at most, with valid colours");
+    push_outcome(L, &out);
+    return 1;
+}
+
 static const luaL_Reg game_methods[] = {
     {"play", game_play}, {"length", game_length}, {"position", game_position}, {"moves", game_moves},
-    /* TODO(#4): outcome, repetitions, claims, touch-move — one glue function each. */
+    {"occurrences", game_occurrences}, {"status", game_status}, {"claim", game_claim}, {"outcome", game_outcome},
     {NULL, NULL},
 };
+
+/* arbiter.illegal_move_penalty(pos, offender, count [, time_control [, limit]]) ->
+ * outcome, extra seconds for the opponent (FIDE 7.5.5; the position before the illegal move). */
+static int l_illegal_move_penalty(lua_State *L)
+{
+    static const char *const tcs[] = {"standard", "rapid", "blitz", NULL};
+    const arb_position *pos = check_pos(L, 1);
+    arb_color offender = check_color(L, 2);
+    lua_Integer count = luaL_checkinteger(L, 3);
+    arb_illegal_policy policy = arb_illegal_policy_fide((arb_time_control)luaL_checkoption(L, 4, "standard", tcs));
+    policy.limit = (int)luaL_optinteger(L, 5, policy.limit);
+    luaL_argcheck(L, count >= 1 && count <= 100, 3, "count must be 1 to 100");
+    arb_outcome out;
+    int extra = 0;
+    if (arb_illegal_move_penalty(pos, offender, (int)count, &policy, &out, &extra) != ARB_OK)
+        return luaL_argerror(L, 5, "the limit must be at least 1");
+    push_outcome(L, &out);
+    lua_pushinteger(L, extra);
+    return 2;
+}
 
 /* ---- a deterministic RNG: xoshiro256** seeded through splitmix64 ---- */
 
@@ -775,7 +974,7 @@ static int l_is_square(lua_State *L)
 static const luaL_Reg module_fns[] = {
     {"position", l_position}, {"start", l_start}, {"chess960", l_chess960}, {"validate", l_validate},
     {"game", l_game}, {"random", l_random}, {"languages", l_languages}, {"lang", l_lang},
-    {"is_square", l_is_square},
+    {"is_square", l_is_square}, {"illegal_move_penalty", l_illegal_move_penalty},
     /* TODO(#3): explain_move, castling, status explanations. TODO(dead): dead, unwinnable. */
     {NULL, NULL},
 };

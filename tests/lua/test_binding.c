@@ -137,5 +137,53 @@ int main(void)
         "assert(getmetatable(arbiter.start()) == 'arbiter.position')\n"
         "assert(not pcall(setmetatable, arbiter.start(), {}))\n"
         "return 'ok'");
+    run_case("binding.rules.status", "en",
+        "assert(arbiter.position('8/8/4k3/8/8/3KB3/8/8 w - - 0 1'):status() == 'insufficient_material')\n"
+        "assert(arbiter.position('8/8/4k3/8/8/3KB3/8/8 w - - 0 1'):insufficient_material())\n"
+        "assert(not arbiter.position('8/8/4k3/8/8/3KN1N1/8/8 w - - 0 1'):insufficient_material())\n"
+        "assert(arbiter.position('8/8/4k3/8/8/3K4/8/7R w - - 150 90'):status() == 'seventyfive_moves')\n"
+        "local p = arbiter.position('8/8/4k3/8/8/3QK3/8/8 w - - 0 1')\n"
+        "assert(p:can_mate('white') and not p:can_mate('black'))\n"
+        "return 'ok'");
+    run_case("binding.rules.repetition", "en",
+        "local g = arbiter.game(nil, {'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'})\n"
+        "local occ = g:occurrences()\n"
+        "assert(#occ == 3 and occ[1] == 0 and occ[2] == 4 and occ[3] == 8)\n"
+        "assert(#g:occurrences(6) == 2 and g:occurrences(2)[1] == 2)\n"
+        "local c = g:claim('threefold')\n"
+        "assert(c.claim_made and c.claim_valid and c.result == '1/2-1/2' and c.termination == 'threefold_claim')\n"
+        "assert(#c.explanations >= 1 and c.explanations[1].rule:find('9.2', 1, true))\n"
+        "local early = arbiter.game(nil, {'Nf3', 'Nf6'}):claim('threefold')\n"
+        "assert(early.claim_made and not early.claim_valid and early.result == '*')\n"
+        "assert(g:status() == 'ongoing')\n"
+        "local _, why = g:claim('threefold', 'Ke2')\n"
+        "assert(why.code == 'no_piece_can_move_there')\n"
+        "assert(not pcall(g.claim, g, 'fourfold'))\n"
+        "return 'ok'");
+    run_case("binding.rules.outcome", "en",
+        "local g = arbiter.game('8/8/4k3/8/8/3QK3/8/8 w - - 0 1')\n"
+        "local o = g:outcome({flag = 'white'})\n"
+        "assert(o.result == '1/2-1/2' and o.termination == 'time_forfeit_draw')\n"
+        "assert(g:outcome({flag = 'black'}).result == '1-0')\n"
+        "assert(g:outcome({resign = 'white'}).result == '0-1')\n"
+        "assert(g:outcome().result == '*')\n"
+        "assert(not pcall(g.outcome, g, {flag = 'white', resign = 'black'}))\n"
+        "local mate = arbiter.game(nil, {'f3', 'e5', 'g4', 'Qh4#'}):outcome()\n"
+        "assert(mate.result == '0-1' and mate.termination == 'checkmate')\n"
+        "return 'ok'");
+    run_case("binding.rules.touch_and_penalty", "en",
+        "local t = arbiter.start():touch({'g1'})\n"
+        "assert(not t.any and #t.moves == 2 and t.explanations[1].code == 'touch_move_piece')\n"
+        "local u = arbiter.position('4k3/8/8/8/1b6/P7/8/7K w - - 0 1'):touch({'b4'})\n"
+        "assert(#u.moves == 1 and u.moves[1].san == 'axb4')\n"
+        "assert(not pcall(arbiter.start().touch, arbiter.start(), {'z9'}))\n"
+        "local p = arbiter.position('3qk3/8/8/8/8/8/8/4K3 w - - 0 1')\n"
+        "local o, extra = arbiter.illegal_move_penalty(p, 'white', 1)\n"
+        "assert(o.result == '*' and extra == 120)\n"
+        "local o2 = arbiter.illegal_move_penalty(p, 'white', 2)\n"
+        "assert(o2.result == '0-1' and o2.termination == 'illegal_moves')\n"
+        "local _, blitz = arbiter.illegal_move_penalty(p, 'white', 1, 'blitz')\n"
+        "assert(blitz == 60)\n"
+        "return 'ok'");
     return harness_finish();
 }
