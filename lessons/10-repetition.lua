@@ -1,6 +1,5 @@
--- Threefold and fivefold repetition (FIDE 9.2, 9.6.1). The position is built from real moves,
--- so the history is there; the counts below are the coach's (see docs/lessons.md: they become
--- engine calls when the game-rules layer lands).
+-- Threefold and fivefold repetition (FIDE 9.2, 9.6.1). The positions are built from real
+-- moves, so the engine counts the repetitions and judges the claim.
 local dance = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" }
 return lesson {
   id = "repetition",
@@ -19,7 +18,7 @@ return lesson {
         { id = "2", text = { en = "Twice", fa = "دو بار", ar = "مرتين" } },
         { id = "3", text = { en = "Three times", fa = "سه بار", ar = "ثلاث مرات" } },
       },
-      answer = "3",
+      answer = function(pos, game) return tostring(#game:occurrences()) end,
       tests = { right = { "3" }, wrong = { ["2"] = "wrong_answer", ["4"] = "unknown_choice" } },
     },
     true_false {
@@ -27,11 +26,12 @@ return lesson {
       prompt = { en = "White is to move in this position. May White claim a draw?",
                  fa = "در این وضعیت نوبت سفید است. آیا سفید می‌تواند ادعای تساوی کند؟",
                  ar = "الدور للأبيض في هذا الوضع. هل يجوز للأبيض المطالبة بالتعادل؟" },
-      answer = true,
+      answer = function(pos, game) return game:claim("threefold").claim_valid end,
+      explain = function(pos, game) return game:claim("threefold").explanations end,
       success = { en = "Yes: the same position, same side to move, same possible moves, for the third time.",
                   fa = "بله: همان وضعیت، با همان نوبت و همان حرکت‌های ممکن، برای بار سوم.",
                   ar = "نعم: الوضع نفسه، بالدور نفسه والنقلات الممكنة نفسها، للمرة الثالثة." },
-      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+      tests = { right = { "true" }, wrong = { ["false"] = "threefold_now" } },
     },
     choice {
       prompt = { en = "What happens when the same position appears for the fifth time?",
@@ -53,7 +53,7 @@ return lesson {
       prompt = { en = "The pieces stand where they stood four moves ago, but both kings have moved. Is it the same position as the start, for repetition?",
                  fa = "مهره‌ها همان جایی هستند که چهار حرکت پیش بودند، اما هر دو شاه حرکت کرده‌اند. آیا از نظر تکرار، این همان وضعیت آغازین است؟",
                  ar = "القطع في أماكنها قبل أربع نقلات، لكن الملكين تحركا. هل هذا هو الوضع الابتدائي نفسه من حيث التكرار؟" },
-      answer = false,
+      answer = function(pos, game) return #game:occurrences() > 1 end,
       success = { en = "Right: castling rights were lost, so the possible moves differ.",
                   fa = "درست است: حق قلعه از دست رفته، پس حرکت‌های ممکن فرق دارند.",
                   ar = "صحيح: ضاعت حقوق التبييت، فاختلفت النقلات الممكنة." },

@@ -20,6 +20,15 @@ return lesson {
       tests = { right = { "e4", "e3" }, wrong = { ["Kc3"] = "deviation", ["Ke4"] = "no_piece_can_move_there", ["Kd2"] = "deviation" } },
     },
     true_false {
+      fen = "8/8/4k3/3p4/8/3K4/4P3/8 b - - 100 121",
+      prompt = { en = "Black to move. No pawn move and no capture for the last 50 moves of each player. May Black claim a draw?",
+                 fa = "نوبت سیاه است. در ۵۰ حرکت اخیر هر بازیکن نه پیاده‌ای حرکت کرده و نه مهره‌ای زده شده است. آیا سیاه می‌تواند ادعای تساوی کند؟",
+                 ar = "الدور للأسود. لم يتحرك أي بيدق ولم تؤخذ أي قطعة في آخر خمسين نقلة لكل لاعب. هل يجوز للأسود المطالبة بالتعادل؟" },
+      answer = function(pos, game) return game:claim("fifty_moves").claim_valid end,
+      explain = function(pos, game) return game:claim("fifty_moves").explanations end,
+      tests = { right = { "true" }, wrong = { ["false"] = "fifty_now" } },
+    },
+    true_false {
       prompt = { en = "After 50 moves by each player without a pawn move or a capture, the game ends by itself.",
                  fa = "پس از ۵۰ حرکت هر بازیکن بدون حرکت پیاده یا زدن مهره، بازی خودبه‌خود تمام می‌شود.",
                  ar = "بعد خمسين نقلة لكل لاعب دون تحريك بيدق أو أخذ، تنتهي المباراة من تلقاء نفسها." },

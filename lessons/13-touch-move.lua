@@ -1,5 +1,5 @@
 -- Touch-move: a piece deliberately touched must be moved, an enemy piece touched must be
--- captured, if it can be (FIDE 4.3, 4.4). The predicates below encode the touched piece.
+-- captured, if it can be (FIDE 4.3, 4.4). The engine decides what each touch obliges.
 return lesson {
   id = "touch-move",
   title = { en = "Touch-move", fa = "قانون لمس مهره", ar = "قاعدة اللمس والتحريك" },
@@ -14,11 +14,12 @@ return lesson {
       hints = { { en = "A touched piece of your own must be moved, if it has a legal move.",
                   fa = "مهرهٔ خودی‌ای که لمس شده باید حرکت کند، اگر حرکت مجازی داشته باشد.",
                   ar = "القطعة الملموسة من قطعك يجب تحريكها إن كانت لها نقلة قانونية." } },
-      expect = from_square("g1"),
+      expect = obeys_touch("g1"),
+      explain = function(pos) return pos:touch({ "g1" }).explanations end,
       wrong = { en = "You touched the knight: you must move it (touch-move).",
                 fa = "به اسب دست زدید: باید همان را حرکت دهید (قانون لمس مهره).",
                 ar = "لمست الحصان: يجب أن تحركه (قاعدة اللمس والتحريك)." },
-      tests = { right = { "Nf3", "Nh3" }, wrong = { ["e4"] = "deviation", ["Nc3"] = "deviation" } },
+      tests = { right = { "Nf3", "Nh3" }, wrong = { ["e4"] = "touch_move_piece", ["Nc3"] = "deviation" } },
     },
     move_task {
       fen = "4k3/8/8/8/1b6/P7/8/7K w - - 0 1",
@@ -27,11 +28,27 @@ return lesson {
                  ar = "لمست الفيل الأسود في b4 عمدًا. العب نقلتك." },
       hints = { { en = "A touched enemy piece must be captured, if it can be.", fa = "مهرهٔ حریفی که لمس شده باید زده شود، اگر ممکن باشد.",
                   ar = "القطعة الملموسة من قطع الخصم يجب أخذها إن أمكن." } },
-      expect = to_square("b4"),
+      expect = obeys_touch("b4"),
+      explain = function(pos) return pos:touch({ "b4" }).explanations end,
       wrong = { en = "You touched the bishop and can capture it, so you must.",
                 fa = "به فیل دست زدید و می‌توانید آن را بزنید، پس باید بزنید.",
                 ar = "لمست الفيل وتستطيع أخذه، فيجب عليك أخذه." },
-      tests = { right = { "axb4" }, wrong = { ["a4"] = "deviation", ["Kg2"] = "deviation" } },
+      tests = { right = { "axb4" }, wrong = { ["a4"] = "touch_capture_piece", ["Kg2"] = "deviation" } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
+      prompt = { en = "You touched your king, then your rook on h1, to castle. Play your move.",
+                 fa = "به قصد قلعه اول به شاه و سپس به رخ h1 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمست ملكك ثم رخ h1 بنيّة التبييت. العب نقلتك." },
+      hints = { { en = "Is castling kingside legal here? The rook on f2 watches f1.",
+                  fa = "آیا اینجا قلعهٔ کوچک مجاز است؟ رخ f2 خانهٔ f1 را زیر نظر دارد.",
+                  ar = "هل التبييت القصير قانوني هنا؟ الرخ في f2 يراقب f1." } },
+      expect = obeys_touch("e1", "h1"),
+      explain = function(pos) return pos:touch({ "e1", "h1" }).explanations end,
+      wrong = { en = "Castling is illegal here, so you must make another king move.",
+                fa = "قلعه اینجا غیرمجاز است، پس باید حرکت دیگری با شاه انجام دهید.",
+                ar = "التبييت غير قانوني هنا، فيجب أن تلعب نقلة أخرى بالملك." },
+      tests = { right = { "Kxf2", "Kd1" }, wrong = { ["Rh8+"] = "touch_castle_illegal", ["O-O"] = "no_piece_can_move_there" } },
     },
     choice {
       prompt = { en = "You touch your king and then your h1-rook, meaning to castle, but castling kingside is illegal. What now?",

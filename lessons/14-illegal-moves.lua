@@ -20,6 +20,7 @@ return lesson {
       tests = { right = { "Kd2", "Kf1" }, wrong = { ["Nc3"] = "no_piece_can_move_there", ["e2c3"] = "illegal_move" } },
     },
     choice {
+      fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "In a standard game a player completes a first illegal move. What happens?",
                  fa = "در یک بازی استاندارد بازیکنی نخستین حرکت غیرمجاز خود را کامل می‌کند. چه می‌شود؟",
                  ar = "في مباراة عادية أكمل لاعب أول نقلة غير قانونية. ماذا يحدث؟" },
@@ -30,10 +31,15 @@ return lesson {
         { id = "b", text = { en = "The player loses the game", fa = "بازیکن بازی را می‌بازد", ar = "يخسر اللاعب المباراة" } },
         { id = "c", text = { en = "The move stands", fa = "حرکت معتبر می‌ماند", ar = "تبقى النقلة قائمة" } },
       },
-      answer = "a",
-      tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer", ["c"] = "wrong_answer" } },
+      answer = function(pos)
+        local outcome, extra = arbiter.illegal_move_penalty(pos, "white", 1)
+        return (outcome.result == "*" and extra == 120) and "a" or "b"
+      end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1)).explanations end,
+      tests = { right = { "a" }, wrong = { ["b"] = "illegal_move_extra_time", ["c"] = "wrong_answer" } },
     },
     choice {
+      fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "The same player completes a second illegal move, and the opponent still has a queen. What happens?",
                  fa = "همان بازیکن دومین حرکت غیرمجاز را کامل می‌کند و حریف هنوز وزیر دارد. چه می‌شود؟",
                  ar = "أكمل اللاعب نفسه نقلة غير قانونية ثانية، وما زال لدى الخصم وزير. ماذا يحدث؟" },
@@ -42,11 +48,15 @@ return lesson {
         { id = "b", text = { en = "The player loses the game", fa = "بازیکن بازی را می‌بازد", ar = "يخسر اللاعب المباراة" } },
         { id = "c", text = { en = "The game is drawn", fa = "بازی مساوی می‌شود", ar = "تنتهي المباراة بالتعادل" } },
       },
-      answer = "b",
+      answer = function(pos)
+        local outcome = arbiter.illegal_move_penalty(pos, "white", 2)
+        return ({ ["0-1"] = "b", ["1/2-1/2"] = "c" })[outcome.result] or "a"
+      end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
       success = { en = "Right: a loss, unless the opponent could not checkmate by any series of legal moves; then it is a draw.",
                   fa = "درست است: باخت، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های مجاز نتواند مات کند؛ در آن صورت مساوی است.",
                   ar = "صحيح: خسارة، إلا إذا كان الخصم لا يستطيع الكش مات بأي سلسلة من النقلات القانونية؛ فعندئذٍ تعادل." },
-      tests = { right = { "b" }, wrong = { ["a"] = "wrong_answer", ["c"] = "wrong_answer" } },
+      tests = { right = { "b" }, wrong = { ["a"] = "illegal_moves_loss", ["c"] = "wrong_answer" } },
     },
     true_false {
       prompt = { en = "Pressing the clock without making a move counts as an illegal move.",

@@ -49,7 +49,7 @@ local function known_articles()
   "6", "6.1", "6.2", "6.3", "6.4", "6.5", "6.6", "6.7", "6.8", "6.9", "6.10", "6.11",
   "7", "7.1", "7.2", "7.3", "7.4", "7.5", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "7.6",
   "8", "9", "9.1", "9.2", "9.2.1", "9.2.2", "9.2.3", "9.3", "9.4", "9.5", "9.6", "9.6.1", "9.6.2",
-  "9.7", "10", "11", "12",
+  "9.2.1.1", "9.2.1.2", "9.7", "10", "11", "12",
   "A", "A.1", "A.2", "A.3", "A.4", "A.5", "B", "B.1", "B.2", "B.3", "B.4", "C",
   "960", "960.1", "960.2", "960.3", "960.4",
   }) do ARTICLES[a] = true end
@@ -202,6 +202,18 @@ function answers_check_by(way)
   end
 end
 
+-- obeys_touch("g1", ...): the move is one the player may still choose after touching these
+-- squares in this order (FIDE 4.3-4.5, decided by the engine).
+function obeys_touch(...)
+  local touched = { ... }
+  return function(ctx)
+    for _, m in ipairs(ctx.pos:touch(touched).moves) do
+      if m.uci == ctx.move.uci then return true end
+    end
+    return false
+  end
+end
+
 function all_of(...)
   local ps = { ... }
   return function(ctx)
@@ -237,24 +249,28 @@ end
 
 -- ---- the judge ----
 
-local function step_position(step)
-  if step._pos then return step._pos end
-  local pos, why, idx
-  if step.moves and #step.moves > 0 then
-    local g
-    g, why, idx = arbiter.game(step.fen, step.moves, step.variant)
-    if not g then error("move " .. tostring(idx) .. " of the step's moves: " .. why.text, 0) end
-    pos = g:position()
-  else
-    pos, why = arbiter.position(step.fen, step.variant)
-    if not pos then error("the step's FEN: " .. why.text .. " (" .. why.code .. ")", 0) end
+-- The step's position and its game (the history its `moves` made), built once per run.
+local function step_game(step)
+  if step._game then return step._pos, step._game end
+  local g, why, idx = arbiter.game(step.fen, step.moves or {}, step.variant)
+  if not g then
+    if idx then error("move " .. tostring(idx) .. " of the step's moves: " .. why.text, 0) end
+    error("the step's FEN: " .. why.text .. " (" .. why.code .. ")", 0)
   end
-  step._pos = pos
-  return pos
+  step._game, step._pos = g, g:position()
+  return step._pos, g
 end
 
-local function resolve(v, pos, step)
-  if type(v) == "function" then return v(pos, step) end
+local function step_position(step)
+  return (step_game(step))
+end
+
+-- A step's answer or explanations: a value, or function(pos, game, step).
+local function resolve(v, step)
+  if type(v) == "function" then
+    local pos, g = step_game(step)
+    return v(pos, g, step)
+  end
   return v
 end
 
@@ -301,14 +317,18 @@ local function judge_move(step, answer, lang)
     text = text_of(step.deviations[mv.san] or step.deviations[mv.uci], lang)
   end
   text = text or feedback_of(step, "wrong", "deviation", lang, ctx)
-  return { correct = false, feedback = text,
-           explanations = { { code = "deviation", text = text, squares = { mv.from, mv.to }, rule = "",
-                              params = { move = mv.san } } } }
+  local result = { correct = false, feedback = text,
+                   explanations = { { code = "deviation", text = text, squares = { mv.from, mv.to }, rule = "",
+                                      params = { move = mv.san } } } }
+  if type(step.explain) == "function" then
+    for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+  end
+  return result
 end
 
 local function add_explanations(result, step, pos, lang)
   if type(step.explain) == "function" then
-    for _, e in ipairs(step.explain(pos) or {}) do insert(result.explanations, e) end
+    for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
   end
   return result
 end
@@ -324,7 +344,7 @@ local function judge_choice(step, answer, lang)
     local e = runtime_expl("unknown_choice", lang, { found = answer, choices = concat(ids, ", ") })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
-  local want = resolve(step.answer, pos, step)
+  local want = resolve(step.answer, step)
   if found == want then
     return { correct = true, feedback = feedback_of(step, "success", "correct", lang), explanations = {} }
   end
@@ -342,7 +362,7 @@ local function judge_true_false(step, answer, lang)
     local e = runtime_expl("not_true_false", lang, { found = answer })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
-  if a == resolve(step.answer, pos, step) then
+  if a == resolve(step.answer, step) then
     return { correct = true, feedback = feedback_of(step, "success", "correct", lang), explanations = {} }
   end
   local text = feedback_of(step, "wrong", "wrong_answer", lang)
@@ -367,7 +387,7 @@ local function judge_squares(step, answer, lang)
       given[w] = true
     end
   end
-  local want = square_set(resolve(step.answer, pos, step))
+  local want = square_set(resolve(step.answer, step))
   local missing, extra = {}, {}
   for s in pairs(want) do if not given[s] then missing[s] = true end end
   for s in pairs(given) do if not want[s] then extra[s] = true end end
@@ -533,12 +553,12 @@ local function lint(l)
           need_text(c.text, "choice " .. tostring(c.id), i)
           ids[c.id or ""] = true
         end
-        local want = resolve(s.answer, pos, s)
+        local want = resolve(s.answer, s)
         if not ids[want] then problem("error", i, "the answer '" .. tostring(want) .. "' is not one of the choices") end
       elseif s.kind == "true_false" then
-        if type(resolve(s.answer, pos, s)) ~= "boolean" then problem("error", i, "the answer must be true or false") end
+        if type(resolve(s.answer, s)) ~= "boolean" then problem("error", i, "the answer must be true or false") end
       elseif s.kind == "which_squares" then
-        local want = resolve(s.answer, pos, s)
+        local want = resolve(s.answer, s)
         if type(want) ~= "table" then
           problem("error", i, "the answer must be a list of squares")
         else
