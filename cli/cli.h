@@ -37,5 +37,6 @@ int cmd_explain(int argc, char **argv);
 int cmd_castling(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_lesson(int argc, char **argv);
 
 #endif

@@ -22,6 +22,9 @@ static const struct command commands[] = {
     {"castling", "castling [--lang L] [--variant chess960] FEN [MOVES...]", cmd_castling},
     {"status", "status [--lang L] [--variant chess960] FEN [MOVES...]", cmd_status},
     {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
+#ifdef ARB_HAVE_LUA
+    {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
+#endif
     {NULL, NULL, NULL},
 };
 
