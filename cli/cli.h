@@ -28,5 +28,7 @@ int cmd_fen(int argc, char **argv);
 int cmd_outcome(int argc, char **argv);
 int cmd_touch(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
+int cmd_mate(int argc, char **argv);
+int cmd_puzzle(int argc, char **argv);
 
 #endif

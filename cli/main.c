@@ -18,6 +18,8 @@ static const struct command commands[] = {
      cmd_outcome},
     {"touch", "touch [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
     {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
+    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
+    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
     {NULL, NULL, NULL},
 };
 

@@ -12,6 +12,7 @@
 #include "arbiter/rules.h"
 #include "arbiter/procedures.h"
 #include "arbiter/pgn.h"
+#include "arbiter/solver.h"
 
 ARB_API const char *arb_version(void);
 

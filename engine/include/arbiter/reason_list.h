@@ -6,3 +6,4 @@
 #include "arbiter/reasons/position.def"
 #include "arbiter/reasons/rules.def"
 #include "arbiter/reasons/pgn.def"
+#include "arbiter/reasons/solver.def"
