@@ -25,6 +25,8 @@ static const struct command commands[] = {
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
 #endif
+    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
+    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
     {NULL, NULL, NULL},
 };
 
