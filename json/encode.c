@@ -74,7 +74,9 @@ json_t *aj_reason_json(const arb_reason *r, const char *lang)
         json_object_set_new_nocheck(params, "n", json_integer(r->n));
     if (flags & ARB_P_M)
         json_object_set_new_nocheck(params, "m", json_integer(r->m));
-    if (flags & ARB_P_FIELD)
+    /* FEN syntax errors all name their field (the reason carries it even when the template
+     * does not use it), as the CLI's text output does. */
+    if ((flags & ARB_P_FIELD) || (r->offset >= 0 && name && strncmp(name, "fen_", 4) == 0))
         json_object_set_new_nocheck(params, "field", json_string(field_names[r->field <= 5 ? r->field : 0]));
     if ((flags & ARB_P_OFFSET) && r->offset >= 0)
         json_object_set_new_nocheck(params, "offset", json_integer(r->offset + 1));
