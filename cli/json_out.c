@@ -11,7 +11,7 @@
 
 static void print_json(json_t *o)
 {
-    char *s = json_dumps(o, JSON_COMPACT);
+    char *s = aj_dumps(o, NULL);
     if (s)
         puts(s);
     free(s);

@@ -111,6 +111,10 @@ static inline const arb_position *aj_current(const aj_position *p)
     return arb_game_current(&p->game);
 }
 
+/* Compact JSON text of v (malloc'd, NUL-terminated; its length in *len if not NULL), as
+ * json_dumps(v, JSON_COMPACT) writes it, only faster. NULL when out of memory. */
+char *aj_dumps(const json_t *v, size_t *len);
+
 /* ---- Engine results as JSON ---- */
 
 /* The explanation object {code, text, squares[], rule, params{}}. */
