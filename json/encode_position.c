@@ -74,24 +74,23 @@ json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
     json_object_set_new_nocheck(o, "legal", json_true());
     json_object_update(o, pair);
     json_decref(pair);
+    arb_position after = *pos;
+    arb_position_play(&after, m);
     arb_outcome ending;
+    memset(&ending, 0, sizeof ending);
     if (arb_game_play(&p->game, m) == ARB_OK) {
         arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
     } else { /* the record is full (ARB_GAME_MAX_PLIES): judge the position alone */
         arb_game one;
-        arb_position after = *pos;
-        arb_position_play(&after, m);
-        memset(&ending, 0, sizeof ending);
         if (arb_game_init(&one, &after) == ARB_OK) {
             arb_game_automatic_ending(&one, 0, &ending);
             arb_game_free(&one);
         }
     }
-    const arb_position *after = aj_current(p);
-    json_object_set_new_nocheck(o, "fen_after", aj_fen_json(after));
+    json_object_set_new_nocheck(o, "fen_after", aj_fen_json(&after));
     json_object_set_new_nocheck(o, "status_after", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result_after", json_string(arb_result_string(ending.result)));
-    json_object_set_new_nocheck(o, "check_after", json_boolean(arb_in_check(after)));
+    json_object_set_new_nocheck(o, "check_after", json_boolean(arb_in_check(&after)));
     return o;
 }
 

@@ -104,7 +104,7 @@ static void endpoint_cases(void)
     call(aj_endpoint_outcome, "{\"claim\":\"threefold\",\"with_move\":\"Qd4\"}", "illegal_move");
     call(aj_endpoint_outcome, "{\"illegal_move\":{\"offender\":\"white\",\"count\":99}}", "out_of_range");
     call(aj_endpoint_touch, "{\"touched\":[{\"square\":\"i9\"}]}", "invalid_field");
-    call(aj_endpoint_touch, "{\"touched\":[]}", NULL);
+    json_decref(call(aj_endpoint_touch, "{\"touched\":[]}", NULL));
     call(aj_endpoint_castling, "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", "illegal_position");
 }
 
