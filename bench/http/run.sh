@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/http: wrk on loopback against the built arbiterd and two reference Node.js servers
 # (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move and /v1/analyze.
-# Prints requests/s, p50/p99 latency, ratios and arbiterd's resident memory. Builds nothing.
+# Prints requests/s, p50/p99 latency, ratios, each server's own CPU time per request (immune to
+# the client and to other load sharing the cores) and arbiterd's resident memory. Builds nothing.
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
 #        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS)
 set -euo pipefail
@@ -44,9 +45,11 @@ PIDS+=($ARB_PID)
 P_OPS=$(free_port)
 node "$TMP/server.mjs" chessops $P_OPS >/dev/null &
 PIDS+=($!)
+OPS_PID=$!
 P_CJS=$(free_port)
 node "$TMP/server.mjs" chess.js $P_CJS >/dev/null &
 PIDS+=($!)
+CJS_PID=$!
 
 MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'
 ANALYZE_BODY='{"fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}'
@@ -69,6 +72,10 @@ LUA
 rss_kb() { awk '/^VmRSS/ {print $2}' /proc/$ARB_PID/status; }
 hwm_kb() { awk '/^VmHWM/ {print $2}' /proc/$ARB_PID/status; }
 
+# CPU time (user + system, clock ticks) used so far by a process.
+cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+
 # run NAME PORT PATH BODY -> "rps p50_ms p99_ms"
 run() {
   local out
@@ -82,19 +89,29 @@ run() {
 }
 
 echo "== wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $ARBITERD_THREADS, $(nproc) cores"
-printf '%-10s %-9s %12s %10s %10s %8s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx
+echo "   (cpu us/req: the server's own CPU time, user + system, per answered request: what it costs"
+echo "    whatever the client and the other load on the machine do; capacity/core = 1e6 / that)"
+printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
+declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID)
 for ep in move analyze; do
   body=$MOVE_BODY; [ $ep = analyze ] && body=$ANALYZE_BODY
-  declare -A RPS=()
+  declare -A RPS=() CAP=()
   for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
     name=${name_port%%:*}; port=${name_port##*:}
+    t0=$(cpu_ticks "${PID_OF[$name]}")
     read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/$ep" "$body")
+    t1=$(cpu_ticks "${PID_OF[$name]}")
     RPS[$name]=$rps
-    printf '%-10s %-9s %12s %10s %10s %8s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad"
+    read -r cpu cap < <(awk -v t=$((t1 - t0)) -v us=$TICK_US -v r="$rps" -v d="$DURATION" \
+      'BEGIN { n = r * d; c = n > 0 ? t * us / n : 0; printf "%.1f %.0f\n", c, (c > 0 ? 1e6 / c : 0) }')
+    CAP[$name]=$cap
+    printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad" "$cpu" "$cap"
     if [ $name = arbiterd ]; then echo "           arbiterd RSS after run: $(rss_kb) kB (peak $(hwm_kb) kB)"; fi
   done
   awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v c="${RPS[chess.js]}" -v ep="$ep" \
     'BEGIN { printf "/v1/%s ratios: arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
+  awk -v a="${CAP[arbiterd]}" -v o="${CAP[chessops]}" -v c="${CAP[chess.js]}" -v ep="$ep" \
+    'BEGIN { if (o > 0 && c > 0) printf "/v1/%s capacity ratios (CPU per request): arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
 done
 
 if [ "$SOAK" -gt 0 ]; then
