@@ -183,7 +183,8 @@ end
 -- How a legal move answers a check: "king" (the king steps away), "capture" (the checking
 -- piece is taken by another piece) or "interpose" (a piece steps in between). The engine has
 -- already decided that the move is legal, i.e. that it does answer the check.
--- TODO(#3): read this from the engine's move explanation once arb_explain_move lands.
+-- TODO(engine): arb_explain_move explains illegal moves only; when the engine can say how a legal
+-- move answers a check, read it from there instead of comparing squares here.
 function answers_check_by(way)
   return function(ctx)
     if not ctx.pos:in_check() then return false end
