@@ -37,6 +37,7 @@ typedef enum aj_code {
     AJ_E_OVERLOADED,         /* 503 (with Retry-After) */
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */
+    AJ_E_LESSON_SCRIPT,      /* 500 a lesson's script failed (error or budget): lesson, step, line, budget */
     AJ_CODE_COUNT
 } aj_code;
 

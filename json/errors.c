@@ -36,6 +36,7 @@ static const struct {
     [AJ_E_OVERLOADED] = {"overloaded", 503, "The server is busy; retry later."},
     [AJ_E_SHUTTING_DOWN] = {"shutting_down", 503, "The server is shutting down; retry on another instance."},
     [AJ_E_INTERNAL] = {"internal", 500, "Internal error."},
+    [AJ_E_LESSON_SCRIPT] = {"lesson_script_failed", 500, "The lesson's script failed while judging the answer."},
 };
 
 const char *aj_code_name(aj_code code)
