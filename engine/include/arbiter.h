@@ -9,6 +9,7 @@
 #include "arbiter/notation.h"
 #include "arbiter/perft.h"
 #include "arbiter/game.h"
+#include "arbiter/dead.h"
 
 ARB_API const char *arb_version(void);
 

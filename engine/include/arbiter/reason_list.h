@@ -4,3 +4,4 @@
  * part of the API by name, not by number: add new areas or codes freely. */
 #include "arbiter/reasons/input.def"
 #include "arbiter/reasons/position.def"
+#include "arbiter/reasons/dead.def"
