@@ -25,5 +25,6 @@ void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_fen(int argc, char **argv);
+int cmd_dead(int argc, char **argv);
 
 #endif

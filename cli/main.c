@@ -13,6 +13,7 @@ static const struct command commands[] = {
     {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
     {"moves", "moves [--variant chess960] FEN", cmd_moves},
     {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {"dead", "dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead},
     {NULL, NULL, NULL},
 };
 

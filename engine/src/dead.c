@@ -145,9 +145,9 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
     }
     arb_move witness[ARB_DEAD_MAX_WITNESS];
     int len = 0;
-    enum dead_search_outcome out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
     int forced = 0;
-    if (out == SEARCH_UNDECIDED && static_proof(pos, winner, &why, &forced)) {
+    enum dead_search_outcome out = SEARCH_UNDECIDED;
+    if (static_proof(pos, winner, &why, &forced)) {
         set_impossible(res, &why);
         if (forced) {
             arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
@@ -157,6 +157,7 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         dead_search_free(s);
         return ARB_OK;
     }
+    out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
     if (out == SEARCH_UNDECIDED) {
         uint64_t left = budget - dead_search_nodes(s);
         out = dead_enumerate(s, pos, winner, left / 4, witness, &len);

@@ -263,8 +263,8 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
             bool leaf = false;
             s->nodes++;
             local++;
-            struct tt_entry *e = &s->tt[pos->key & s->tt_mask];
             uint32_t check = check_hash(pos);
+            struct tt_entry *e = &s->tt[((pos->key ^ check) * 0x9E3779B97F4A7C15ull >> 20) & s->tt_mask];
             if (e->key == pos->key && e->check == check && e->moves_left >= moves_left) {
                 if (e->round != s->round)
                     interrupted = true; /* relies on an earlier, unfinished search */
@@ -338,7 +338,7 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
 static bool seen_insert(dead_search *s, const arb_position *pos, bool *full)
 {
     uint32_t check = check_hash(pos);
-    uint64_t i = pos->key & s->seen_mask;
+    uint64_t i = ((pos->key ^ check) * 0x9E3779B97F4A7C15ull >> 20) & s->seen_mask;
     for (;;) {
         struct seen_entry *e = &s->seen[i];
         if (!e->used) {

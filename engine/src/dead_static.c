@@ -283,7 +283,6 @@ bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reas
     if (why) {
         *why = arb_reason_make(candidates ? ARB_R_cannot_mate_no_mating_square : ARB_R_cannot_mate_locked);
         why->piece = ARB_PIECE(loser, ARB_KING);
-        arb_reason_add_square(why, pos->king_square[loser]);
         why->n = popcount(region);
         /* The pawns that never move: the walls of the structure. */
         for (int i = 0; i < a.n && why->nsquares < ARB_REASON_MAX_SQUARES; i++)
