@@ -39,7 +39,8 @@ static void set_possible(arb_unwinnable_result *r, const arb_position *pos, cons
 {
     r->verdict = ARB_WIN_POSSIBLE;
     r->witness_len = len;
-    memcpy(r->witness, moves, sizeof(arb_move) * (size_t)len);
+    if (len > 0)
+        memcpy(r->witness, moves, sizeof(arb_move) * (size_t)len);
     arb_reason why = side_reason(ARB_R_can_mate, r->winner, len);
     arb_position p = *pos;
     for (int i = 0; i < len; i++) {
