@@ -1,19 +1,42 @@
-# Thin wrapper over meson: `make run` builds and starts the daemon, `make test` runs every suite.
+# Thin wrapper over meson. `make run`: install missing packages, build, start arbiterd with the
+# bundled lessons. `make test`: the whole test suite. SANITIZE=1 uses an ASan+UBSan build.
+ifeq ($(SANITIZE),1)
+BUILD ?= build-asan
+MESON_OPTS ?= -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false
+else
 BUILD ?= build
+MESON_OPTS ?=
+endif
+LISTEN ?= 127.0.0.1:8080
 
-.PHONY: all run test test-asan bench clean
+.PHONY: all deps run test test-slow bench clean
 
-all: $(BUILD)/build.ninja
+all: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
+deps:
+	@scripts/deps
+
 $(BUILD)/build.ninja:
-	meson setup $(BUILD)
+	meson setup $(BUILD) $(MESON_OPTS)
 
 run: all
-	./$(BUILD)/cli/arbiter moves startpos
+	@if [ -x $(BUILD)/daemon/arbiterd ]; then \
+	  exec ./$(BUILD)/daemon/arbiterd --listen $(LISTEN) --lessons lessons; \
+	else \
+	  echo "arbiterd is not built yet; the CLI is: ./$(BUILD)/cli/arbiter --help"; \
+	  ./$(BUILD)/cli/arbiter moves startpos; \
+	fi
 
 test: all
-	meson test -C $(BUILD) --print-errorlogs --suite engine
+	meson test -C $(BUILD) --print-errorlogs --no-suite slow
+
+test-slow: all
+	meson test -C $(BUILD) --print-errorlogs --suite slow
+
+bench: all
+	@scripts/deps --bench
+	bench/perft
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf build build-asan

@@ -22,9 +22,24 @@ bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos);
 /* Prints a reason in the chosen language to stderr, prefixed "arbiter: ". */
 void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
 
+/* --json output through the daemon's JSON mapping (json_out.c). */
+int cli_json_moves(const struct cli_opts *o, const char *fen);
+int cli_json_perft(const struct cli_opts *o, const char *fen, int depth);
+int cli_json_fen(const struct cli_opts *o, const char *fen);
+
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_fen(int argc, char **argv);
 int cmd_dead(int argc, char **argv);
+int cmd_outcome(int argc, char **argv);
+int cmd_touch(int argc, char **argv);
+int cmd_pgn(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_castling(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_lesson(int argc, char **argv);
+int cmd_mate(int argc, char **argv);
+int cmd_puzzle(int argc, char **argv);
 
 #endif

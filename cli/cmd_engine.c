@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -14,7 +15,7 @@ int cmd_perft(int argc, char **argv)
     if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs != 2) {
-        fprintf(stderr, "usage: arbiter perft [--variant chess960] [--divide] FEN DEPTH\n");
+        fprintf(stderr, "usage: arbiter perft [--variant chess960] [--divide] [--json] FEN DEPTH\n");
         return 2;
     }
     char *end;
@@ -23,6 +24,8 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "arbiter: depth must be a whole number from 0 to %d\n", PERFT_MAX_DEPTH);
         return 2;
     }
+    if (o.json)
+        return cli_json_perft(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0], (int)depth);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     if (o.divide && depth > 0) {
@@ -49,9 +52,11 @@ int cmd_moves(int argc, char **argv)
     if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs != 1) {
-        fprintf(stderr, "usage: arbiter moves [--variant chess960] FEN\n");
+        fprintf(stderr, "usage: arbiter moves [--variant chess960] [--json] FEN\n");
         return 2;
     }
+    if (o.json)
+        return cli_json_moves(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     arb_move moves[ARB_MAX_MOVES];
@@ -72,9 +77,11 @@ int cmd_fen(int argc, char **argv)
     if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs != 1) {
-        fprintf(stderr, "usage: arbiter fen [--variant chess960] FEN\n");
+        fprintf(stderr, "usage: arbiter fen [--variant chess960] [--json] FEN\n");
         return 2;
     }
+    if (o.json)
+        return cli_json_fen(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     char fen[ARB_FEN_MAX];

@@ -39,7 +39,17 @@ void cli_print_reason(const struct cli_opts *o, const arb_reason *r)
 {
     char text[512];
     arb_reason_render(r, o->lang, text, sizeof text);
-    fprintf(stderr, "arbiter: %s (%s)\n", text, arb_reason_name(r->code));
+    fprintf(stderr, "arbiter: %s\n  code: %s", text, arb_reason_name(r->code));
+    /* Input errors say where: which FEN field and which character (counted from 1). */
+    if (r->offset >= 0 && strncmp(arb_reason_name(r->code), "fen_", 4) == 0) {
+        static const char *const fields[] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
+        fprintf(stderr, ", field: %s", fields[r->field <= 5 ? r->field : 0]);
+    }
+    if (r->offset >= 0)
+        fprintf(stderr, ", character: %d", (int)r->offset + 1);
+    if (arb_reason_article(r->code)[0])
+        fprintf(stderr, ", rule: FIDE %s", arb_reason_article(r->code));
+    fprintf(stderr, "\n");
 }
 
 bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)

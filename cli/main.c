@@ -10,10 +10,24 @@ struct command {
 };
 
 static const struct command commands[] = {
-    {"perft", "perft [--variant chess960] [--divide] FEN DEPTH", cmd_perft},
-    {"moves", "moves [--variant chess960] FEN", cmd_moves},
-    {"fen", "fen [--variant chess960] FEN", cmd_fen},
+    {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
+    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
+    {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
+    {"outcome", "outcome [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
+                "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
+     cmd_outcome},
+    {"touch", "touch [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
+    {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
+    {"explain", "explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
+    {"castling", "castling [--lang L] [--variant chess960] FEN [MOVES...]", cmd_castling},
+    {"status", "status [--lang L] [--variant chess960] FEN [MOVES...]", cmd_status},
+    {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
+#ifdef ARB_HAVE_LUA
+    {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
+#endif
     {"dead", "dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead},
+    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
+    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
     {NULL, NULL, NULL},
 };
 

@@ -10,6 +10,11 @@
 #include "arbiter/perft.h"
 #include "arbiter/game.h"
 #include "arbiter/dead.h"
+#include "arbiter/rules.h"
+#include "arbiter/procedures.h"
+#include "arbiter/pgn.h"
+#include "arbiter/explain.h"
+#include "arbiter/solver.h"
 
 ARB_API const char *arb_version(void);
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dead_internal.h"
+#include "arbiter/rules.h"
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 

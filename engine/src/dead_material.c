@@ -1,6 +1,7 @@
-/* Material alone: insufficient material (5.2.2) and the material theorems that prove one side
+/* Material alone: insufficient material (5.2.2, declared in rules.h) and the material theorems that prove one side
  * can never mate whatever the other side does (6.9). */
 #include "dead_internal.h"
+#include "arbiter/rules.h"
 
 static void add_squares(arb_reason *r, arb_bitboard b)
 {
@@ -19,7 +20,7 @@ bool arb_insufficient_material(const arb_position *pos, arb_reason *why)
     arb_bitboard minors = knights | bishops;
     arb_reason r;
     if (!minors) {
-        r = arb_reason_make(ARB_R_material_bare_kings);
+        r = arb_reason_make(ARB_R_material_kings_only);
     } else if (popcount(minors) == 1) {
         int sq = lsb(minors);
         r = arb_reason_make(ARB_R_material_lone_minor);
@@ -74,9 +75,8 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
         return false;
     if (!own) {
         if (why) {
-            *why = arb_reason_make(ARB_R_cannot_mate_lone_king);
+            *why = arb_reason_make(ARB_R_cannot_mate_bare_king);
             why->piece = ARB_PIECE(winner, ARB_KING);
-            arb_reason_add_square(why, pos->king_square[winner]);
         }
         return true;
     }

@@ -189,7 +189,11 @@ static bool put_param(struct out *o, const struct render *r, const arb_reason *r
         put_piece_name(o, r, re->piece);
     else if (IS("piece_color"))
         put_key(o, r, "color.", ARB_PIECE_COLOR(re->piece) == ARB_WHITE ? "white" : "black");
-    else if (IS("by"))
+    else if (IS("piece_moves")) {
+        /* How the piece moves, from the vocabulary (moves.N = "a knight jumps in an L ..."). */
+        char letter[2] = {"?PNBRQK"[ARB_PIECE_TYPE(re->piece) <= ARB_KING ? ARB_PIECE_TYPE(re->piece) : 0], 0};
+        put_key(o, r, "moves.", letter);
+    } else if (IS("by"))
         put_piece_name(o, r, re->by);
     else if (IS("by_color"))
         put_key(o, r, "color.", ARB_PIECE_COLOR(re->by) == ARB_WHITE ? "white" : "black");

@@ -54,7 +54,7 @@ static void test_material(void)
     harness_begin("dead.material.bare_kings");
     p = fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
     CHECK(arb_insufficient_material(&p, &why));
-    CHECK_STR(arb_reason_name(why.code), "material_bare_kings");
+    CHECK_STR(arb_reason_name(why.code), "material_kings_only");
     harness_begin("dead.material.knight");
     p = fen("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
     CHECK(arb_insufficient_material(&p, &why));
@@ -96,7 +96,7 @@ static void test_flag_fall(void)
     check_rendered(&r.reasons[0]);
     r = side("8/8/4k3/8/8/3K4/8/6N1 b - - 0 1", ARB_BLACK, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
-    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_king");
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bare_king");
 
     harness_begin("dead.unwinnable.knight_v_rook");
     /* The knight's side can mate: the rook helps to box its own king in. */

@@ -12,9 +12,9 @@
 /* A budget (positions searched) that decides ordinary games and the CHA vectors. */
 #define ARB_DEAD_DEFAULT_BUDGET 2000000u
 
-/* K v K, K+N v K, K+B v K, or kings and bishops all on squares of one colour (any number, either
- * side). True with the reason (material_*, article 5.2.2) in *why when why is not NULL. */
-ARB_API bool arb_insufficient_material(const arb_position *pos, arb_reason *why);
+/* Insufficient material (K v K, K+N v K, K+B v K, bishops all on one colour) is
+ * arb_insufficient_material in arbiter/rules.h; the rules hooks (flag fall, second illegal
+ * move, automatic dead position) call the functions below: see arb_rules_can_mate. */
 
 typedef enum arb_win_verdict {
     ARB_WIN_UNKNOWN = 0,   /* the budget ran out before a proof either way */

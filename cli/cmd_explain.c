@@ -1,0 +1,144 @@
+/* Commands over the explanation layer: explain (a move), castling, status, validate. Text
+ * output; each reason is rendered in --lang with its code and FIDE article. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap)
+{
+    for (int i = 0; i < n && i < cap; i++) {
+        char text[1024];
+        arb_reason_render(&r[i], o->lang, text, sizeof text);
+        const char *article = arb_reason_article(r[i].code);
+        printf("  - %s [%s%s%s]\n", text, arb_reason_name(r[i].code), article[0] ? ", FIDE " : "", article);
+    }
+    if (n > cap)
+        printf("  (%d more)\n", n - cap);
+}
+
+static bool refuse_json(const struct cli_opts *o)
+{
+    if (o->json)
+        fprintf(stderr, "arbiter: --json is not available for this command yet\n");
+    return o->json;
+}
+
+/* FEN then the moves played from it (SAN or UCI), as a game record. */
+static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game *g)
+{
+    arb_position start;
+    if (!cli_position(o, args[0], &start))
+        return false;
+    if (arb_game_init(g, &start) != ARB_OK) {
+        fprintf(stderr, "arbiter: out of memory\n");
+        return false;
+    }
+    int failed = 0;
+    arb_reason why;
+    if (nargs > 1 && arb_game_play_texts(g, (const char *const *)(args + 1), nargs - 1, &failed, &why) != ARB_OK) {
+        fprintf(stderr, "arbiter: move %d (%s) cannot be played:\n", failed + 1, args[1 + failed]);
+        arb_reason reasons[ARB_EXPLAIN_MAX];
+        int n = arb_explain_text(arb_game_current(g), g, args[1 + failed], NULL, reasons, ARB_EXPLAIN_MAX);
+        print_reasons(o, reasons, n, ARB_EXPLAIN_MAX);
+        arb_game_free(g);
+        return false;
+    }
+    return true;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    struct cli_opts o;
+    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+        return 2;
+    if (o.nargs < 2) {
+        fprintf(stderr, "usage: arbiter explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE\n");
+        return 2;
+    }
+    arb_game g;
+    if (!load_game(&o, o.args, o.nargs - 1, &g))
+        return 1;
+    const char *text = o.args[o.nargs - 1];
+    const arb_position *pos = arb_game_current(&g);
+    arb_reason reasons[ARB_EXPLAIN_MAX];
+    arb_move m;
+    int n = arb_explain_text(pos, &g, text, &m, reasons, ARB_EXPLAIN_MAX);
+    if (n == 0) {
+        char san[ARB_MOVE_TEXT_MAX], uci[ARB_MOVE_TEXT_MAX];
+        arb_move_san(pos, m, san, sizeof san);
+        arb_move_uci(pos, m, uci, sizeof uci);
+        printf("legal: %s (%s)\n", san, uci);
+    } else {
+        printf("illegal: %s\n", text);
+        print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    }
+    arb_game_free(&g);
+    return n == 0 ? 0 : 1;
+}
+
+int cmd_castling(int argc, char **argv)
+{
+    struct cli_opts o;
+    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+        return 2;
+    if (o.nargs < 1) {
+        fprintf(stderr, "usage: arbiter castling [--lang L] [--variant chess960] FEN [MOVES...]\n");
+        return 2;
+    }
+    arb_game g;
+    if (!load_game(&o, o.args, o.nargs, &g))
+        return 1;
+    static const char *const colors[2] = {"white", "black"}, *const sides[2] = {"kingside", "queenside"};
+    for (int c = 0; c < 2; c++) {
+        for (int side = 0; side < 2; side++) {
+            arb_reason reasons[ARB_EXPLAIN_MAX];
+            int n = arb_explain_castling(arb_game_current(&g), &g, (arb_color)c, side, reasons, ARB_EXPLAIN_MAX);
+            printf("%s %s: %s\n", colors[c], sides[side], n ? "not allowed" : "allowed");
+            print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+        }
+    }
+    arb_game_free(&g);
+    return 0;
+}
+
+int cmd_status(int argc, char **argv)
+{
+    struct cli_opts o;
+    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+        return 2;
+    if (o.nargs < 1) {
+        fprintf(stderr, "usage: arbiter status [--lang L] [--variant chess960] FEN [MOVES...]\n");
+        return 2;
+    }
+    arb_game g;
+    if (!load_game(&o, o.args, o.nargs, &g))
+        return 1;
+    const arb_position *pos = arb_game_current(&g);
+    arb_reason reasons[ARB_EXPLAIN_MAX];
+    int n = arb_explain_status(pos, reasons, ARB_EXPLAIN_MAX);
+    printf("%s\n", arb_state_name(arb_position_state(pos)));
+    print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    arb_game_free(&g);
+    return 0;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+    struct cli_opts o;
+    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+        return 2;
+    if (o.nargs != 1) {
+        fprintf(stderr, "usage: arbiter validate [--lang L] [--variant chess960] FEN\n");
+        return 2;
+    }
+    const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
+    arb_reason reasons[ARB_EXPLAIN_MAX];
+    int n = arb_validate(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
+    if (n == 0)
+        printf("valid\n");
+    else
+        printf("invalid: %d problem%s\n", n, n == 1 ? "" : "s");
+    print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    return n == 0 ? 0 : 1;
+}

@@ -1,0 +1,119 @@
+/* `arbiter lesson check FILE…` (lint) and `arbiter lesson play FILE [--lang fa]` (play in the
+ * terminal), over the lesson runtime of lua/. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lessons.h"
+
+static void report(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    int *count = ud;
+    if (step > 0)
+        fprintf(stderr, "%s: step %d: %s: %s\n", path, step, level, message);
+    else
+        fprintf(stderr, "%s: %s: %s\n", path, level, message);
+    if (strcmp(level, "error") == 0)
+        (*count)++;
+}
+
+static int lesson_check(int nfiles, char **files)
+{
+    int failed = 0;
+    for (int i = 0; i < nfiles; i++) {
+        int errors = 0;
+        int n = arbl_check_file(files[i], NULL, report, &errors);
+        if (n == 0)
+            printf("%s: ok\n", files[i]);
+        else
+            failed++;
+    }
+    return failed ? 1 : 0;
+}
+
+static void print_board(const char *fen, const char *variant)
+{
+    arb_position pos;
+    if (arb_position_from_fen(&pos, fen, strcmp(variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD, NULL) !=
+        ARB_OK)
+        return;
+    static const char letters[] = ".PNBRQK";
+    for (int rank = 7; rank >= 0; rank--) {
+        printf("  %d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            arb_piece p = pos.board[ARB_SQ(file, rank)];
+            char c = letters[ARB_PIECE_TYPE(p)];
+            if (p && ARB_PIECE_COLOR(p) == ARB_BLACK)
+                c = (char)(c - 'A' + 'a');
+            printf(" %c", c);
+        }
+        printf("\n");
+    }
+    printf("     a b c d e f g h\n  %s to move.  FEN: %s\n", pos.side == ARB_WHITE ? "White" : "Black", fen);
+}
+
+static int lesson_play(const char *path, const char *lang)
+{
+    int errors = 0;
+    arbl_registry *reg = arbl_registry_new(NULL);
+    if (!reg || !arbl_registry_load_file(reg, path, report, &errors)) {
+        arbl_registry_free(reg);
+        return 1;
+    }
+    const arbl_lesson *l = arbl_registry_at(reg, 0);
+    printf("%s\n", arbl_text_get(&l->title, lang));
+    printf("(answer with a move like Nf3 or e2e4, a choice, true/false or squares; 'hint', 'quit')\n");
+    int step = 1, hint = 0;
+    char line[512];
+    while (step >= 1 && step <= l->nsteps) {
+        const arbl_step *s = &l->steps[step - 1];
+        printf("\n[%d/%d] %s\n", step, l->nsteps, arbl_text_get(&s->prompt, lang));
+        if (s->fen)
+            print_board(s->fen, s->variant);
+        for (int i = 0; i < s->nchoices; i++)
+            printf("   %s) %s\n", s->choices[i].id, arbl_text_get(&s->choices[i].text, lang));
+        printf("> ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            break;
+        line[strcspn(line, "\r\n")] = 0;
+        if (strcmp(line, "quit") == 0)
+            break;
+        if (strcmp(line, "hint") == 0) {
+            if (hint < s->nhints)
+                printf("  %s\n", arbl_text_get(&s->hints[hint++], lang));
+            else
+                printf("  -\n");
+            continue;
+        }
+        arbl_result r;
+        if (!arbl_answer(reg, l, step, line, lang, &r)) {
+            fprintf(stderr, "arbiter: %s\n", r.error);
+            continue;
+        }
+        printf("  %s %s\n", r.correct ? "✓" : "✗", r.feedback);
+        for (int i = 0; i < r.nexplanations; i++)
+            if (strcmp(r.explanations[i].text, r.feedback) != 0)
+                printf("    - %s [%s%s%s]\n", r.explanations[i].text, r.explanations[i].code,
+                       r.explanations[i].rule[0] ? ", " : "", r.explanations[i].rule);
+        if (r.correct) {
+            hint = 0;
+            step = r.next ? r.next : l->nsteps + 1;
+        }
+    }
+    arbl_registry_free(reg);
+    return 0;
+}
+
+int cmd_lesson(int argc, char **argv)
+{
+    struct cli_opts o;
+    if (!cli_parse_opts(argc, argv, &o))
+        return 2;
+    if (o.nargs >= 2 && strcmp(o.args[0], "check") == 0)
+        return lesson_check(o.nargs - 1, o.args + 1);
+    if (o.nargs == 2 && strcmp(o.args[0], "play") == 0)
+        return lesson_play(o.args[1], o.lang);
+    fprintf(stderr, "usage: arbiter lesson check FILE...\n       arbiter lesson play FILE [--lang en|fa|ar]\n");
+    return 2;
+}

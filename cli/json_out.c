@@ -1,0 +1,71 @@
+/* --json output of the CLI: the same json/ mapping the daemon answers with, so `arbiter moves
+ * --json FEN` prints exactly what POST /v1/analyze says about that FEN (perft: /v1/perft,
+ * fen: /v1/validate), errors included. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arbiter_json.h"
+#include "cli.h"
+
+static void print_json(json_t *o)
+{
+    char *s = json_dumps(o, JSON_COMPACT);
+    if (s)
+        puts(s);
+    free(s);
+    json_decref(o);
+}
+
+/* The request body the daemon would get for this FEN and variant. */
+static json_t *body_for(const struct cli_opts *o, const char *fen)
+{
+    return json_pack("{s:s, s:s}", "fen", fen, "variant", o->variant == ARB_CHESS960 ? "chess960" : "standard");
+}
+
+/* Parses the position as the daemon does; on failure prints the daemon's error object. */
+static bool json_position(const struct cli_opts *o, const char *fen, aj_position *p)
+{
+    static const aj_limits limits = {1000, 32};
+    aj_error e;
+    json_t *body = body_for(o, fen);
+    bool ok = body && aj_parse_position(body, &limits, p, &e);
+    if (body && !ok)
+        print_json(aj_error_json(&e, o->lang));
+    json_decref(body);
+    return ok;
+}
+
+int cli_json_moves(const struct cli_opts *o, const char *fen)
+{
+    aj_position p;
+    if (!json_position(o, fen, &p))
+        return 1;
+    print_json(aj_analyze_json(&p, o->lang));
+    aj_position_free(&p);
+    return 0;
+}
+
+int cli_json_perft(const struct cli_opts *o, const char *fen, int depth)
+{
+    aj_position p;
+    if (!json_position(o, fen, &p))
+        return 1;
+    aj_perft_result *r = malloc(sizeof *r);
+    if (!r) {
+        aj_position_free(&p);
+        return 1;
+    }
+    aj_perft(aj_current(&p), depth, o->divide, 0, r);
+    print_json(aj_perft_json(aj_current(&p), depth, r));
+    free(r);
+    aj_position_free(&p);
+    return 0;
+}
+
+int cli_json_fen(const struct cli_opts *o, const char *fen)
+{
+    json_t *v = aj_validate_json(fen, o->variant, o->lang);
+    int rc = json_is_true(json_object_get(v, "valid")) ? 0 : 1;
+    print_json(v);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/* arbiterd settings: defaults, the command line and the config file (same names in both). */
+#ifndef AD_CONFIG_H
+#define AD_CONFIG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct ad_config {
+    char listen[128];           /* HOST:PORT, [V6]:PORT; port 0 picks a free one */
+    char lessons[512];          /* lessons directory */
+    char config_path[512];      /* the config file that was read, or "" */
+    long threads;               /* polling threads; 0: one per core */
+    long log_level;             /* 0 error, 1 warn, 2 info (one line per request), 3 debug */
+    long max_body;              /* bytes of a request body (413) */
+    long max_uri;               /* bytes of the request target (414) */
+    long max_headers;           /* bytes of all request headers (431) */
+    long max_connections;       /* open connections in all */
+    long max_per_ip;            /* open connections per client address */
+    long timeout;               /* seconds a connection may stay idle (slow clients) */
+    long max_inflight;          /* requests being handled at once before 503 */
+    long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
+    long retry_after;           /* seconds, in 503 replies */
+    long drain_timeout;         /* seconds SIGTERM waits for in-flight requests */
+    long max_moves;             /* entries in a request's `moves` */
+    long max_json_depth;        /* nesting depth of request JSON */
+    long perft_max_depth;       /* `depth` cap of /v1/perft */
+    long perft_max_nodes;       /* search budget of /v1/perft: interior nodes */
+    long memory_limit;          /* bytes of libmicrohttpd's per-connection pool */
+    bool print_port;            /* print the bound port on stdout once listening (for tests) */
+} ad_config;
+
+void ad_config_defaults(ad_config *c);
+
+/* Parses argv (and the config file it names, or the default one if it exists) into *c.
+ * Returns 0 to run, 1 when the process should exit 0 (--help, --version), -1 on error (printed). */
+int ad_config_load(ad_config *c, int argc, char **argv);
+
+/* Writes --help text. */
+void ad_config_usage(FILE *to);
+
+/* Splits c->listen into host and port; false if malformed. */
+bool ad_config_split_listen(const char *listen, char *host, size_t hostcap, unsigned *port);
+
+#endif

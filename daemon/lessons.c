@@ -1,0 +1,129 @@
+/* The reloadable lesson set: load into a fresh set, swap under a mutex, reference-count the old
+ * one away. The default loader lists *.lua files; the Lua runtime plugs its own in. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lessons.h"
+#include "log.h"
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n > m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool list_lua_files(const char *dir, ad_lesson_set *set)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *e;
+    int cap = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".lua"))
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            set->failures++;
+            ad_log(AD_LOG_WARN, "lesson %s: cannot be read", path);
+            continue;
+        }
+        fclose(f);
+        if (set->count == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **names = realloc(set->names, sizeof *names * (size_t)cap);
+            if (!names)
+                break;
+            set->names = names;
+        }
+        set->names[set->count] = strdup(e->d_name);
+        if (set->names[set->count])
+            set->count++;
+    }
+    closedir(d);
+    return true;
+}
+
+static void free_names(ad_lesson_set *set)
+{
+    for (int i = 0; i < set->count; i++)
+        free(set->names[i]);
+    free(set->names);
+}
+
+void ad_lessons_init(ad_lessons *l, const char *dir)
+{
+    memset(l, 0, sizeof *l);
+    pthread_mutex_init(&l->lock, NULL);
+    snprintf(l->dir, sizeof l->dir, "%s", dir);
+    l->load = list_lua_files;
+    l->unload = free_names;
+}
+
+static void set_free(ad_lessons *l, ad_lesson_set *set)
+{
+    l->unload(set);
+    free(set);
+}
+
+int ad_lessons_reload(ad_lessons *l)
+{
+    ad_lesson_set *set = calloc(1, sizeof *set);
+    if (!set)
+        return -1;
+    atomic_init(&set->refs, 1); /* the reference held by l->current */
+    if (!l->load(l->dir, set)) {
+        ad_log(AD_LOG_WARN, "lessons: cannot read directory %s; keeping %s", l->dir,
+               l->current ? "the loaded lessons" : "no lessons");
+        set_free(l, set);
+        pthread_mutex_lock(&l->lock);
+        if (!l->current) { /* start with an empty set so requests always have one */
+            ad_lesson_set *empty = calloc(1, sizeof *empty);
+            if (empty) {
+                atomic_init(&empty->refs, 1);
+                empty->generation = ++l->generation;
+                l->current = empty;
+            }
+        }
+        pthread_mutex_unlock(&l->lock);
+        return -1;
+    }
+    pthread_mutex_lock(&l->lock);
+    set->generation = ++l->generation;
+    ad_lesson_set *old = l->current;
+    l->current = set;
+    pthread_mutex_unlock(&l->lock);
+    ad_log(AD_LOG_INFO, "lessons: generation %lu, %d loaded, %d failed, from %s", set->generation, set->count,
+           set->failures, l->dir);
+    if (old)
+        ad_lessons_release(l, old);
+    return set->failures;
+}
+
+ad_lesson_set *ad_lessons_acquire(ad_lessons *l)
+{
+    pthread_mutex_lock(&l->lock);
+    ad_lesson_set *set = l->current;
+    if (set)
+        atomic_fetch_add_explicit(&set->refs, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&l->lock);
+    return set;
+}
+
+void ad_lessons_release(ad_lessons *l, ad_lesson_set *set)
+{
+    if (set && atomic_fetch_sub_explicit(&set->refs, 1, memory_order_acq_rel) == 1)
+        set_free(l, set);
+}
+
+void ad_lessons_free(ad_lessons *l)
+{
+    if (l->current)
+        ad_lessons_release(l, l->current);
+    l->current = NULL;
+    pthread_mutex_destroy(&l->lock);
+}

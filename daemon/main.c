@@ -1,0 +1,84 @@
+/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain and exit 0, SIGHUP reloads
+ * lessons; systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "sd.h"
+#include "server.h"
+
+static void reload(ad_server *s)
+{
+    ad_sd_notify("RELOADING=1");
+    int failures = ad_lessons_reload(&s->lessons);
+    atomic_fetch_add(&s->metrics.reloads, 1);
+    if (failures > 0)
+        atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failures);
+    ad_sd_notify("READY=1");
+}
+
+int main(int argc, char **argv)
+{
+    static ad_server srv; /* large (metrics); lives for the whole process */
+    int r = ad_config_load(&srv.cfg, argc, argv);
+    if (r != 0)
+        return r > 0 ? 0 : 2;
+    ad_log_init((int)srv.cfg.log_level);
+    if (srv.cfg.threads == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        srv.cfg.threads = n > 0 ? n : 1;
+    }
+
+    /* Signals are taken synchronously by this thread; the server threads inherit the mask. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    ad_lessons_init(&srv.lessons, srv.cfg.lessons);
+    int failures = ad_lessons_reload(&srv.lessons);
+    if (failures > 0)
+        atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);
+
+    if (!ad_server_start(&srv)) {
+        ad_lessons_free(&srv.lessons);
+        return 1;
+    }
+    ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
+           srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
+    if (srv.cfg.print_port) {
+        printf("%u\n", ad_server_port(&srv));
+        fflush(stdout);
+    }
+    ad_sd_notify("READY=1\nSTATUS=serving");
+
+    uint64_t watchdog = ad_sd_watchdog_usec();
+    struct timespec wait = {1, 0};
+    if (watchdog && watchdog / 2 < 1000000u)
+        wait = (struct timespec){0, (long)(watchdog / 2 * 1000u)};
+    for (;;) {
+        int sig = sigtimedwait(&set, NULL, &wait);
+        if (sig == SIGHUP) {
+            ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons");
+            reload(&srv);
+        } else if (sig == SIGTERM || sig == SIGINT) {
+            ad_log(AD_LOG_WARN, "%s: draining %ld requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+                   atomic_load(&srv.inflight));
+            break;
+        }
+        if (watchdog)
+            ad_sd_notify("WATCHDOG=1");
+    }
+    ad_sd_notify("STOPPING=1\nSTATUS=draining");
+    ad_server_drain_and_stop(&srv);
+    ad_lessons_free(&srv.lessons);
+    ad_log(AD_LOG_WARN, "stopped");
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* arbiterd metrics: lock-free counters and a latency histogram per route, rendered as
+ * Prometheus text at GET /metrics. */
+#ifndef AD_METRICS_H
+#define AD_METRICS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define AD_MAX_ROUTES 64            /* route slots; slot AD_MAX_ROUTES is "unmatched" */
+#define AD_METRIC_STATUSES 16
+#define AD_METRIC_BUCKETS 14
+
+typedef struct ad_metrics {
+    atomic_ulong requests[AD_MAX_ROUTES + 1][AD_METRIC_STATUSES];
+    atomic_ulong latency[AD_MAX_ROUTES + 1][AD_METRIC_BUCKETS]; /* per bucket, not cumulative */
+    atomic_ulong latency_us_sum[AD_MAX_ROUTES + 1];
+    atomic_ulong budget_exhausted;   /* searches refused or stopped by their budget */
+    atomic_ulong lesson_failures;    /* lesson scripts that failed to load or run */
+    atomic_ulong reloads;            /* SIGHUP reloads done */
+    atomic_ulong overload_rejections;/* 503 answers for overload */
+} ad_metrics;
+
+/* Records one finished request (route slot, HTTP status, microseconds). */
+void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
+
+/* Renders the Prometheus text exposition; label(i, ...) names route slot i (false past the
+ * last). Returns a malloc'd buffer and its length in *len, or NULL. */
+char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight,
+                        long connections, unsigned long lessons, size_t *len);
+
+#endif

@@ -1,0 +1,426 @@
+/* The HTTP side of arbiterd: libmicrohttpd with its own polling threads (epoll, a thread pool),
+ * per-request state from the request line to completion, limits checked before any handler
+ * runs, body collection with a cap, dispatch through the route tables, logs and metrics. */
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "reply.h"
+#include "routes.h"
+#include "sd.h"
+#include "server.h"
+
+/* Per-request state, made when the request line arrives and freed on completion. */
+struct req_ctx {
+    ad_request req;
+    uint64_t t0;
+    size_t uri_len;
+    bool started, replied, heavy_held;
+    bool too_large;
+    char *body;
+    size_t len, cap, discarded;
+    char path[160];
+    char method[12];
+    long bytes;
+};
+
+static uint64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    ad_server *s = cls;
+    struct req_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->t0 = now_us();
+    c->uri_len = strlen(uri);
+    c->req.srv = s;
+    c->req.conn = conn;
+    c->req.route_index = AD_MAX_ROUTES;
+    c->req.lang = "en";
+    atomic_fetch_add_explicit(&s->inflight, 1, memory_order_relaxed);
+    return c;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+    ad_server *s = cls;
+    struct req_ctx *c = *con_cls;
+    if (!c)
+        return;
+    uint64_t us = now_us() - c->t0;
+    int status = c->replied ? c->req.status : 0;
+    ad_metrics_observe(&s->metrics, c->req.route_index, status, us);
+    if (ad_log_level() >= AD_LOG_INFO)
+        ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
+               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
+               toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (aborted)");
+    if (c->heavy_held)
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+    if (c->req.out)
+        json_decref(c->req.out);
+    if (c->req.body)
+        json_decref(c->req.body);
+    if (c->req.text && !c->req.text_static)
+        free(c->req.text);
+    free(c->body);
+    free(c);
+    *con_cls = NULL;
+    atomic_fetch_sub_explicit(&s->inflight, 1, memory_order_release);
+}
+
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    ad_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+        atomic_fetch_add_explicit(&s->connections, 1, memory_order_relaxed);
+    else
+        atomic_fetch_sub_explicit(&s->connections, 1, memory_order_relaxed);
+}
+
+static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    size_t *sum = cls;
+    *sum += strlen(key) + (value ? strlen(value) : 0) + 4;
+    return MHD_YES;
+}
+
+static bool is_json_type(const char *ct)
+{
+    static const char json[] = "application/json";
+    size_t n = sizeof json - 1;
+    if (strncasecmp(ct, json, n) == 0 && (ct[n] == '\0' || ct[n] == ';' || ct[n] == ' '))
+        return true;
+    /* application/<anything>+json */
+    const char *semi = strchr(ct, ';');
+    size_t len = semi ? (size_t)(semi - ct) : strlen(ct);
+    while (len && ct[len - 1] == ' ')
+        len--;
+    return strncasecmp(ct, "application/", 12) == 0 && len > 17 && strncasecmp(ct + len - 5, "+json", 5) == 0;
+}
+
+/* The language before the body is read: ?lang=, then Accept-Language. */
+static const char *header_lang(struct MHD_Connection *conn)
+{
+    const char *q = aj_lang_pick(MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "lang"));
+    if (q)
+        return q;
+    const char *h = aj_lang_pick(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
+    return h ? h : "en";
+}
+
+static enum MHD_Result send_reply(struct req_ctx *c)
+{
+    c->replied = true;
+    c->bytes = ad_reply_send(&c->req);
+    return c->bytes >= 0 ? MHD_YES : MHD_NO;
+}
+
+static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, long long limit)
+{
+    aj_error e;
+    aj_fail(&e, code, field);
+    e.limit = limit;
+    if (code == AJ_E_OVERLOADED)
+        atomic_fetch_add_explicit(&c->req.srv->metrics.overload_rejections, 1, memory_order_relaxed);
+    ad_reply_error(&c->req, &e);
+    return send_reply(c);
+}
+
+/* First call, headers read: every check that needs no body. Returns true when a reply was
+ * queued (an error), false to go on. */
+static bool check_request(struct req_ctx *c, const char *url, const char *method, enum MHD_Result *ret)
+{
+    ad_server *s = c->req.srv;
+    ad_request *r = &c->req;
+    r->lang = header_lang(r->conn);
+    size_t hsize = 0;
+    MHD_get_connection_values(r->conn, MHD_HEADER_KIND, add_header_size, &hsize);
+    if ((long)c->uri_len > s->cfg.max_uri) {
+        *ret = fail(c, AJ_E_URI_TOO_LONG, NULL, s->cfg.max_uri);
+        return true;
+    }
+    if ((long)hsize > s->cfg.max_headers) {
+        *ret = fail(c, AJ_E_HEADERS_TOO_LARGE, NULL, s->cfg.max_headers);
+        return true;
+    }
+    if (atomic_load_explicit(&s->draining, memory_order_relaxed)) {
+        *ret = fail(c, AJ_E_SHUTTING_DOWN, NULL, -1);
+        return true;
+    }
+    int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
+    if (slot < 0) {
+        *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
+        return true;
+    }
+    r->route_index = slot;
+    if (!(r->route->flags & AD_ALWAYS) &&
+        atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
+        *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
+        return true;
+    }
+    if (r->route->flags & AD_BODY_JSON) {
+        const char *ct = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+        if (ct && !is_json_type(ct)) {
+            *ret = fail(c, AJ_E_UNSUPPORTED_MEDIA, NULL, -1);
+            return true;
+        }
+        const char *cl = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > (unsigned long long)s->cfg.max_body) {
+            *ret = fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
+            return true;
+        }
+    }
+    if (r->route->flags & AD_HEAVY) {
+        if (atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed) >= s->heavy_cap) {
+            atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+            *ret = fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+            return true;
+        }
+        c->heavy_held = true;
+    }
+    return false;
+}
+
+/* Appends upload data to the body, up to max_body; beyond it the rest is discarded (up to
+ * four times the cap, then the connection is closed) and the reply is 413. */
+static bool collect(struct req_ctx *c, const char *data, size_t n)
+{
+    long max = c->req.srv->cfg.max_body;
+    if (c->too_large || c->len + n > (size_t)max) {
+        c->too_large = true;
+        c->discarded += n;
+        return c->discarded <= (size_t)max * 4;
+    }
+    if (c->len + n > c->cap) {
+        size_t cap = c->cap ? c->cap : 1024;
+        while (cap < c->len + n)
+            cap *= 2;
+        char *b = realloc(c->body, cap);
+        if (!b)
+            return false;
+        c->body = b;
+        c->cap = cap;
+    }
+    memcpy(c->body + c->len, data, n);
+    c->len += n;
+    return true;
+}
+
+/* Parses the JSON body and settles the language (?lang= wins, then body "lang", then
+ * Accept-Language). Returns false with an error reply queued. */
+static bool prepare_body(struct req_ctx *c)
+{
+    ad_request *r = &c->req;
+    aj_error e;
+    if (c->len == 0) {
+        r->body = json_object();
+    } else {
+        r->body = aj_parse_body(c->body, c->len, (int)r->srv->cfg.max_json_depth, &e);
+        if (!r->body) {
+            ad_reply_error(r, &e);
+            return false;
+        }
+    }
+    const char *lang = NULL;
+    if (!aj_opt_string(r->body, "lang", &lang, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
+    const char *q = aj_lang_pick(MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "lang"));
+    const char *b = aj_lang_pick(lang);
+    if (q)
+        r->lang = q;
+    else if (b)
+        r->lang = b;
+    return true;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    ad_server *s = cls;
+    struct req_ctx *c = *con_cls;
+    if (!c) {
+        c = on_uri(s, url, conn);
+        if (!c)
+            return MHD_NO;
+        *con_cls = c;
+    }
+    if (c->replied) {
+        *upload_data_size = 0; /* an early error is queued; drop the upload */
+        return MHD_YES;
+    }
+    if (!c->started) {
+        c->started = true;
+        snprintf(c->method, sizeof c->method, "%s", method);
+        snprintf(c->path, sizeof c->path, "%s", url);
+        c->req.method = c->method;
+        enum MHD_Result ret;
+        if (check_request(c, url, method, &ret))
+            return ret;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        bool ok = collect(c, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return ok ? MHD_YES : MHD_NO;
+    }
+    ad_request *r = &c->req;
+    if (c->too_large)
+        return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
+    if ((r->route->flags & AD_BODY_JSON) && !prepare_body(c))
+        return send_reply(c);
+    r->route->handler(r);
+    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        c->heavy_held = false;
+    }
+    return send_reply(c);
+}
+
+/* A listening socket for cfg.listen. */
+static int open_listener(const char *listen_spec)
+{
+    char host[128], port[8];
+    unsigned p;
+    if (!ad_config_split_listen(listen_spec, host, sizeof host, &p)) {
+        ad_log(AD_LOG_ERROR, "--listen '%s' is not HOST:PORT", listen_spec);
+        return -1;
+    }
+    snprintf(port, sizeof port, "%u", p);
+    struct addrinfo hints = {0}, *res;
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    int err = getaddrinfo(host, port, &hints, &res);
+    if (err) {
+        ad_log(AD_LOG_ERROR, "--listen %s: %s", listen_spec, gai_strerror(err));
+        return -1;
+    }
+    int fd = -1;
+    for (struct addrinfo *a = res; a; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
+        if (fd < 0)
+            continue;
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, a->ai_addr, a->ai_addrlen) == 0 && listen(fd, 1024) == 0)
+            break;
+        ad_log(AD_LOG_ERROR, "--listen %s: %s", listen_spec, strerror(errno));
+        close(fd);
+        fd = -1;
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
+static void mhd_logger(void *cls, const char *fmt, va_list ap)
+{
+    char line[512];
+    vsnprintf(line, sizeof line, fmt, ap);
+    size_t n = strlen(line);
+    while (n && line[n - 1] == '\n')
+        line[--n] = '\0';
+    ad_log(AD_LOG_DEBUG, "libmicrohttpd: %s", line);
+}
+
+bool ad_server_start(ad_server *s)
+{
+    ad_config *cfg = &s->cfg;
+    int fd = ad_sd_listen_fd();
+    if (fd >= 0) {
+        ad_log(AD_LOG_INFO, "using the socket passed by systemd (fd %d)", fd);
+        int fl = fcntl(fd, F_GETFL);
+        if (fl >= 0)
+            fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+    } else {
+        fd = open_listener(cfg->listen);
+        if (fd < 0)
+            return false;
+    }
+    if (ad_route_count() > AD_MAX_ROUTES) {
+        ad_log(AD_LOG_ERROR, "more routes than metric slots (%d)", AD_MAX_ROUTES);
+        close(fd);
+        return false;
+    }
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
+        s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                                           : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    s->limits.max_moves = (int)cfg->max_moves;
+    s->limits.max_depth = (int)cfg->max_json_depth;
+    s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
+                              MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
+                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+                              MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_per_ip,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,
+                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->memory_limit,
+                              MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+                              MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                              MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                              MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
+                              MHD_OPTION_END);
+    if (!s->mhd) {
+        ad_log(AD_LOG_ERROR, "libmicrohttpd could not start");
+        close(fd);
+        return false;
+    }
+    return true;
+}
+
+unsigned ad_server_port(const ad_server *s)
+{
+    return s->port;
+}
+
+void ad_server_drain_and_stop(ad_server *s)
+{
+    atomic_store(&s->draining, true);
+    MHD_socket fd = MHD_quiesce_daemon(s->mhd);
+    if (fd != MHD_INVALID_SOCKET)
+        close(fd);
+    /* Done when no request is in flight and either every connection has closed (answers carry
+     * Connection: close now) or none has started a request for 200 ms: a connection accepted
+     * just before quiescing may still be sending its request line. */
+    uint64_t deadline = now_us() + (uint64_t)s->cfg.drain_timeout * 1000000u, quiet_since = 0;
+    long left;
+    while (now_us() < deadline) {
+        left = atomic_load_explicit(&s->inflight, memory_order_acquire);
+        long conns = atomic_load_explicit(&s->connections, memory_order_relaxed);
+        if (left == 0 && conns == 0)
+            break;
+        if (left > 0)
+            quiet_since = 0;
+        else if (!quiet_since)
+            quiet_since = now_us();
+        else if (now_us() - quiet_since >= 200000u)
+            break;
+        struct timespec ts = {0, 5 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    left = atomic_load_explicit(&s->inflight, memory_order_acquire);
+    if (left > 0)
+        ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
+    MHD_stop_daemon(s->mhd);
+    s->mhd = NULL;
+}

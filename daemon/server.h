@@ -1,0 +1,80 @@
+/* arbiterd's core types: the server, a request as handlers see it, and route tables.
+ * Handlers translate JSON <-> engine calls and answer through reply.c; nothing else. */
+#ifndef AD_SERVER_H
+#define AD_SERVER_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+#include "arbiter_json.h"
+#include "config.h"
+#include "lessons.h"
+#include "metrics.h"
+
+struct ad_request;
+typedef void (*ad_handler)(struct ad_request *r);
+
+/* Route flags. */
+enum {
+    AD_BODY_JSON = 1 << 0,      /* POST body: a JSON object, parsed before the handler runs */
+    AD_HEAVY = 1 << 1,          /* a search: counts against max_heavy, may exhaust a budget */
+    AD_ALWAYS = 1 << 2,         /* cheap probes (health, metrics): answered even when overloaded */
+};
+
+/* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
+ * segment and is captured in order), handler, flags. Tables end with a NULL method. */
+typedef struct ad_route {
+    const char *method;
+    const char *pattern;
+    ad_handler handler;
+    unsigned flags;
+} ad_route;
+
+#define AD_MAX_PARAMS 4
+#define AD_PARAM_MAX 128
+
+typedef struct ad_server {
+    ad_config cfg;
+    struct MHD_Daemon *mhd;
+    unsigned port;              /* bound port */
+    aj_limits limits;
+    long heavy_cap;
+    ad_metrics metrics;
+    ad_lessons lessons;
+    atomic_long inflight, heavy, connections;
+    atomic_bool draining;
+} ad_server;
+
+/* A request as handlers see it. */
+typedef struct ad_request {
+    ad_server *srv;
+    struct MHD_Connection *conn;
+    const ad_route *route;
+    int route_index;            /* metrics index, see routes.h */
+    const char *method;
+    char params[AD_MAX_PARAMS][AD_PARAM_MAX];
+    int nparams;
+    json_t *body;               /* parsed body (AD_BODY_JSON routes), else NULL */
+    const char *lang;           /* "en", "fa" or "ar" */
+    /* The reply (reply.c fills it; the server sends it). */
+    int status;
+    json_t *out;                /* JSON reply, or */
+    char *text;                 /* a text reply (owned unless text_static) */
+    size_t text_len;
+    bool text_static;
+    const char *content_type;
+    char allow[64];             /* Allow header for 405 */
+    bool retry_after;           /* add Retry-After */
+} ad_request;
+
+/* Starts listening (or takes the socket-activated one) and the polling threads. */
+bool ad_server_start(ad_server *s);
+/* Stops accepting, waits for in-flight requests (up to drain_timeout), then stops. */
+void ad_server_drain_and_stop(ad_server *s);
+/* The port actually bound (for --listen HOST:0). */
+unsigned ad_server_port(const ad_server *s);
+
+#endif

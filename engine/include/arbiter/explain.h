@@ -1,0 +1,99 @@
+/* Explanations: why a move is illegal, why castling is not allowed, why a position is check,
+ * checkmate or stalemate, and why a FEN cannot be played from or reached (FIDE 3.10).
+ * Every answer is a list of arb_reason (reason.h), most fundamental first; render with
+ * arb_reason_render. The calls write at most cap reasons and return how many there are (so
+ * a return value above cap means the list was cut); no heap, no global state. */
+#ifndef ARBITER_EXPLAIN_H
+#define ARBITER_EXPLAIN_H
+
+#include "arbiter/game.h"
+#include "arbiter/position.h"
+#include "arbiter/reason.h"
+
+/* A buffer of this many reasons holds every explanation the engine gives for a legal position
+ * (the longest are stalemates and checkmates: at most 8 flight squares, 15 pieces, 6 lines). */
+#define ARB_EXPLAIN_MAX 64
+
+/* ---- Moves ------------------------------------------------------------------------------- */
+
+/* Why the move from -> to (promo: the promotion piece, ARB_NO_TYPE for none) is illegal in a
+ * playable position; 0 when it is legal. Castling may be written as a king move: two squares
+ * toward the rook from the king's start square in standard chess (e1g1), or king-takes-own-rook
+ * (e1h1, Chess960 always). Then the reasons are those of arb_explain_castling.
+ * history (may be NULL) is the game that led to pos: it lets en passant and castling reasons
+ * name the move responsible. It is ignored unless its current position is pos.
+ * Codes (reasons/moves.def): no_piece, opponent_piece, same_square, wrong_pattern (with how the
+ * piece moves), path_blocked, own_piece_on_target, pawn_backwards, pawn_blocked,
+ * pawn_double_not_from_start, pawn_diagonal_needs_capture, en_passant_unavailable (+
+ * en_passant_too_late with the move when history shows the double step was earlier),
+ * promotion_required, promotion_invalid_piece, promotion_not_on_last_rank,
+ * promotion_not_a_pawn, still_in_check, pinned, leaves_king_in_check.
+ * Returns -1 when from/to are not squares or promo is not a piece type. */
+ARB_API int arb_explain_move(const arb_position *pos, const arb_game *history, int from, int to,
+                             arb_piece_type promo, arb_reason *out, int cap);
+
+/* Why a text move (SAN or UCI, as arb_parse_move reads it) cannot be played; 0 when it is
+ * legal (and *move, if not NULL, is set). Malformed text gives san_malformed / uci_malformed
+ * (where); SAN matching two legal moves gives ambiguous (the candidates); a UCI move that is
+ * well formed but illegal gives illegal_move then the reasons of arb_explain_move; SAN that
+ * no legal move matches gives no_piece_can_move_there, then for every piece of the named kind
+ * (and file/rank, if given) the reasons it cannot go there, or no_piece_of_type when there is
+ * none; O-O / O-O-O give the castling reasons. */
+ARB_API int arb_explain_text(const arb_position *pos, const arb_game *history, const char *text,
+                             arb_move *move, arb_reason *out, int cap);
+
+/* ---- Castling ---------------------------------------------------------------------------- */
+
+/* Whether `color` may castle on `side` (ARB_KINGSIDE / ARB_QUEENSIDE) now, as if it were its
+ * move: 0 when allowed, else every condition that fails (reasons/castling.def). Conditions
+ * lost for good (FIDE 3.8.2.1: king or rook moved, rook captured, right absent) come first,
+ * then those that only prevent castling now (3.8.2.2: check, attacked squares, pieces in the
+ * way); arb_castling_reason_permanent tells them apart. With a history (see arb_explain_move)
+ * the king/rook reasons name the move that lost the right and its move number. Chess960
+ * positions use the same codes (the squares are whatever the set-up gives) plus
+ * castling960_no_rook and castling_attack_uncovered. */
+ARB_API int arb_explain_castling(const arb_position *pos, const arb_game *history, arb_color color,
+                                 int side, arb_reason *out, int cap);
+
+/* True for castling reasons that can never be undone (3.8.2.1), false for those that only
+ * prevent castling at the moment (3.8.2.2) and for codes that are not castling reasons. */
+ARB_API bool arb_castling_reason_permanent(unsigned code);
+
+/* ---- Check, checkmate, stalemate --------------------------------------------------------- */
+
+typedef enum arb_state {
+    ARB_STATE_ONGOING = 0,  /* the side to move is not in check and has a legal move */
+    ARB_STATE_CHECK,        /* in check, with a legal move */
+    ARB_STATE_CHECKMATE,
+    ARB_STATE_STALEMATE
+} arb_state;
+
+ARB_API arb_state arb_position_state(const arb_position *pos);
+/* "ongoing", "check", "checkmate", "stalemate". */
+ARB_API const char *arb_state_name(arb_state state);
+
+/* Why the position is what arb_position_state says (reasons/status.def):
+ * - ongoing: nothing (0);
+ * - check: one `check` per checker, then `double_check` when there are two;
+ * - checkmate: `checkmate`, the checks as above, then for every square next to the king why
+ *   it cannot go there (flight_own_piece, flight_attacked, flight_on_check_line); with a
+ *   single checker, why it cannot be captured (capture_impossible, capture_pinned,
+ *   capture_king_defended, capture_exposes_king) and why the check cannot be blocked
+ *   (block_impossible_knight, block_impossible_adjacent, then per square between
+ *   block_nothing_reaches or, for each piece that reaches it, block_pinned);
+ * - stalemate: `stalemate`, the king's squares as for mate, then for every other piece of the
+ *   side to move (by square) stale_pinned, stale_pawn_blocked, stale_en_passant_exposes or
+ *   stale_no_squares. */
+ARB_API int arb_explain_status(const arb_position *pos, arb_reason *out, int cap);
+
+/* ---- Illegal positions ------------------------------------------------------------------- */
+
+/* Every problem with a FEN, not only the first: its syntax error (field and offset; a board
+ * that cannot be read stops there), then invalid_castling_rights (one per right without its
+ * king or rook; fen_castling_repeated for a repeated one), invalid_ep_square, the board's
+ * problems (missing_king, too_many_kings, pawn_on_back_rank, opposite_check, kings_adjacent,
+ * impossible_check, too_many_pawns, too_many_pieces, too_many_promoted). 0: the FEN is valid
+ * and the position can be played from. */
+ARB_API int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap);
+
+#endif

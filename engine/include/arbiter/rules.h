@@ -1,0 +1,146 @@
+/* Game rules over a game record: "the same position" and repetitions (FIDE 9.2, 9.6.1), the
+ * 50- and 75-move rules (9.3, 9.6.2), material that cannot mate, and the outcome of a game
+ * (result + termination + why) after claims, flag fall, resignation, agreement. */
+#ifndef ARBITER_RULES_H
+#define ARBITER_RULES_H
+
+#include "arbiter/game.h"
+#include "arbiter/dead.h"
+
+/* ---- Same position (9.2.2) ------------------------------------------------------------- */
+
+/* A hash of what 9.2.2 compares: side to move, pieces on squares, castling rights, and the en
+ * passant file only when an en passant capture is actually legal. (arb_position.key is the
+ * Polyglot key, which counts en passant whenever a pawn merely stands beside: not this.) */
+ARB_API uint64_t arb_repetition_key(const arb_position *pos);
+
+/* Whether an en passant capture is legal in pos (not merely an en passant square set). */
+ARB_API bool arb_ep_capture_legal(const arb_position *pos);
+
+/* Exact 9.2.2 comparison (no hashing): same side, board, castling rights, legal en passant. */
+ARB_API bool arb_same_position(const arb_position *a, const arb_position *b);
+
+/* Plies (indexes into g->positions, 0 = the start) at which the position at index `ply`
+ * occurred up to and including `ply`, oldest first. Writes at most cap, returns how many. The
+ * record starts at its start position: earlier history (before a FEN) is unknown. */
+ARB_API int arb_game_occurrences(const arb_game *g, int ply, int *plies, int cap);
+
+/* ---- Material that cannot mate (5.2.2 by material; 6.9 per side) ------------------------ */
+
+/* Dead by material alone: K v K, K+N v K, K+B v K, and any bishops (either side) all on
+ * squares of one colour with nothing else but the kings. When true and why is not NULL, *why
+ * says which (material_kings_only, material_lone_minor with the piece and its square, or
+ * material_bishops_one_color with the count and squares; article 5.2.2). NULL pos: false. */
+ARB_API bool arb_insufficient_material(const arb_position *pos, arb_reason *why);
+
+/* false only when `color` provably cannot checkmate by material alone, whatever the opponent
+ * does: a bare king; king and one knight, or bishops all on one colour, against a bare king;
+ * bishops on one colour against bishops on that same colour. Otherwise true ("maybe"). This is
+ * the material part of FIDE 6.9; see arb_rules_can_mate in rules.c for the full hook. */
+ARB_API bool arb_material_can_mate(const arb_position *pos, arb_color color);
+
+/* ---- Outcomes --------------------------------------------------------------------------- */
+
+typedef enum arb_result {
+    ARB_RESULT_NONE = 0,   /* "*": the game goes on */
+    ARB_RESULT_WHITE_WINS, /* "1-0" */
+    ARB_RESULT_BLACK_WINS, /* "0-1" */
+    ARB_RESULT_DRAW        /* "1/2-1/2" */
+} arb_result;
+
+typedef enum arb_termination {
+    ARB_TERM_NONE = 0,
+    ARB_TERM_CHECKMATE,             /* 5.1.1 */
+    ARB_TERM_STALEMATE,             /* 5.2.1 */
+    ARB_TERM_DEAD_POSITION,         /* 5.2.2 beyond material (needs the dead-position search) */
+    ARB_TERM_INSUFFICIENT_MATERIAL, /* 5.2.2 by material */
+    ARB_TERM_FIVEFOLD_REPETITION,   /* 9.6.1 */
+    ARB_TERM_SEVENTYFIVE_MOVES,     /* 9.6.2 */
+    ARB_TERM_THREEFOLD_CLAIM,       /* 9.2 */
+    ARB_TERM_FIFTY_MOVES_CLAIM,     /* 9.3 */
+    ARB_TERM_TIME_FORFEIT,          /* 6.9: loss */
+    ARB_TERM_TIME_FORFEIT_DRAW,     /* 6.9: the opponent cannot mate */
+    ARB_TERM_RESIGNATION,           /* 5.1.2 */
+    ARB_TERM_AGREEMENT,             /* 5.2.3 */
+    ARB_TERM_ILLEGAL_MOVES,         /* 7.5.5: loss, or a draw when the opponent cannot mate */
+    ARB_TERM_COUNT
+} arb_termination;
+
+/* "checkmate", "threefold_claim", ... ("none" for ARB_TERM_NONE, NULL out of range). */
+ARB_API const char *arb_termination_name(arb_termination t);
+/* "1-0", "0-1", "1/2-1/2", "*". */
+ARB_API const char *arb_result_string(arb_result r);
+
+#define ARB_OUTCOME_MAX_REASONS 12
+
+typedef struct arb_outcome {
+    arb_result result;
+    arb_termination termination;
+    int ply;               /* position index where the game ended (or the current one), -1: none */
+    bool claim_made;       /* a draw claim was examined */
+    bool claim_valid;
+    int nreasons;
+    arb_reason reasons[ARB_OUTCOME_MAX_REASONS + 1]; /* why: most important first (the extra
+                                                      * slot is scratch, never counted) */
+} arb_outcome;
+
+/* The automatic ending of one position of the record, if any: checkmate, stalemate, dead
+ * position / insufficient material, fivefold repetition, seventy-five moves (not when the
+ * last move mates). ply is an index into g->positions. out->termination is NONE otherwise. */
+ARB_API arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out);
+
+/* ---- Claims (9.2, 9.3, 9.5) ---------------------------------------------------------- */
+
+typedef enum arb_claim_kind { ARB_CLAIM_NONE = 0, ARB_CLAIM_THREEFOLD, ARB_CLAIM_FIFTY_MOVES } arb_claim_kind;
+
+/* Whether the side to move at the end of the record may claim `kind` now (intended ==
+ * ARB_MOVE_NONE) or by declaring the legal move `intended`. Fills out: claim_made = true,
+ * claim_valid, and for a valid claim result DRAW with the termination; for a wrong claim
+ * (9.5) result NONE and reasons saying why it fails and what follows (2 minutes to the
+ * opponent; the declared move must be played). ARB_ERR_ILLEGAL if intended is not legal. */
+ARB_API arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_outcome *out);
+
+/* ---- Events that end a game ----------------------------------------------------------- */
+
+typedef struct arb_event {
+    arb_claim_kind claim;  /* a draw claim by the side to move ... */
+    arb_move claim_move;   /* ... now (ARB_MOVE_NONE) or with this intended move */
+    int flag;              /* -1, or the colour whose flag fell (6.9) */
+    int resign;            /* -1, or the colour that resigns (5.1.2) */
+    bool agree_draw;       /* both players agree to a draw (5.2.3) */
+} arb_event;
+
+/* An event with nothing in it (flag = resign = -1). */
+ARB_API arb_event arb_event_none(void);
+
+/* The outcome of the game record, with at most one event. The record is examined first: if
+ * a position of it already ended the game automatically, that ending stands (out->ply says
+ * where; a reason notes moves played after it, and an event after the end is ignored with a
+ * reason). Then the event: claim (arb_game_claim), flag fall (loss, or a draw when the
+ * opponent cannot mate), resignation, agreement (only after both players made a move).
+ * ARB_ERR_RANGE for more than one event or an invalid colour. */
+ARB_API arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out);
+
+/* Whether each player has made at least one move in the record (5.2.3). */
+ARB_API bool arb_game_both_moved(const arb_game *g);
+
+/* ---- Unwinnability (6.9, 7.5.5) --------------------------------------------------------- */
+
+/* Positions the rules hooks let the unwinnability search (arb_unwinnable) examine per colour. */
+#define ARB_RULES_UNWINNABLE_BUDGET ARB_DEAD_DEFAULT_BUDGET
+/* Positions examined per colour when every position of a game record is checked for a dead
+ * position (5.2.2 beyond material): smaller, since it runs at each ply. */
+#define ARB_RULES_DEAD_BUDGET 20000u
+
+/* Whether `color` could still checkmate by some series of legal moves (FIDE 6.9 flag fall,
+ * 7.5.5 second illegal move; both decide through this one function). It runs the
+ * unwinnability search of arbiter/dead.h (arb_unwinnable) with ARB_RULES_UNWINNABLE_BUDGET.
+ * A loss is converted to a draw only when mating is PROVED impossible: when the search runs
+ * out of budget ("unknown") the answer is true ("can mate"), never a draw on a guess. */
+ARB_API bool arb_rules_can_mate(const arb_position *pos, arb_color color);
+
+/* The same decision with the search's result: verdict, the proof (reasons) when `color` can
+ * never mate, or a witness (legal moves ending in mate) when it can. res may not be NULL. */
+ARB_API bool arb_rules_can_mate_result(const arb_position *pos, arb_color color, arb_unwinnable_result *res);
+
+#endif

@@ -1,0 +1,469 @@
+/* Why a move is illegal: from the most fundamental reason (no piece, wrong colour, the piece
+ * does not move that way, something in the way) to king safety (check, pins). Also text moves
+ * (SAN/UCI) that cannot be parsed or played. */
+#include <string.h>
+
+#include "arbiter/movegen.h"
+#include "arbiter/notation.h"
+#include "explain_internal.h"
+
+/* Appends the castling explanation for `side` to the list. */
+static void add_castling(struct rlist *l, const arb_position *pos, const arb_game *hist, arb_color us, int side)
+{
+    int room;
+    arb_reason *tail = rl_tail(l, &room);
+    l->n += arb_explain_castling(pos, hist, us, side, tail, room);
+}
+
+/* Is a king move from -> to written as castling? Standard chess: two squares sideways from the
+ * king's start square (e1g1, e1c1) or onto a corner rook (e1h1); Chess960: onto an own rook on
+ * the back rank. `king_here` is false when the from-square is empty (the king has left). */
+static bool castling_intent(const arb_position *pos, arb_color us, int from, int to, bool king_here, int *side)
+{
+    int back = us == ARB_WHITE ? 0 : 7;
+    if (ARB_RANK(from) != back || ARB_RANK(to) != back || from == to)
+        return false;
+    *side = to > from ? ARB_KINGSIDE : ARB_QUEENSIDE;
+    arb_piece rook = ARB_PIECE(us, ARB_ROOK);
+    if (pos->variant == ARB_STANDARD) {
+        if (ARB_FILE(from) != 4)
+            return false;
+        if (ARB_FILE(to) == 6 || ARB_FILE(to) == 2)
+            return true;
+        return king_here && (ARB_FILE(to) == 7 || ARB_FILE(to) == 0) && pos->board[to] == rook;
+    }
+    return king_here && pos->board[to] == rook;
+}
+
+/* Pawn geometry: adds the pattern reasons and sets the move kind. Returns whether the move has a
+ * pawn's shape (one or two forward, one diagonally), so promotion can be judged. */
+static bool pawn_pattern(struct rlist *l, const arb_position *pos, const arb_game *hist, int from, int to,
+                         int *kind)
+{
+    arb_color us = (arb_color)pos->side, them = (arb_color)!us;
+    arb_piece p = pos->board[from], target = pos->board[to];
+    int fwd = us == ARB_WHITE ? 1 : -1;
+    int dr = (ARB_RANK(to) - ARB_RANK(from)) * fwd, df = ARB_FILE(to) - ARB_FILE(from);
+    int adf = df < 0 ? -df : df;
+    arb_reason *r;
+    if (dr < 0) {
+        r = rl_add(l, ARB_R_pawn_backwards);
+        r->piece = p;
+        rl_add_squares(r, from, to, -1);
+        return false;
+    }
+    if (dr == 0 || adf > 1 || dr > 2 || (dr == 2 && adf != 0)) {
+        r = rl_add(l, ARB_R_wrong_pattern);
+        r->piece = p;
+        rl_add_squares(r, from, to, -1);
+        return false;
+    }
+    if (adf == 0) {
+        if (dr == 2) {
+            int start = us == ARB_WHITE ? 1 : 6;
+            if (ARB_RANK(from) != start) {
+                r = rl_add(l, ARB_R_pawn_double_not_from_start);
+                r->piece = p;
+                r->n = start + 1;
+                rl_add_squares(r, from, to, -1);
+                return true;
+            }
+            *kind = ARB_MOVE_DOUBLE_PUSH;
+            int mid = from + 8 * fwd;
+            if (pos->board[mid]) {
+                r = rl_add(l, ARB_R_pawn_blocked);
+                r->piece = p;
+                r->by = pos->board[mid];
+                rl_add_squares(r, from, to, mid);
+            }
+        }
+        if (target) {
+            r = rl_add(l, ARB_R_pawn_blocked);
+            r->piece = p;
+            r->by = target;
+            rl_add_squares(r, from, to, to);
+        }
+        return true;
+    }
+    /* One square diagonally forward. */
+    if (target && ARB_PIECE_COLOR(target) == us) {
+        r = rl_add(l, ARB_R_own_piece_on_target);
+        r->piece = p;
+        r->by = target;
+        rl_add_squares(r, from, to, -1);
+    } else if (!target) {
+        if (to == pos->ep_square) {
+            *kind = ARB_MOVE_EN_PASSANT;
+            return true;
+        }
+        int beside = to - 8 * fwd;
+        int ep_rank = us == ARB_WHITE ? 4 : 3;
+        if (pos->board[beside] == ARB_PIECE(them, ARB_PAWN) && ARB_RANK(from) == ep_rank) {
+            r = rl_add(l, ARB_R_en_passant_unavailable);
+            r->piece = p;
+            r->by = pos->board[beside];
+            rl_add_squares(r, from, to, beside);
+            /* The history may show when that pawn made its double step. */
+            for (int ply = hist ? hist->nplies - 1 : -1; ply >= 0; ply--) {
+                arb_move m = hist->moves[ply];
+                if (ARB_MOVE_TO(m) != beside)
+                    continue;
+                if (ARB_MOVE_KIND(m) == ARB_MOVE_DOUBLE_PUSH) {
+                    r = rl_add(l, ARB_R_en_passant_too_late);
+                    r->by = pos->board[beside];
+                    rl_add_squares(r, from, to, beside);
+                    arb_explain_history_move(hist, ply, r);
+                }
+                break;
+            }
+        } else {
+            r = rl_add(l, ARB_R_pawn_diagonal_needs_capture);
+            r->piece = p;
+            rl_add_squares(r, from, to, -1);
+        }
+    }
+    return true;
+}
+
+/* Reasons about the king after a move whose pattern is right. */
+static void king_safety(struct rlist *l, const arb_position *pos, int from, int to, int kind)
+{
+    arb_color us = (arb_color)pos->side, them = (arb_color)!us;
+    arb_piece p = pos->board[from];
+    if (pos->king_square[us] == ARB_NO_SQUARE)
+        return;
+    arb_position after = *pos;
+    arb_position_play(&after, ARB_MAKE_MOVE(from, to, kind));
+    int ksq = after.king_square[us];
+    arb_bitboard att = arb_attackers(&after, ksq, them, arb_occupied(&after));
+    if (!att)
+        return;
+    arb_reason *r;
+    if (ARB_PIECE_TYPE(p) != ARB_KING) {
+        arb_bitboard before = arb_checkers(pos);
+        arb_bitboard still = att & before;
+        if (still) {
+            r = rl_add(l, ARB_R_still_in_check);
+            r->piece = p;
+            r->by = pos->board[lsb(still)];
+            r->n = popcount(before);
+            rl_add_squares(r, from, to, lsb(still));
+            for (arb_bitboard b = still & (still - 1); b;)
+                arb_reason_add_square(r, pop_lsb(&b));
+        }
+        int pinner = arb_pinner_of(pos, from);
+        if (pinner != ARB_NO_SQUARE && (att & sq_bb(pinner))) {
+            r = rl_add(l, ARB_R_pinned);
+            r->piece = p;
+            r->by = pos->board[pinner];
+            rl_add_squares(r, from, pinner, pos->king_square[us]);
+            att &= ~sq_bb(pinner);
+        }
+        att &= ~before;
+    }
+    while (att) {
+        int a = pop_lsb(&att);
+        r = rl_add(l, ARB_R_leaves_king_in_check);
+        r->piece = p;
+        r->by = after.board[a];
+        rl_add_squares(r, from, to, a);
+    }
+}
+
+int arb_explain_move(const arb_position *pos, const arb_game *history, int from, int to, arb_piece_type promo,
+                     arb_reason *out, int cap)
+{
+    if (!pos || from < 0 || from > 63 || to < 0 || to > 63 || (int)promo < ARB_NO_TYPE || promo > ARB_KING)
+        return -1;
+    struct rlist l = rlist_make(out, cap);
+    const arb_game *hist = arb_explain_history(history, pos);
+    arb_color us = (arb_color)pos->side;
+    arb_piece p = pos->board[from];
+    arb_reason *r;
+    int side;
+    if (!p) {
+        r = rl_add(&l, ARB_R_no_piece);
+        arb_reason_add_square(r, from);
+        /* e1g1 with the king gone from e1: say why castling is over. */
+        if (castling_intent(pos, us, from, to, false, &side))
+            add_castling(&l, pos, hist, us, side);
+        return l.n;
+    }
+    if (ARB_PIECE_COLOR(p) != us) {
+        r = rl_add(&l, ARB_R_opponent_piece);
+        r->piece = p;
+        arb_reason_add_square(r, from);
+        return l.n;
+    }
+    if (from == to) {
+        r = rl_add(&l, ARB_R_same_square);
+        r->piece = p;
+        arb_reason_add_square(r, from);
+        return l.n;
+    }
+    arb_piece_type type = ARB_PIECE_TYPE(p);
+    if (promo != ARB_NO_TYPE && type != ARB_PAWN) {
+        r = rl_add(&l, ARB_R_promotion_not_a_pawn);
+        r->piece = p;
+        r->by = ARB_PIECE(us, promo);
+        arb_reason_add_square(r, from);
+        return l.n;
+    }
+    if (type == ARB_KING && castling_intent(pos, us, from, to, true, &side)) {
+        add_castling(&l, pos, hist, us, side);
+        return l.n;
+    }
+
+    arb_bitboard occ = arb_occupied(pos);
+    arb_piece target = pos->board[to];
+    int kind = ARB_MOVE_NORMAL;
+    bool pattern_ok = true;
+    switch (type) {
+    case ARB_PAWN: {
+        int last = us == ARB_WHITE ? 7 : 0;
+        bool shape = pawn_pattern(&l, pos, hist, from, to, &kind);
+        if (shape && ARB_RANK(to) == last) {
+            if (promo == ARB_NO_TYPE || promo == ARB_PAWN || promo == ARB_KING) {
+                r = rl_add(&l, promo == ARB_NO_TYPE ? ARB_R_promotion_required : ARB_R_promotion_invalid_piece);
+                r->piece = p;
+                if (promo != ARB_NO_TYPE)
+                    r->by = ARB_PIECE(us, promo);
+                rl_add_squares(r, from, to, -1);
+            } else {
+                kind = ARB_MOVE_PROMO_N + (promo - ARB_KNIGHT);
+            }
+        } else if (shape && promo != ARB_NO_TYPE) {
+            r = rl_add(&l, ARB_R_promotion_not_on_last_rank);
+            r->piece = p;
+            r->by = ARB_PIECE(us, promo);
+            rl_add_squares(r, from, to, -1);
+        }
+        pattern_ok = l.n == 0;
+        break;
+    }
+    case ARB_KNIGHT:
+    case ARB_KING:
+        pattern_ok = (arb_piece_attacks(p, from, 0) & sq_bb(to)) != 0;
+        break;
+    default: {
+        pattern_ok = (arb_piece_attacks(p, from, 0) & sq_bb(to)) != 0;
+        if (!pattern_ok)
+            break;
+        arb_bitboard blockers = arb_between[from][to] & occ;
+        while (blockers) {
+            /* Nearest to the moving piece first. */
+            int b = to > from ? lsb(blockers) : 63 - __builtin_clzll(blockers);
+            blockers &= ~sq_bb(b);
+            r = rl_add(&l, ARB_R_path_blocked);
+            r->piece = p;
+            r->by = pos->board[b];
+            rl_add_squares(r, from, to, b);
+        }
+        break;
+    }
+    }
+    if (type != ARB_PAWN) {
+        if (!pattern_ok) {
+            /* The pattern reason goes first. */
+            r = rl_add(&l, ARB_R_wrong_pattern);
+            r->piece = p;
+            rl_add_squares(r, from, to, -1);
+        }
+        if (target && ARB_PIECE_COLOR(target) == us) {
+            r = rl_add(&l, ARB_R_own_piece_on_target);
+            r->piece = p;
+            r->by = target;
+            rl_add_squares(r, from, to, -1);
+        }
+    }
+    if (l.n)
+        return l.n;
+    king_safety(&l, pos, from, to, kind);
+    return l.n;
+}
+
+/* ---- Text moves ---------------------------------------------------------------------------- */
+
+static bool is_file(char c)
+{
+    return c >= 'a' && c <= 'h';
+}
+
+static bool is_rank(char c)
+{
+    return c >= '1' && c <= '8';
+}
+
+/* What a SAN text asks for, read as leniently as arb_parse_san reads it. */
+struct san_req {
+    bool castle;
+    int side;
+    arb_piece_type piece, promo;
+    int file, rank, to; /* -1 when not given */
+};
+
+static bool read_san(const char *text, struct san_req *q)
+{
+    *q = (struct san_req){false, 0, ARB_PAWN, ARB_NO_TYPE, -1, -1, -1};
+    size_t len = strnlen(text, ARB_MOVE_INPUT_MAX + 1);
+    if (len > ARB_MOVE_INPUT_MAX)
+        return false;
+    while (len && (text[0] == ' ' || text[0] == '\t'))
+        text++, len--;
+    for (bool again = true; again;) {
+        again = false;
+        while (len && strchr("+#!? \t", text[len - 1]))
+            len--, again = true;
+        if (len >= 4 && memcmp(text + len - 4, "e.p.", 4) == 0)
+            len -= 4, again = true;
+        else if (len > 2 && memcmp(text + len - 2, "ep", 2) == 0 && is_rank(text[len - 3]))
+            len -= 2, again = true;
+    }
+    static const char *const castles[] = {"O-O-O", "0-0-0", "o-o-o", "O-O", "0-0", "o-o"};
+    for (int i = 0; i < 6; i++) {
+        if (len == strlen(castles[i]) && memcmp(text, castles[i], len) == 0) {
+            q->castle = true;
+            q->side = i < 3 ? ARB_QUEENSIDE : ARB_KINGSIDE;
+            return true;
+        }
+    }
+    static const char letters[] = "PNBRQK";
+    size_t i = 0;
+    if (len && strchr("NBRQK", text[0]) && text[0]) {
+        q->piece = (arb_piece_type)(strchr(letters, text[0]) - letters + 1);
+        i = 1;
+    }
+    if (q->piece == ARB_PAWN && len >= 3) {
+        char last = text[len - 1];
+        size_t cut = 0;
+        if (last == ')' && len >= 4 && text[len - 3] == '(') {
+            last = text[len - 2];
+            cut = 3;
+        } else if (strchr("QRBNqrbn", last)) {
+            cut = (text[len - 2] == '=' || text[len - 2] == '/') ? 2 : 1;
+        }
+        if (cut) {
+            const char *pr = strchr("nbrq", last >= 'A' && last <= 'Z' ? last + 32 : last);
+            if (!pr)
+                return false;
+            q->promo = (arb_piece_type)(ARB_KNIGHT + (pr - "nbrq"));
+            len -= cut;
+        }
+    }
+    if (len < i + 2 || !is_file(text[len - 2]) || !is_rank(text[len - 1]))
+        return false;
+    q->to = ARB_SQ(text[len - 2] - 'a', text[len - 1] - '1');
+    if (i < len - 2 && is_file(text[i]))
+        q->file = text[i++] - 'a';
+    if (i < len - 2 && is_rank(text[i]))
+        q->rank = text[i++] - '1';
+    return true;
+}
+
+/* The pieces a SAN move may mean: every piece of the kind (matching the file/rank given); for
+ * a pawn push, the nearest own pawn behind the square; for a pawn capture, the pawn on the
+ * given file one rank back. */
+static arb_bitboard san_candidates(const arb_position *pos, const struct san_req *q)
+{
+    arb_color us = (arb_color)pos->side;
+    arb_bitboard c = arb_pieces(pos, us, q->piece);
+    if (q->piece == ARB_PAWN) {
+        int fwd = us == ARB_WHITE ? 8 : -8;
+        if (q->file >= 0 && q->file != ARB_FILE(q->to)) {
+            int sq = ARB_SQ(q->file, ARB_RANK(q->to)) - fwd;
+            return sq >= 0 && sq < 64 ? c & sq_bb(sq) : 0;
+        }
+        for (int sq = q->to - fwd; sq >= 0 && sq < 64; sq -= fwd)
+            if (pos->board[sq])
+                return c & sq_bb(sq);
+        return 0;
+    }
+    for (arb_bitboard b = c; b;) {
+        int sq = pop_lsb(&b);
+        if ((q->file >= 0 && ARB_FILE(sq) != q->file) || (q->rank >= 0 && ARB_RANK(sq) != q->rank))
+            c &= ~sq_bb(sq);
+    }
+    return c;
+}
+
+static bool uci_squares(const char *t, size_t len, int *from, int *to)
+{
+    if (len < 4 || !is_file(t[0]) || !is_rank(t[1]) || !is_file(t[2]) || !is_rank(t[3]))
+        return false;
+    *from = ARB_SQ(t[0] - 'a', t[1] - '1');
+    *to = ARB_SQ(t[2] - 'a', t[3] - '1');
+    return true;
+}
+
+static arb_piece_type promo_type(char c)
+{
+    switch (c | 32) {
+    case 'n': return ARB_KNIGHT;
+    case 'b': return ARB_BISHOP;
+    case 'r': return ARB_ROOK;
+    case 'q': return ARB_QUEEN;
+    case 'k': return ARB_KING;
+    case 'p': return ARB_PAWN;
+    default: return ARB_NO_TYPE;
+    }
+}
+
+static void add_move_reasons(struct rlist *l, const arb_position *pos, const arb_game *hist, int from, int to,
+                             arb_piece_type promo)
+{
+    int room;
+    arb_reason *tail = rl_tail(l, &room);
+    int k = arb_explain_move(pos, hist, from, to, promo, tail, room);
+    if (k > 0)
+        l->n += k;
+}
+
+int arb_explain_text(const arb_position *pos, const arb_game *history, const char *text, arb_move *move,
+                     arb_reason *out, int cap)
+{
+    struct rlist l = rlist_make(out, cap);
+    arb_move m;
+    arb_reason why;
+    if (!pos)
+        return -1;
+    arb_status st = arb_parse_move(pos, text, &m, &why);
+    if (st == ARB_OK) {
+        if (move)
+            *move = m;
+        return 0;
+    }
+    size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
+    int from, to;
+    bool uci = len <= 5 && uci_squares(text ? text : "", len, &from, &to);
+    if (st == ARB_ERR_SYNTAX && uci && len == 5 && (promo_type(text[4]) == ARB_KING || promo_type(text[4]) == ARB_PAWN)) {
+        /* e7e8k: well formed but for the promotion piece. */
+        arb_reason *r = rl_add(&l, ARB_R_illegal_move);
+        arb_strlcpy(r->found, text, sizeof r->found);
+        add_move_reasons(&l, pos, history, from, to, promo_type(text[4]));
+        return l.n;
+    }
+    rl_copy(&l, &why);
+    if (st != ARB_ERR_ILLEGAL)
+        return l.n;
+    if (uci && (len == 4 || len == 5)) {
+        add_move_reasons(&l, pos, history, from, to, len == 5 ? promo_type(text[4]) : ARB_NO_TYPE);
+        return l.n;
+    }
+    struct san_req q;
+    if (!read_san(text, &q))
+        return l.n;
+    const arb_game *hist = arb_explain_history(history, pos);
+    if (q.castle) {
+        add_castling(&l, pos, hist, (arb_color)pos->side, q.side);
+        return l.n;
+    }
+    arb_bitboard c = san_candidates(pos, &q);
+    if (!arb_pieces(pos, (arb_color)pos->side, q.piece)) {
+        arb_reason *r = rl_add(&l, ARB_R_no_piece_of_type);
+        r->piece = ARB_PIECE(pos->side, q.piece);
+        arb_strlcpy(r->found, text, sizeof r->found);
+    }
+    while (c)
+        add_move_reasons(&l, pos, hist, pop_lsb(&c), q.to, q.promo);
+    return l.n;
+}

@@ -1,0 +1,459 @@
+/* Game rules over a record: same position and repetitions (9.2.2, 9.6.1), the 50/75-move rules
+ * (9.3, 9.6.2), material that cannot mate (5.2.2, 6.9), claims (9.5) and game outcomes. */
+#include <string.h>
+
+#include "arbiter/movegen.h"
+#include "arbiter/notation.h"
+#include "arbiter/rules.h"
+#include "internal.h"
+
+/* ---- Same position ---------------------------------------------------------------------- */
+
+bool arb_ep_capture_legal(const arb_position *pos)
+{
+    int ep = pos->ep_square;
+    arb_color us = (arb_color)pos->side;
+    if (ep >= 64 || !(arb_pawn_attacks[!us][ep] & arb_pieces(pos, us, ARB_PAWN)))
+        return false; /* no pawn of the side to move stands beside the pawn that advanced */
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (ARB_MOVE_KIND(moves[i]) == ARB_MOVE_EN_PASSANT)
+            return true;
+    return false;
+}
+
+/* splitmix64 finaliser: spreads the bits of each component */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+uint64_t arb_repetition_key(const arb_position *pos)
+{
+    /* its own hash, independent of the Polyglot key: colours, piece types, side, rights and
+     * the en passant file only when that capture is legal */
+    uint64_t k = mix(pos->side);
+    for (int c = 0; c < 2; c++)
+        k = mix(k ^ pos->by_color[c]);
+    for (int t = ARB_PAWN; t <= ARB_KING; t++)
+        k = mix(k ^ pos->by_type[t]);
+    uint64_t rights = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            rights = rights << 8 | pos->castle_rook[c][s];
+    k = mix(k ^ rights);
+    return mix(k ^ (arb_ep_capture_legal(pos) ? 0x100u + pos->ep_square : 0u));
+}
+
+static bool same_board(const arb_position *a, const arb_position *b)
+{
+    return a->side == b->side && memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+static bool same_castling(const arb_position *a, const arb_position *b)
+{
+    return memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0;
+}
+
+/* The en passant square when an en passant capture is legal, else ARB_NO_SQUARE. */
+static int legal_ep(const arb_position *p)
+{
+    return arb_ep_capture_legal(p) ? p->ep_square : ARB_NO_SQUARE;
+}
+
+bool arb_same_position(const arb_position *a, const arb_position *b)
+{
+    return same_board(a, b) && same_castling(a, b) && legal_ep(a) == legal_ep(b);
+}
+
+/* Positions of the record at indexes <= last that are the same as p, newest first scanning only
+ * the stretch since the last capture or pawn move of p (nothing earlier can match). */
+static int find_matches(const arb_game *g, const arb_position *p, int last, int *plies, int cap)
+{
+    int oldest = last - (int)p->halfmove_clock;
+    if (oldest < 0)
+        oldest = 0;
+    int n = 0;
+    for (int i = last; i >= oldest; i--) {
+        const arb_position *q = &g->positions[i];
+        /* cheap exact filters first; the en passant test (move generation) comes last */
+        if (q->side != p->side || q->by_color[0] != p->by_color[0] || q->by_color[1] != p->by_color[1])
+            continue;
+        if (!arb_same_position(p, q))
+            continue;
+        if (n < cap)
+            plies[n] = i;
+        n++;
+    }
+    /* oldest first */
+    int m = n < cap ? n : cap;
+    for (int i = 0; i < m / 2; i++) {
+        int t = plies[i];
+        plies[i] = plies[m - 1 - i];
+        plies[m - 1 - i] = t;
+    }
+    return n;
+}
+
+int arb_game_occurrences(const arb_game *g, int ply, int *plies, int cap)
+{
+    if (ply < 0 || ply > g->nplies)
+        return 0;
+    return find_matches(g, &g->positions[ply], ply, plies, cap);
+}
+
+/* ---- Material --------------------------------------------------------------------------- */
+
+#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
+
+static bool bishops_one_color(arb_bitboard b)
+{
+    return (b & LIGHT_SQUARES) == 0 || (b & ~LIGHT_SQUARES) == 0;
+}
+
+/* arb_insufficient_material (with its explanation) lives in dead_material.c. */
+
+bool arb_material_can_mate(const arb_position *pos, arb_color color)
+{
+    const arb_bitboard *t = pos->by_type;
+    arb_bitboard kings = t[ARB_KING];
+    arb_bitboard own = pos->by_color[color] & ~kings, opp = pos->by_color[!color] & ~kings;
+    if (own == 0)
+        return false;
+    if (own & (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN]))
+        return true;
+    arb_bitboard own_b = own & t[ARB_BISHOP], own_n = own & t[ARB_KNIGHT];
+    if (opp == 0) /* against a bare king: one knight, or bishops of one colour, cannot mate */
+        return !((own_b == 0 && popcount(own_n) == 1) || (own_n == 0 && bishops_one_color(own_b)));
+    if (own_n == 0 && (opp & ~t[ARB_BISHOP]) == 0 && bishops_one_color(own_b | opp))
+        return false; /* every bishop on one colour: no king can be boxed in */
+    return true;
+}
+
+/* UNWINNABILITY HOOK (FIDE 6.9 flag fall, 7.5.5 second illegal move): the search of
+ * arbiter/dead.h. Only a proof (ARB_WIN_IMPOSSIBLE) says "cannot mate"; a witness or an
+ * exhausted budget (unknown) both say "can mate", so a loss is never turned into a draw on a
+ * guess. Every flag-fall and illegal-move verdict goes through here. */
+bool arb_rules_can_mate_result(const arb_position *pos, arb_color color, arb_unwinnable_result *res)
+{
+    arb_status st = arb_unwinnable(pos, color, ARB_RULES_UNWINNABLE_BUDGET, res);
+    if (!arb_material_can_mate(pos, color))
+        return false; /* material alone proves it (the search agrees and explains) */
+    return st != ARB_OK || res->verdict != ARB_WIN_IMPOSSIBLE;
+}
+
+bool arb_rules_can_mate(const arb_position *pos, arb_color color)
+{
+    arb_unwinnable_result res;
+    return arb_rules_can_mate_result(pos, color, &res);
+}
+
+/* DEAD-POSITION HOOK (5.2.2 beyond material): true only when the search of arbiter/dead.h
+ * proves that neither side can mate (within ARB_RULES_DEAD_BUDGET per side; unknown is
+ * "not dead"). res receives both sides' proofs. */
+static bool dead_beyond_material(const arb_position *pos, arb_dead_result *res)
+{
+    return arb_dead_position(pos, ARB_RULES_DEAD_BUDGET, res) == ARB_OK && res->verdict == ARB_DEAD_DEAD;
+}
+
+/* ---- Names ---------------------------------------------------------------------------- */
+
+static const char *const term_names[ARB_TERM_COUNT] = {
+    "none", "checkmate", "stalemate", "dead_position", "insufficient_material",
+    "fivefold_repetition", "seventyfive_moves", "threefold_claim", "fifty_moves_claim",
+    "time_forfeit", "time_forfeit_draw", "resignation", "agreement", "illegal_moves",
+};
+
+const char *arb_termination_name(arb_termination t)
+{
+    return (unsigned)t < ARB_TERM_COUNT ? term_names[t] : NULL;
+}
+
+const char *arb_result_string(arb_result r)
+{
+    switch (r) {
+    case ARB_RESULT_WHITE_WINS:
+        return "1-0";
+    case ARB_RESULT_BLACK_WINS:
+        return "0-1";
+    case ARB_RESULT_DRAW:
+        return "1/2-1/2";
+    default:
+        return "*";
+    }
+}
+
+/* ---- Outcome helpers --------------------------------------------------------------------- */
+
+static void outcome_clear(arb_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    out->ply = -1;
+}
+
+static arb_reason *add_reason(arb_outcome *out, arb_reason_code code)
+{
+    /* when the list is full the spare last slot takes the reason and it is dropped */
+    arb_reason *r = &out->reasons[out->nreasons < ARB_OUTCOME_MAX_REASONS ? out->nreasons++ : ARB_OUTCOME_MAX_REASONS];
+    *r = arb_reason_make(code);
+    return r;
+}
+
+static arb_result win_for(arb_color c)
+{
+    return c == ARB_WHITE ? ARB_RESULT_WHITE_WINS : ARB_RESULT_BLACK_WINS;
+}
+
+static arb_piece king_of(arb_color c)
+{
+    return ARB_PIECE(c, ARB_KING);
+}
+
+static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plies, int n)
+{
+    for (int i = 0; i < n; i++) {
+        arb_reason *r = add_reason(out, ARB_R_repetition_at);
+        r->n = g->positions[plies[i]].fullmove_number;
+        r->m = plies[i];
+    }
+}
+
+/* Appends a reason made elsewhere (the material or dead-position proofs). */
+static void add_reason_copy(arb_outcome *out, const arb_reason *why)
+{
+    *add_reason(out, why->code) = *why;
+}
+
+/* The proof that `color` cannot mate, from the unwinnability search (skipping what the
+ * headline reason already says). */
+static void add_proof(arb_outcome *out, const arb_unwinnable_result *res)
+{
+    for (int i = 0; i < res->nreasons; i++)
+        if (res->reasons[i].code != ARB_R_cannot_mate_bare_king)
+            add_reason_copy(out, &res->reasons[i]);
+}
+
+#define MAX_OCC 16
+
+arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out)
+{
+    outcome_clear(out);
+    if (ply < 0 || ply > g->nplies)
+        return ARB_ERR_RANGE;
+    const arb_position *pos = &g->positions[ply];
+    arb_color us = (arb_color)pos->side;
+    arb_reason why;
+    arb_dead_result dead;
+    if (arb_count_legal_moves(pos) == 0) {
+        bool mate = arb_in_check(pos);
+        out->result = mate ? win_for((arb_color)!us) : ARB_RESULT_DRAW;
+        out->termination = mate ? ARB_TERM_CHECKMATE : ARB_TERM_STALEMATE;
+        arb_reason *r = add_reason(out, mate ? ARB_R_checkmate : ARB_R_stalemate);
+        r->piece = king_of(us);
+        arb_reason_add_square(r, pos->king_square[us]);
+        if (mate && pos->halfmove_clock >= 150)
+            add_reason(out, ARB_R_seventyfive_but_mate)->n = pos->halfmove_clock / 2;
+    } else if (arb_insufficient_material(pos, &why)) {
+        out->result = ARB_RESULT_DRAW;
+        out->termination = ARB_TERM_INSUFFICIENT_MATERIAL;
+        add_reason(out, ARB_R_insufficient_material);
+        add_reason_copy(out, &why);
+    } else if (dead_beyond_material(pos, &dead)) {
+        out->result = ARB_RESULT_DRAW;
+        out->termination = ARB_TERM_DEAD_POSITION;
+        add_reason(out, ARB_R_dead_position);
+        add_proof(out, &dead.side[ARB_WHITE]);
+        add_proof(out, &dead.side[ARB_BLACK]);
+    } else {
+        int plies[MAX_OCC];
+        int n = find_matches(g, pos, ply, plies, MAX_OCC);
+        if (n >= 5) {
+            out->result = ARB_RESULT_DRAW;
+            out->termination = ARB_TERM_FIVEFOLD_REPETITION;
+            add_reason(out, ARB_R_fivefold_repetition)->n = n;
+            add_repetitions(out, g, plies, n < MAX_OCC ? n : MAX_OCC);
+        } else if (pos->halfmove_clock >= 150) {
+            out->result = ARB_RESULT_DRAW;
+            out->termination = ARB_TERM_SEVENTYFIVE_MOVES;
+            add_reason(out, ARB_R_seventyfive_moves)->n = pos->halfmove_clock / 2;
+        }
+    }
+    if (out->termination != ARB_TERM_NONE)
+        out->ply = ply;
+    return ARB_OK;
+}
+
+/* ---- Claims ----------------------------------------------------------------------------- */
+
+/* For a wrong threefold claim: earlier positions with the same pieces and side to move that
+ * differ only in castling rights or a legal en passant capture (9.2.2). */
+static void explain_near_repetitions(arb_outcome *out, const arb_game *g, const arb_position *p, int last)
+{
+    int oldest = last - (int)p->halfmove_clock;
+    for (int i = last; i >= (oldest < 0 ? 0 : oldest); i--) {
+        const arb_position *q = &g->positions[i];
+        if (q == p || !same_board(p, q) || arb_same_position(p, q))
+            continue;
+        if (!same_castling(p, q)) {
+            add_reason(out, ARB_R_repetition_differs_castling)->m = i;
+        } else {
+            int ep = legal_ep(p) != ARB_NO_SQUARE ? legal_ep(p) : legal_ep(q);
+            arb_reason *r = add_reason(out, ARB_R_repetition_differs_ep);
+            r->m = i;
+            arb_reason_add_square(r, ep);
+        }
+    }
+}
+
+arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_outcome *out)
+{
+    outcome_clear(out);
+    if (kind != ARB_CLAIM_THREEFOLD && kind != ARB_CLAIM_FIFTY_MOVES)
+        return ARB_ERR_RANGE;
+    const arb_position *cur = arb_game_current(g);
+    arb_position after;
+    char san[ARB_MOVE_TEXT_MAX] = "";
+    bool with_move = intended != ARB_MOVE_NONE;
+    if (with_move) {
+        if (!arb_is_legal(cur, intended))
+            return ARB_ERR_ILLEGAL;
+        arb_move_san(cur, intended, san, sizeof san);
+        after = *cur;
+        arb_position_play(&after, intended);
+    }
+    out->claim_made = true;
+    if (kind == ARB_CLAIM_THREEFOLD) {
+        int plies[MAX_OCC], n;
+        const arb_position *p = with_move ? &after : cur;
+        if (with_move) {
+            /* the intended position is not in the record: compare it with the record, then
+             * count it once more for its own (about to be made) occurrence */
+            n = find_matches(g, p, g->nplies, plies, MAX_OCC - 1);
+            if (n < MAX_OCC - 1)
+                plies[n] = g->nplies + 1;
+            n++;
+        } else {
+            n = find_matches(g, p, g->nplies, plies, MAX_OCC);
+        }
+        out->claim_valid = n >= 3;
+        arb_reason *r = add_reason(out, out->claim_valid ? (with_move ? ARB_R_threefold_with_move : ARB_R_threefold_now)
+                                                         : (with_move ? ARB_R_threefold_wrong_with_move : ARB_R_threefold_wrong));
+        r->n = n;
+        arb_strlcpy(r->move, san, sizeof r->move);
+        add_repetitions(out, g, plies, n < MAX_OCC ? n : MAX_OCC);
+        if (with_move && out->nreasons > 0 && out->reasons[out->nreasons - 1].code == ARB_R_repetition_at &&
+            out->reasons[out->nreasons - 1].m == g->nplies + 1)
+            out->reasons[out->nreasons - 1].n = after.fullmove_number;
+        if (!out->claim_valid)
+            explain_near_repetitions(out, g, p, g->nplies);
+        if (out->claim_valid)
+            out->termination = ARB_TERM_THREEFOLD_CLAIM;
+    } else {
+        int clock = with_move ? after.halfmove_clock : cur->halfmove_clock;
+        out->claim_valid = clock >= 100;
+        arb_reason *r = add_reason(out, out->claim_valid ? (with_move ? ARB_R_fifty_with_move : ARB_R_fifty_now)
+                                                         : (with_move ? ARB_R_fifty_wrong_with_move : ARB_R_fifty_wrong));
+        r->n = clock / 2;
+        arb_strlcpy(r->move, san, sizeof r->move);
+        if (!out->claim_valid && with_move && after.halfmove_clock == 0)
+            arb_strlcpy(add_reason(out, ARB_R_fifty_move_resets)->move, san, ARB_MOVE_TEXT_MAX);
+        if (out->claim_valid)
+            out->termination = ARB_TERM_FIFTY_MOVES_CLAIM;
+    }
+    if (out->claim_valid) {
+        out->result = ARB_RESULT_DRAW;
+        out->ply = g->nplies;
+    } else {
+        add_reason(out, ARB_R_claim_penalty_time)->n = 2;
+        if (with_move)
+            arb_strlcpy(add_reason(out, ARB_R_claim_move_must_be_played)->move, san, ARB_MOVE_TEXT_MAX);
+    }
+    return ARB_OK;
+}
+
+/* ---- Outcome of a record with one event ------------------------------------------------ */
+
+arb_event arb_event_none(void)
+{
+    arb_event e = {ARB_CLAIM_NONE, ARB_MOVE_NONE, -1, -1, false};
+    return e;
+}
+
+bool arb_game_both_moved(const arb_game *g)
+{
+    /* the full-move number passes 1 once Black has moved, and White moves first */
+    return arb_game_current(g)->fullmove_number > 1;
+}
+
+/* Why `color` cannot mate (the material part of 6.9). */
+static void add_cannot_mate(arb_outcome *out, const arb_position *pos, arb_color color,
+                            const arb_unwinnable_result *res)
+{
+    bool bare = (pos->by_color[color] & ~pos->by_type[ARB_KING]) == 0;
+    add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material)->piece = king_of(color);
+    add_proof(out, res);
+}
+
+arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out)
+{
+    arb_event none = arb_event_none();
+    if (!ev)
+        ev = &none;
+    int events = (ev->claim != ARB_CLAIM_NONE) + (ev->flag >= 0) + (ev->resign >= 0) + ev->agree_draw;
+    outcome_clear(out);
+    if (events > 1 || ev->flag > 1 || ev->resign > 1)
+        return ARB_ERR_RANGE;
+    for (int ply = 0; ply <= g->nplies; ply++) {
+        arb_status st = arb_game_automatic_ending(g, ply, out);
+        if (st != ARB_OK)
+            return st;
+        if (out->termination == ARB_TERM_NONE)
+            continue;
+        if (ply < g->nplies) {
+            arb_reason *r = add_reason(out, ARB_R_moves_after_end);
+            r->n = g->nplies - ply;
+        }
+        if (events)
+            add_reason(out, ARB_R_event_after_end);
+        return ARB_OK;
+    }
+    outcome_clear(out);
+    const arb_position *cur = arb_game_current(g);
+    if (ev->claim != ARB_CLAIM_NONE)
+        return arb_game_claim(g, ev->claim, ev->claim_move, out);
+    if (ev->flag >= 0) {
+        arb_color loser = (arb_color)ev->flag, winner = (arb_color)!loser;
+        arb_unwinnable_result unw;
+        bool can = arb_rules_can_mate_result(cur, winner, &unw);
+        out->result = can ? win_for(winner) : ARB_RESULT_DRAW;
+        out->termination = can ? ARB_TERM_TIME_FORFEIT : ARB_TERM_TIME_FORFEIT_DRAW;
+        arb_reason *r = add_reason(out, can ? ARB_R_time_forfeit : ARB_R_time_forfeit_draw);
+        r->piece = king_of(loser);
+        r->by = king_of(winner);
+        if (!can)
+            add_cannot_mate(out, cur, winner, &unw);
+        else
+            add_proof(out, &unw); /* can_mate with its witness, or search_budget_spent */
+    } else if (ev->resign >= 0) {
+        out->result = win_for((arb_color)!ev->resign);
+        out->termination = ARB_TERM_RESIGNATION;
+        add_reason(out, ARB_R_resignation)->piece = king_of((arb_color)ev->resign);
+    } else if (ev->agree_draw) {
+        if (arb_game_both_moved(g)) {
+            out->result = ARB_RESULT_DRAW;
+            out->termination = ARB_TERM_AGREEMENT;
+            add_reason(out, ARB_R_agreement);
+        } else {
+            /* the player who has not moved yet: Black if White has moved, else White */
+            arb_color idle = cur->side == ARB_BLACK && cur->fullmove_number == 1 ? ARB_BLACK : ARB_WHITE;
+            add_reason(out, ARB_R_agreement_too_early)->piece = king_of(idle);
+        }
+    }
+    if (out->termination != ARB_TERM_NONE)
+        out->ply = g->nplies;
+    return ARB_OK;
+}

@@ -1,0 +1,336 @@
+/* Validation of a FEN: every problem, not only the first. Syntax errors from the parser, then
+ * castling rights and en passant square one by one, then what makes the board unplayable or
+ * unreachable (FIDE 3.10.3): kings, pawns on back ranks, checks no last move could give,
+ * piece counts no promotions could explain. */
+#include <string.h>
+
+#include "explain_internal.h"
+
+enum { F_BOARD, F_SIDE, F_CASTLING, F_EP };
+
+struct fields {
+    char buf[ARB_FEN_MAX_INPUT + 1];
+    const char *tok[8];
+    int off[8], n;
+};
+
+/* Splits the FEN (already known to be at most ARB_FEN_MAX_INPUT characters) at blanks. */
+static void split(struct fields *f, const char *fen)
+{
+    size_t len = strlen(fen);
+    memcpy(f->buf, fen, len + 1);
+    f->n = 0;
+    for (size_t i = 0; i < len && f->n < 8;) {
+        while (f->buf[i] == ' ' || f->buf[i] == '\t')
+            f->buf[i++] = '\0';
+        if (!f->buf[i])
+            break;
+        f->tok[f->n] = f->buf + i;
+        f->off[f->n++] = (int)i;
+        while (f->buf[i] && f->buf[i] != ' ' && f->buf[i] != '\t')
+            i++;
+    }
+}
+
+/* Parses "board side castling ep" (no clocks) without the board checks; *castling_at and
+ * *ep_at get where those fields start in the text parsed (for mapping offsets back). */
+static arb_status parse4(arb_position *pos, const struct fields *f, const char *castling, const char *ep,
+                         arb_variant v, arb_reason *why, int *castling_at, int *ep_at)
+{
+    char text[2 * ARB_FEN_MAX_INPUT + 8];
+    size_t a = strlen(f->tok[0]), b = strlen(f->tok[1]), c = strlen(castling), d = strlen(ep);
+    if (a + b + c + d + 4 > sizeof text)
+        return ARB_ERR_SYNTAX;
+    memcpy(text, f->tok[0], a);
+    text[a] = ' ';
+    memcpy(text + a + 1, f->tok[1], b);
+    text[a + b + 1] = ' ';
+    memcpy(text + a + b + 2, castling, c);
+    text[a + b + c + 2] = ' ';
+    memcpy(text + a + b + c + 3, ep, d + 1);
+    if (castling_at)
+        *castling_at = (int)(a + b + 2);
+    if (ep_at)
+        *ep_at = (int)(a + b + c + 3);
+    return arb_position_from_fen_unchecked(pos, text, v, why);
+}
+
+/* A syntax error found in a rebuilt text, reported at `offset` of the original. */
+static void add_syntax(struct rlist *l, const arb_reason *why, int offset)
+{
+    arb_reason *r = rl_add(l, (arb_reason_code)why->code);
+    *r = *why;
+    r->offset = offset;
+}
+
+static void check_castling(struct rlist *l, const struct fields *f, arb_variant v)
+{
+    const char *rights = f->tok[F_CASTLING];
+    arb_position pos;
+    arb_reason why;
+    int at;
+    if (strcmp(rights, "-") == 0)
+        return;
+    if (rights[0] == '-') { /* "-K": the parser says where it goes wrong */
+        if (parse4(&pos, f, rights, "-", v, &why, &at, NULL) == ARB_ERR_SYNTAX)
+            add_syntax(l, &why, f->off[F_CASTLING] + (why.offset - at));
+        return;
+    }
+    char good[16] = "";
+    size_t ngood = 0;
+    for (int i = 0; rights[i]; i++) {
+        char one[2] = {rights[i], '\0'};
+        arb_status st = parse4(&pos, f, one, "-", v, &why, NULL, NULL);
+        if (st == ARB_ERR_SYNTAX) {
+            add_syntax(l, &why, f->off[F_CASTLING] + i);
+            continue;
+        }
+        if (st == ARB_ERR_ILLEGAL) {
+            arb_reason *r = rl_add(l, ARB_R_invalid_castling_rights);
+            r->field = F_CASTLING;
+            r->offset = f->off[F_CASTLING] + i;
+            r->found[0] = rights[i];
+            r->piece = why.piece;
+            char up = (char)(rights[i] & ~32);
+            r->side = why.code == ARB_R_fen_castling_no_rook ? why.side
+                      : up == 'K' || (up != 'Q' && up > 'D') ? ARB_KINGSIDE : ARB_QUEENSIDE;
+            continue;
+        }
+        if (ngood + 2 > sizeof good)
+            continue;
+        good[ngood] = rights[i];
+        good[ngood + 1] = '\0';
+        if (parse4(&pos, f, good, "-", v, &why, NULL, NULL) == ARB_ERR_SYNTAX) {
+            add_syntax(l, &why, f->off[F_CASTLING] + i);
+            good[ngood] = '\0';
+            continue;
+        }
+        ngood++;
+    }
+}
+
+static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
+{
+    const char *ep = f->tok[F_EP];
+    if (strcmp(ep, "-") == 0)
+        return;
+    arb_position pos;
+    arb_reason why;
+    int at;
+    arb_status st = parse4(&pos, f, "-", ep, v, &why, NULL, &at);
+    if (st == ARB_ERR_SYNTAX) {
+        add_syntax(l, &why, f->off[F_EP] + (why.offset - at));
+        return;
+    }
+    int sq = ARB_SQ(ep[0] - 'a', ep[1] - '1');
+    arb_color us = (arb_color)pos.side, them = (arb_color)!us;
+    bool bad = st != ARB_OK;
+    if (!bad && pos.king_square[us] != ARB_NO_SQUARE) {
+        /* A check now must come from the double step: the pawn itself or a line it opened. */
+        int pawn = us == ARB_WHITE ? sq - 8 : sq + 8, origin = us == ARB_WHITE ? sq + 8 : sq - 8;
+        int ks = pos.king_square[us];
+        for (arb_bitboard c = arb_checkers(&pos); c && !bad;) {
+            int s = pop_lsb(&c);
+            bad = s != pawn && !(arb_between[ks][s] & sq_bb(origin));
+        }
+    }
+    if (bad) {
+        arb_reason *r = rl_add(l, ARB_R_invalid_ep_square);
+        r->field = F_EP;
+        r->offset = f->off[F_EP];
+        r->piece = ARB_PIECE(them, ARB_PAWN);
+        arb_reason_add_square(r, sq);
+    }
+}
+
+/* The fields after the en passant square (clocks, anything extra), read with neutral castling
+ * and en passant fields so that their own errors are found too. */
+static void check_rest(struct rlist *l, const struct fields *f, arb_variant v)
+{
+    char text[2 * ARB_FEN_MAX_INPUT + 8];
+    int newoff[8] = {0};
+    size_t n = 0;
+    for (int k = 0; k < f->n; k++) {
+        const char *t = k == F_CASTLING || k == F_EP ? "-" : f->tok[k];
+        size_t len = strlen(t);
+        if (n + len + 2 > sizeof text)
+            return;
+        if (k)
+            text[n++] = ' ';
+        newoff[k] = (int)n;
+        memcpy(text + n, t, len);
+        n += len;
+    }
+    text[n] = '\0';
+    arb_position pos;
+    arb_reason why;
+    if (arb_position_from_fen_unchecked(&pos, text, v, &why) != ARB_ERR_SYNTAX || why.field < 4)
+        return;
+    int k = f->n - 1;
+    while (k > 0 && newoff[k] > why.offset)
+        k--;
+    add_syntax(l, &why, f->off[k] + (why.offset - newoff[k]));
+}
+
+static bool is_slider(arb_piece p)
+{
+    arb_piece_type t = ARB_PIECE_TYPE(p);
+    return t == ARB_BISHOP || t == ARB_ROOK || t == ARB_QUEEN;
+}
+
+/* Could the piece on a (of the side that just moved) have arrived there from a square in
+ * `line`, opening that line? By its own move, as a pawn push/capture, or by promotion. */
+static bool arrived_from(const arb_position *pos, int a, arb_bitboard line)
+{
+    arb_piece p = pos->board[a];
+    arb_color c = ARB_PIECE_COLOR(p);
+    int back = c == ARB_WHITE ? -8 : 8;
+    arb_bitboard origins = 0;
+    int behind = a + back;
+    bool pawn_like = ARB_PIECE_TYPE(p) == ARB_PAWN || ARB_RANK(a) == (c == ARB_WHITE ? 7 : 0);
+    if (pawn_like && behind >= 0 && behind < 64) {
+        origins |= sq_bb(behind); /* push; also the pawn an en passant capture removed */
+        if (ARB_FILE(a) > 0)
+            origins |= sq_bb(behind - 1);
+        if (ARB_FILE(a) < 7)
+            origins |= sq_bb(behind + 1);
+        int two = behind + back;
+        if (ARB_PIECE_TYPE(p) == ARB_PAWN && two >= 0 && two < 64 && ARB_RANK(a) == (c == ARB_WHITE ? 3 : 4))
+            origins |= sq_bb(two);
+    }
+    if (ARB_PIECE_TYPE(p) != ARB_PAWN)
+        origins |= arb_piece_attacks(p, a, arb_occupied(pos));
+    /* Castling: the rook lands beside the king, and the king's start square opens too. */
+    if (ARB_PIECE_TYPE(p) == ARB_ROOK && ARB_RANK(a) == (c == ARB_WHITE ? 0 : 7))
+        origins |= c == ARB_WHITE ? RANK_1_BB : RANK_8_BB;
+    return (origins & line) != 0;
+}
+
+/* Can the side that just moved have given this check with one move? */
+static bool check_possible(const arb_position *pos, int ks, arb_bitboard checkers)
+{
+    int n = popcount(checkers);
+    if (n <= 1)
+        return true;
+    if (n > 2)
+        return false;
+    int a = lsb(checkers), b = 63 - __builtin_clzll(checkers);
+    arb_piece pa = pos->board[a], pb = pos->board[b];
+    if (!is_slider(pa) && !is_slider(pb))
+        return false; /* pawns and knights only ever check directly */
+    /* One moved and gave check, the other was discovered through the square it left. */
+    if (is_slider(pb) && arrived_from(pos, a, arb_between[ks][b]))
+        return true;
+    if (is_slider(pa) && arrived_from(pos, b, arb_between[ks][a]))
+        return true;
+    /* En passant opening two lines: the capturing pawn left one square, the captured another. */
+    if (is_slider(pa) && is_slider(pb)) {
+        arb_color mover = ARB_PIECE_COLOR(pa);
+        arb_bitboard la = arb_between[ks][a], lb = arb_between[ks][b];
+        int back = mover == ARB_WHITE ? -8 : 8, ep_rank = mover == ARB_WHITE ? 5 : 2;
+        for (arb_bitboard pawns = arb_pieces(pos, mover, ARB_PAWN) & (0xFFull << (8 * ep_rank)); pawns;) {
+            int e = pop_lsb(&pawns), taken = e + back;
+            for (int df = -1; df <= 1; df += 2) {
+                if (ARB_FILE(e) + df < 0 || ARB_FILE(e) + df > 7)
+                    continue;
+                arb_bitboard from = sq_bb(taken + df), gone = sq_bb(taken);
+                if (((la & from) && (lb & gone)) || ((la & gone) && (lb & from)))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+static void check_board(struct rlist *l, const arb_position *pos)
+{
+    arb_reason tmp[16];
+    int k = arb_position_board_problems(pos, tmp, 16);
+    for (int i = 0; i < k && i < 16; i++)
+        rl_copy(l, &tmp[i]);
+    arb_reason *r;
+    arb_bitboard wk = arb_pieces(pos, ARB_WHITE, ARB_KING), bk = arb_pieces(pos, ARB_BLACK, ARB_KING);
+    bool kings_ok = popcount(wk) == 1 && popcount(bk) == 1;
+    if (kings_ok && (arb_king_attacks[lsb(wk)] & bk)) {
+        r = rl_add(l, ARB_R_kings_adjacent);
+        rl_add_squares(r, lsb(wk), lsb(bk), -1);
+    }
+    if (kings_ok) {
+        arb_color us = (arb_color)pos->side;
+        int ks = lsb(arb_pieces(pos, us, ARB_KING));
+        arb_bitboard checkers = arb_attackers(pos, ks, (arb_color)!us, arb_occupied(pos)) & ~pos->by_type[ARB_KING];
+        if (!check_possible(pos, ks, checkers)) {
+            r = rl_add(l, ARB_R_impossible_check);
+            r->piece = ARB_PIECE(us, ARB_KING);
+            r->by = pos->board[lsb(checkers)];
+            r->n = popcount(checkers);
+            for (arb_bitboard b = checkers; b;)
+                arb_reason_add_square(r, pop_lsb(&b));
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        arb_color col = (arb_color)c;
+        int pawns = popcount(arb_pieces(pos, col, ARB_PAWN));
+        int all = popcount(pos->by_color[c]);
+        if (pawns > 8) {
+            r = rl_add(l, ARB_R_too_many_pawns);
+            r->piece = ARB_PIECE(col, ARB_PAWN);
+            r->n = pawns;
+        }
+        if (all > 16) {
+            r = rl_add(l, ARB_R_too_many_pieces);
+            r->piece = ARB_PIECE(col, ARB_NO_TYPE);
+            r->n = all;
+        }
+        const arb_bitboard light = 0x55AA55AA55AA55AAull;
+        arb_bitboard bishops = arb_pieces(pos, col, ARB_BISHOP);
+        int extra = 0, q = popcount(arb_pieces(pos, col, ARB_QUEEN)), rk = popcount(arb_pieces(pos, col, ARB_ROOK));
+        int n = popcount(arb_pieces(pos, col, ARB_KNIGHT)), lb = popcount(bishops & light),
+            db = popcount(bishops & ~light);
+        extra += q > 1 ? q - 1 : 0;
+        extra += rk > 2 ? rk - 2 : 0;
+        extra += n > 2 ? n - 2 : 0;
+        extra += lb > 1 ? lb - 1 : 0;
+        extra += db > 1 ? db - 1 : 0;
+        int missing = pawns < 8 ? 8 - pawns : 0;
+        if (extra > missing) {
+            r = rl_add(l, ARB_R_too_many_promoted);
+            r->piece = ARB_PIECE(col, ARB_NO_TYPE);
+            r->n = extra;
+            r->m = missing;
+        }
+    }
+}
+
+int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
+{
+    struct rlist l = rlist_make(out, cap);
+    arb_position pos;
+    arb_reason why;
+    arb_status st = arb_position_from_fen_unchecked(&pos, fen, variant, &why);
+    if (st == ARB_OK && pos.ep_square == ARB_NO_SQUARE && pos.castle_rook[0][0] == ARB_NO_SQUARE &&
+        pos.castle_rook[0][1] == ARB_NO_SQUARE && pos.castle_rook[1][0] == ARB_NO_SQUARE &&
+        pos.castle_rook[1][1] == ARB_NO_SQUARE) {
+        check_board(&l, &pos);
+        return l.n;
+    }
+    /* Board or side unreadable (or no FEN at all): nothing more can be said. */
+    if (st == ARB_ERR_SYNTAX && (why.field < F_CASTLING || why.code == ARB_R_fen_missing_field)) {
+        rl_copy(&l, &why);
+        if (why.code != ARB_R_fen_missing_field || why.field < F_CASTLING)
+            return l.n;
+    }
+    /* Otherwise every field is judged on its own, against the board. */
+    struct fields f;
+    split(&f, fen);
+    if (f.n < 2 || parse4(&pos, &f, "-", "-", variant, &why, NULL, NULL) != ARB_OK)
+        return l.n;
+    if (f.n > F_CASTLING)
+        check_castling(&l, &f, variant);
+    if (f.n > F_EP)
+        check_ep(&l, &f, variant);
+    if (f.n > F_EP + 1)
+        check_rest(&l, &f, variant);
+    check_board(&l, &pos);
+    return l.n;
+}

@@ -1,0 +1,149 @@
+/* The JSON view of the engine, shared by arbiterd and the arbiter CLI: request parsing (position
+ * input, fields, limits), engine results as JSON, and the one table of API error codes. */
+#ifndef ARBITER_JSON_H
+#define ARBITER_JSON_H
+
+#include <jansson.h>
+
+#include "arbiter.h"
+
+/* ---- Errors: one table (errors.c) maps each code to its name, HTTP status and message. ---- */
+
+typedef enum aj_code {
+    AJ_OK = 0,
+    AJ_E_INVALID_JSON,       /* 400 body is not JSON */
+    AJ_E_DUPLICATE_KEY,      /* 400 an object names a key twice */
+    AJ_E_INVALID_UTF8,       /* 400 body is not UTF-8 */
+    AJ_E_NUL_BYTE,           /* 400 a NUL byte (raw or \u0000) */
+    AJ_E_TOO_DEEP,           /* 400 nesting deeper than the cap */
+    AJ_E_NOT_OBJECT,         /* 400 the body is JSON but not an object */
+    AJ_E_MISSING_FIELD,      /* 400 a required field is absent */
+    AJ_E_INVALID_FIELD,      /* 400 a field of the wrong type or value */
+    AJ_E_OUT_OF_RANGE,       /* 400 a number outside its allowed range */
+    AJ_E_TOO_MANY_MOVES,     /* 400 more moves than the per-request cap */
+    AJ_E_INVALID_FEN,        /* 400 FEN text that cannot be read */
+    AJ_E_ILLEGAL_POSITION,   /* 422 a readable FEN whose board cannot be played */
+    AJ_E_INVALID_MOVE,       /* 422 a move in `moves` that is malformed */
+    AJ_E_ILLEGAL_MOVE,       /* 422 a move in `moves` that is not legal (index + why) */
+    AJ_E_BUDGET_EXCEEDED,    /* 422 the request's search budget would run out */
+    AJ_E_NOT_FOUND,          /* 404 unknown route or id */
+    AJ_E_METHOD_NOT_ALLOWED, /* 405 (with Allow) */
+    AJ_E_BODY_TOO_LARGE,     /* 413 */
+    AJ_E_URI_TOO_LONG,       /* 414 */
+    AJ_E_UNSUPPORTED_MEDIA,  /* 415 Content-Type is not JSON */
+    AJ_E_HEADERS_TOO_LARGE,  /* 431 */
+    AJ_E_TOO_MANY_REQUESTS,  /* 429 per-client limit */
+    AJ_E_OVERLOADED,         /* 503 (with Retry-After) */
+    AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
+    AJ_E_INTERNAL,           /* 500 */
+    AJ_CODE_COUNT
+} aj_code;
+
+/* An error: its code, where (field, index in an array), and why (an engine explanation). */
+typedef struct aj_error {
+    aj_code code;
+    const char *field;       /* request field name, or NULL */
+    int index;               /* index in an array field, or -1 */
+    long long limit;         /* the cap that was exceeded, or -1 */
+    bool has_reason;
+    arb_reason reason;       /* the engine's explanation when has_reason */
+    char detail[160];        /* extra detail (e.g. the JSON parser's message), or "" */
+    int line, column;        /* JSON syntax error position (1-based), or 0 */
+} aj_error;
+
+const char *aj_code_name(aj_code code);
+int aj_code_status(aj_code code);
+const char *aj_code_message(aj_code code);
+
+/* Sets *e to a fresh error of `code` on `field` (may be NULL) and returns false, so parsers can
+ * `return aj_fail(e, ...)`. */
+bool aj_fail(aj_error *e, aj_code code, const char *field);
+
+/* {"error": {"code", "message", "field"?, "index"?, "limit"?, "detail"?, "line"?, "column"?,
+ * "explanation"?}}; message is the explanation's text in `lang` when there is one. */
+json_t *aj_error_json(const aj_error *e, const char *lang);
+
+/* ---- Parsing request bodies ---- */
+
+/* Limits that request parsing enforces. */
+typedef struct aj_limits {
+    int max_moves;           /* entries in `moves` */
+    int max_depth;           /* JSON nesting depth */
+} aj_limits;
+
+/* Parses a request body: rejects NUL bytes, nesting deeper than max_depth, invalid UTF-8,
+ * duplicate keys and anything but an object. Returns the object (caller decrefs) or NULL. */
+json_t *aj_parse_body(const char *buf, size_t len, int max_depth, aj_error *e);
+
+/* Optional fields: true when absent (out untouched) or of the right type; false + error when
+ * the field has another type. */
+bool aj_opt_string(json_t *obj, const char *key, const char **out, aj_error *e);
+bool aj_opt_bool(json_t *obj, const char *key, bool *out, aj_error *e);
+bool aj_opt_int(json_t *obj, const char *key, long long *out, aj_error *e);
+
+/* A language tag from a `lang` value or Accept-Language header: "en", "fa" or "ar"; NULL when
+ * nothing in the text names a supported language. */
+const char *aj_lang_pick(const char *text);
+
+/* The variant field: "standard" (default) or "chess960". */
+bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e);
+
+/* Position input {variant, fen, moves[]}: the start position and the game played from it. */
+typedef struct aj_position {
+    arb_variant variant;
+    arb_game game;           /* positions[0] = fen, then one per move */
+} aj_position;
+
+/* Parses the position input of a body. On failure nothing needs freeing. The errors:
+ * invalid_field (types), invalid_fen / illegal_position (with the explanation),
+ * too_many_moves (limit), invalid_move / illegal_move (index and the explanation). */
+bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e);
+void aj_position_free(aj_position *p);
+
+static inline const arb_position *aj_current(const aj_position *p)
+{
+    return arb_game_current(&p->game);
+}
+
+/* ---- Engine results as JSON ---- */
+
+/* The explanation object {code, text, squares[], rule, params{}}. */
+json_t *aj_reason_json(const arb_reason *r, const char *lang);
+
+/* "white" / "black". */
+const char *aj_color_name(arb_color c);
+
+/* [{"uci","san"}] of every legal move. */
+json_t *aj_legal_moves_json(const arb_position *pos);
+
+/* Status of a position as far as the engine decides it today: "checkmate", "stalemate" or
+ * "ongoing" (draw rules join when the engine provides them), and the matching result. */
+const char *aj_status_name(const arb_position *pos);
+const char *aj_result_name(const arb_position *pos);
+
+/* POST /v1/analyze answer. */
+json_t *aj_analyze_json(const aj_position *p, const char *lang);
+
+/* POST /v1/move answer for `text` played in the current position. */
+json_t *aj_move_json(const aj_position *p, const char *text, const char *lang);
+
+/* POST /v1/validate answer for a FEN. */
+json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang);
+
+/* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
+ * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and
+ * refuses with ARB_ERR_LIMIT when it exceeds max_interior (0: no budget). */
+typedef struct aj_perft_result {
+    uint64_t nodes;
+    bool divided;            /* divide asked and depth > 0: moves[] and counts[] hold it */
+    int nmoves;
+    arb_move moves[ARB_MAX_MOVES];
+    uint64_t counts[ARB_MAX_MOVES];
+    uint64_t interior;       /* interior nodes measured for the budget */
+} aj_perft_result;
+
+arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
+                    aj_perft_result *out);
+json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r);
+
+#endif

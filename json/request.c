@@ -1,0 +1,225 @@
+/* Request bodies: strict JSON parsing (NUL bytes, depth, UTF-8, duplicate keys), typed
+ * optional fields, language choice and the position input {variant, fen, moves[]}. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "arbiter_json.h"
+
+/* Deepest nesting of arrays/objects, scanning outside strings; stops once past cap. */
+static int nesting_depth(const char *buf, size_t len, int cap)
+{
+    int depth = 0, max = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = buf[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max && (max = depth) > cap)
+                return max;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
+    }
+    return max;
+}
+
+json_t *aj_parse_body(const char *buf, size_t len, int max_depth, aj_error *e)
+{
+    if (memchr(buf, '\0', len)) {
+        aj_fail(e, AJ_E_NUL_BYTE, NULL);
+        return NULL;
+    }
+    if (nesting_depth(buf, len, max_depth) > max_depth) {
+        aj_fail(e, AJ_E_TOO_DEEP, NULL);
+        e->limit = max_depth;
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (!root) {
+        aj_code code = AJ_E_INVALID_JSON;
+        switch (json_error_code(&jerr)) {
+        case json_error_duplicate_key: code = AJ_E_DUPLICATE_KEY; break;
+        case json_error_invalid_utf8: code = AJ_E_INVALID_UTF8; break;
+        case json_error_null_character: code = AJ_E_NUL_BYTE; break;
+        default: break;
+        }
+        aj_fail(e, code, NULL);
+        /* jansson's text may quote input bytes: keep printable ASCII only. */
+        size_t n = 0;
+        for (const char *s = jerr.text; *s && n + 1 < sizeof e->detail; s++)
+            e->detail[n++] = (*s >= 0x20 && *s < 0x7f) ? *s : '?';
+        e->detail[n] = '\0';
+        e->line = jerr.line > 0 ? jerr.line : 0;
+        e->column = jerr.column > 0 ? jerr.column : 0;
+        return NULL;
+    }
+    if (!json_is_object(root)) {
+        json_decref(root);
+        aj_fail(e, AJ_E_NOT_OBJECT, NULL);
+        return NULL;
+    }
+    return root;
+}
+
+bool aj_opt_string(json_t *obj, const char *key, const char **out, aj_error *e)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_string(v))
+        return aj_fail(e, AJ_E_INVALID_FIELD, key);
+    *out = json_string_value(v);
+    return true;
+}
+
+bool aj_opt_bool(json_t *obj, const char *key, bool *out, aj_error *e)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_boolean(v))
+        return aj_fail(e, AJ_E_INVALID_FIELD, key);
+    *out = json_is_true(v);
+    return true;
+}
+
+bool aj_opt_int(json_t *obj, const char *key, long long *out, aj_error *e)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return true;
+    if (!json_is_integer(v))
+        return aj_fail(e, AJ_E_INVALID_FIELD, key);
+    *out = json_integer_value(v);
+    return true;
+}
+
+/* The supported language a tag names ("fa-IR" -> "fa"), or NULL. */
+static const char *lang_of_tag(const char *tag, size_t len)
+{
+    size_t primary = 0;
+    while (primary < len && tag[primary] != '-' && tag[primary] != '_')
+        primary++;
+    for (const char *const *l = arb_languages(); *l; l++)
+        if (strlen(*l) == primary && strncasecmp(*l, tag, primary) == 0)
+            return *l;
+    return NULL;
+}
+
+const char *aj_lang_pick(const char *text)
+{
+    if (!text)
+        return NULL;
+    const char *best = NULL;
+    double best_q = 0.0;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        const char *tag = p;
+        while (*p && *p != ',' && *p != ';' && *p != ' ' && *p != '\t')
+            p++;
+        size_t taglen = (size_t)(p - tag);
+        double q = 1.0;
+        while (*p && *p != ',') {
+            if (*p == ';') {
+                p++;
+                while (*p == ' ')
+                    p++;
+                if ((p[0] == 'q' || p[0] == 'Q') && p[1] == '=')
+                    q = strtod(p + 2, NULL);
+            } else {
+                p++;
+            }
+        }
+        const char *lang = taglen ? lang_of_tag(tag, taglen) : NULL;
+        if (lang && q > best_q) {
+            best = lang;
+            best_q = q;
+        }
+    }
+    return best;
+}
+
+bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e)
+{
+    const char *v = "standard";
+    if (!aj_opt_string(body, "variant", &v, e))
+        return false;
+    if (strcmp(v, "standard") == 0)
+        *out = ARB_STANDARD;
+    else if (strcmp(v, "chess960") == 0)
+        *out = ARB_CHESS960;
+    else
+        return aj_fail(e, AJ_E_INVALID_FIELD, "variant");
+    return true;
+}
+
+bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
+{
+    const char *fen = ARB_START_FEN;
+    if (!aj_parse_variant(body, &out->variant, e) || !aj_opt_string(body, "fen", &fen, e))
+        return false;
+    json_t *moves = json_object_get(body, "moves");
+    if (moves && !json_is_null(moves) && !json_is_array(moves))
+        return aj_fail(e, AJ_E_INVALID_FIELD, "moves");
+    size_t nmoves = json_is_array(moves) ? json_array_size(moves) : 0;
+    if (nmoves > (size_t)lim->max_moves) {
+        aj_fail(e, AJ_E_TOO_MANY_MOVES, "moves");
+        e->limit = lim->max_moves;
+        return false;
+    }
+    for (size_t i = 0; i < nmoves; i++)
+        if (!json_is_string(json_array_get(moves, i))) {
+            aj_fail(e, AJ_E_INVALID_FIELD, "moves");
+            e->index = (int)i;
+            return false;
+        }
+
+    arb_position start;
+    arb_reason why;
+    arb_status st = arb_position_from_fen(&start, fen, out->variant, &why);
+    if (st != ARB_OK) {
+        aj_fail(e, st == ARB_ERR_SYNTAX ? AJ_E_INVALID_FEN : AJ_E_ILLEGAL_POSITION, "fen");
+        e->has_reason = true;
+        e->reason = why;
+        return false;
+    }
+    if (arb_game_init(&out->game, &start) != ARB_OK)
+        return aj_fail(e, AJ_E_INTERNAL, NULL);
+    for (size_t i = 0; i < nmoves; i++) {
+        const char *text = json_string_value(json_array_get(moves, i));
+        arb_move m;
+        st = arb_parse_move(arb_game_current(&out->game), text, &m, &why);
+        if (st == ARB_OK)
+            st = arb_game_play(&out->game, m);
+        if (st != ARB_OK) {
+            arb_game_free(&out->game);
+            aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
+                       : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");
+            e->index = (int)i;
+            if (st == ARB_ERR_LIMIT) {
+                e->limit = ARB_GAME_MAX_PLIES;
+            } else {
+                e->has_reason = true;
+                e->reason = why;
+            }
+            return false;
+        }
+    }
+    return true;
+}
+
+void aj_position_free(aj_position *p)
+{
+    arb_game_free(&p->game);
+}

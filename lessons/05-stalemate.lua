@@ -1,0 +1,48 @@
+-- Stalemate: no legal move and not in check is a draw (FIDE 5.2.1).
+return lesson {
+  id = "stalemate",
+  title = { en = "Stalemate", fa = "پات", ar = "الإغلاق (الباتّ)" },
+  level = "beginner",
+  tags = { "stalemate", "draw" },
+  rules = { "5.2.1" },
+  steps = {
+    true_false {
+      fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+      prompt = { en = "Black to move. Is this stalemate?", fa = "نوبت سیاه است. آیا این وضعیت پات است؟",
+                 ar = "الدور للأسود. هل هذا إغلاق (باتّ)؟" },
+      hints = { { en = "Is the black king in check? Does Black have any legal move?",
+                  fa = "آیا شاه سیاه کیش است؟ آیا سیاه حرکت مجازی دارد؟",
+                  ar = "هل الملك الأسود في كش؟ وهل للأسود أي نقلة قانونية؟" } },
+      answer = function(pos) return pos:status() == "stalemate" end,
+      success = { en = "Yes: not in check, and no legal move. The game is drawn.",
+                  fa = "بله: کیش نیست و هیچ حرکت مجازی هم ندارد. بازی مساوی است.",
+                  ar = "نعم: ليس في كش ولا يملك أي نقلة قانونية. انتهت المباراة بالتعادل." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    move_task {
+      fen = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+      prompt = { en = "White to move: give checkmate, and beware of stalemate.",
+                 fa = "نوبت سفید است: مات کنید و مراقب پات باشید.",
+                 ar = "الدور للأبيض: اكسب بكش مات واحذر الإغلاق." },
+      expect = gives_checkmate(),
+      deviations = {
+        ["Qf7"] = { en = "Stalemate! Black has no legal move and is not in check: only a draw.",
+                    fa = "پات! سیاه هیچ حرکت مجازی ندارد و کیش هم نیست: فقط مساوی.",
+                    ar = "إغلاق! لا يملك الأسود أي نقلة قانونية وليس في كش: تعادل فقط." },
+      },
+      wrong = { en = "Legal, but not checkmate.", fa = "مجاز است، اما مات نیست.", ar = "نقلة قانونية، لكنها ليست كش مات." },
+      tests = { right = { "Qf8#" }, wrong = { ["Qf7"] = "deviation", ["Qh3+"] = "deviation" } },
+    },
+    choice {
+      prompt = { en = "What is the result of a stalemate?", fa = "نتیجهٔ پات چیست؟", ar = "ما نتيجة الإغلاق؟" },
+      choices = {
+        { id = "a", text = { en = "The side that stalemated wins", fa = "طرفی که پات کرده برنده است",
+                             ar = "يفوز الطرف الذي أحدث الإغلاق" } },
+        { id = "b", text = { en = "A draw", fa = "مساوی", ar = "تعادل" } },
+        { id = "c", text = { en = "The stalemated side loses", fa = "طرف پات‌شده بازنده است", ar = "يخسر الطرف المغلق عليه" } },
+      },
+      answer = "b",
+      tests = { right = { "b", "B" }, wrong = { ["a"] = "wrong_answer", ["d"] = "unknown_choice" } },
+    },
+  },
+}

@@ -1,0 +1,43 @@
+-- Castling on both sides (FIDE 3.8.2).
+local fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+return lesson {
+  id = "castling",
+  title = { en = "Castling on both sides", fa = "قلعه رفتن در دو جناح", ar = "التبييت على الجانبين" },
+  level = "beginner",
+  tags = { "castling" },
+  rules = { "3.8.2" },
+  steps = {
+    move_task {
+      fen = fen,
+      prompt = { en = "Castle kingside.", fa = "قلعهٔ کوچک (سمت شاه) بروید.", ar = "بيّت تبييتًا قصيرًا (جهة الملك)." },
+      hints = { { en = "The king moves two squares towards the h-rook, and the rook jumps over it.",
+                  fa = "شاه دو خانه به سمت رخ h می‌رود و رخ از روی آن به خانهٔ کنارش می‌پرد.",
+                  ar = "يتحرك الملك مربعين نحو رخ h، ثم يقفز الرخ فوقه إلى المربع المجاور." } },
+      expect = castles("kingside"),
+      wrong = { en = "That is not kingside castling.", fa = "این قلعهٔ کوچک نیست.", ar = "هذا ليس تبييتًا قصيرًا." },
+      tests = { right = { "O-O", "0-0", "e1g1" }, wrong = { ["O-O-O"] = "deviation", ["Kf1"] = "deviation" } },
+    },
+    move_task {
+      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (سمت وزیر) بروید.",
+                 ar = "الدور للأسود: بيّت تبييتًا طويلًا (جهة الوزير)." },
+      hints = { { en = "On the queenside the king still moves two squares, to c8; the rook goes to d8.",
+                  fa = "در سمت وزیر هم شاه دو خانه حرکت می‌کند، به c8؛ رخ به d8 می‌رود.",
+                  ar = "في جهة الوزير يتحرك الملك مربعين أيضًا إلى c8، ويذهب الرخ إلى d8." } },
+      expect = castles("queenside"),
+      wrong = { en = "That is not queenside castling.", fa = "این قلعهٔ بزرگ نیست.", ar = "هذا ليس تبييتًا طويلًا." },
+      tests = { right = { "O-O-O", "e8c8" }, wrong = { ["O-O"] = "deviation", ["Kd8"] = "deviation" } },
+    },
+    which_squares {
+      fen = fen,
+      prompt = { en = "After White castles kingside, which two squares do the king and the rook stand on?",
+                 fa = "پس از قلعهٔ کوچک سفید، شاه و رخ روی کدام دو خانه قرار می‌گیرند؟",
+                 ar = "بعد أن يبيّت الأبيض تبييتًا قصيرًا، على أي مربعين يقف الملك والرخ؟" },
+      answer = function(pos)
+        local after = pos:play("O-O")
+        return { after:king("white"), "f1" }
+      end,
+      tests = { right = { "g1 f1" }, wrong = { ["h1 g1"] = "squares_extra", ["g1"] = "squares_missing" } },
+    },
+  },
+}

@@ -1,0 +1,55 @@
+-- En passant: a pawn that has just advanced two squares may be taken as if it had moved one,
+-- on the very next move only (FIDE 3.7.3.1–2).
+local function ep_available(pos)
+  for _, m in ipairs(pos:legal_moves()) do
+    if m.kind == "en_passant" then return true end
+  end
+  return false
+end
+return lesson {
+  id = "en-passant",
+  title = { en = "En passant", fa = "آنپاسان", ar = "الأخذ بالمرور" },
+  level = "intermediate",
+  tags = { "pawn", "en passant" },
+  rules = { "3.7.3.1", "3.7.3.2" },
+  steps = {
+    move_task {
+      fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+      moves = { "d5" },
+      prompt = { en = "Black has just played d7-d5, passing your pawn on e5. Capture it en passant.",
+                 fa = "سیاه همین الان d7-d5 بازی کرد و از کنار پیادهٔ e5 شما گذشت. آن را آنپاسان بزنید.",
+                 ar = "لعب الأسود للتو d7-d5 متجاوزًا بيدقك في e5. خذه بالمرور." },
+      hints = { { en = "Your pawn goes to d6, the square the black pawn passed over.",
+                  fa = "پیادهٔ شما به d6 می‌رود، همان خانه‌ای که پیادهٔ سیاه از رویش گذشت.",
+                  ar = "يذهب بيدقك إلى d6، وهو المربع الذي عبره البيدق الأسود." } },
+      expect = captures_en_passant(),
+      success = { en = "Captured en passant: the pawn on d5 leaves the board.",
+                  fa = "آنپاسان زدید: پیادهٔ d5 از صفحه برداشته می‌شود.",
+                  ar = "أخذت بالمرور: يُرفع البيدق الذي في d5 عن الرقعة." },
+      wrong = { en = "Legal, but the chance to capture en passant is gone after this move.",
+                fa = "مجاز است، اما پس از این حرکت فرصت آنپاسان از دست می‌رود.",
+                ar = "نقلة قانونية، لكن فرصة الأخذ بالمرور تضيع بعدها." },
+      tests = { right = { "exd6", "e5d6", "exd6e.p." }, wrong = { ["e6"] = "deviation", ["exd5"] = "no_piece_can_move_there" } },
+    },
+    true_false {
+      fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+      moves = { "d5", "Kd2", "Kd7" },
+      prompt = { en = "This time White played Kd2 instead, and Black Kd7. May White still capture en passant?",
+                 fa = "این بار سفید به جای آن Kd2 بازی کرد و سیاه Kd7. آیا سفید هنوز می‌تواند آنپاسان بزند؟",
+                 ar = "هذه المرة لعب الأبيض Kd2 بدلًا من ذلك، ولعب الأسود Kd7. هل ما زال يجوز للأبيض الأخذ بالمرور؟" },
+      answer = ep_available,
+      success = { en = "Right: en passant is only possible on the very next move.",
+                  fa = "درست است: آنپاسان فقط در حرکت بلافاصله بعد ممکن است.",
+                  ar = "صحيح: الأخذ بالمرور ممكن في النقلة التالية مباشرة فقط." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    true_false {
+      fen = "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1",
+      prompt = { en = "The black pawn reached d5 long ago (no en passant square in this position). May White take it en passant?",
+                 fa = "پیادهٔ سیاه مدت‌ها پیش به d5 رسیده است (در این وضعیت خانهٔ آنپاسان نیست). آیا سفید می‌تواند آن را آنپاسان بزند؟",
+                 ar = "وصل البيدق الأسود إلى d5 منذ زمن (لا يوجد مربع أخذ بالمرور في هذا الوضع). هل يجوز للأبيض أخذه بالمرور؟" },
+      answer = ep_available,
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+  },
+}

@@ -1,0 +1,52 @@
+-- Insufficient material and dead positions: no series of legal moves can end in checkmate (FIDE 1.5, 5.2.2).
+local yes_no = {
+  { id = "draw", text = { en = "Drawn: nobody can ever checkmate", fa = "مساوی: هیچ‌کس هرگز نمی‌تواند مات کند",
+                          ar = "تعادل: لا يستطيع أحد أن يكش مات أبدًا" } },
+  { id = "play", text = { en = "Play goes on: a checkmate is still possible", fa = "بازی ادامه دارد: هنوز مات ممکن است",
+                          ar = "يستمر اللعب: ما زال الكش مات ممكنًا" } },
+}
+return lesson {
+  id = "dead-positions",
+  title = { en = "Insufficient material and dead positions", fa = "مهرهٔ ناکافی و وضعیت مرده", ar = "نقص القطع والوضع الميت" },
+  level = "intermediate",
+  tags = { "draw", "dead position" },
+  rules = { "1.5", "5.2.2" },
+  steps = {
+    choice {
+      fen = "8/8/4k3/8/8/3KB3/8/8 w - - 0 1",
+      prompt = { en = "King and bishop against a lone king. What is the state of the game?",
+                 fa = "شاه و فیل در برابر شاه تنها. وضعیت بازی چیست؟",
+                 ar = "ملك وفيل ضد ملك وحيد. ما حالة المباراة؟" },
+      choices = yes_no,
+      answer = function(pos) return pos:status() == "insufficient_material" and "draw" or "play" end,
+      success = { en = "Right: a bishop and king cannot checkmate, whatever the opponent does. The game is drawn at once.",
+                  fa = "درست است: شاه و فیل هر کاری حریف بکند نمی‌توانند مات کنند. بازی بی‌درنگ مساوی است.",
+                  ar = "صحيح: لا يستطيع الملك والفيل الكش مات مهما فعل الخصم. تنتهي المباراة بالتعادل فورًا." },
+      tests = { right = { "draw" }, wrong = { ["play"] = "wrong_answer" } },
+    },
+    choice {
+      fen = "8/8/4k3/8/8/3KN1N1/8/8 w - - 0 1",
+      prompt = { en = "King and two knights against a lone king. What is the state of the game?",
+                 fa = "شاه و دو اسب در برابر شاه تنها. وضعیت بازی چیست؟",
+                 ar = "ملك وحصانان ضد ملك وحيد. ما حالة المباراة؟" },
+      choices = yes_no,
+      answer = function(pos) return pos:status() == "insufficient_material" and "draw" or "play" end,
+      success = { en = "Right: mate cannot be forced, but it can happen if the defender blunders, so the position is not dead.",
+                  fa = "درست است: مات را نمی‌توان تحمیل کرد، اما اگر مدافع اشتباه کند ممکن است؛ پس وضعیت مرده نیست.",
+                  ar = "صحيح: لا يمكن فرض الكش مات، لكنه ممكن إذا أخطأ المدافع، فالوضع ليس ميتًا." },
+      tests = { right = { "play" }, wrong = { ["draw"] = "wrong_answer" } },
+    },
+    choice {
+      fen = "8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1",
+      prompt = { en = "Locked pawns, kings only. Neither king can ever get past the pawns. What is the state of the game?",
+                 fa = "پیاده‌های قفل‌شده و فقط شاه‌ها. هیچ شاهی هرگز نمی‌تواند از پیاده‌ها عبور کند. وضعیت بازی چیست؟",
+                 ar = "بيادق مقفلة والملكان فقط. لا يستطيع أي ملك تجاوز البيادق أبدًا. ما حالة المباراة؟" },
+      choices = yes_no,
+      answer = "draw",
+      success = { en = "Right: there is material, yet no series of legal moves can reach checkmate: a dead position.",
+                  fa = "درست است: مهره هست، اما هیچ رشته‌ای از حرکت‌های مجاز به مات نمی‌رسد: وضعیت مرده.",
+                  ar = "صحيح: القطع موجودة، لكن لا توجد سلسلة نقلات قانونية تنتهي بكش مات: وضع ميت." },
+      tests = { right = { "draw" }, wrong = { ["play"] = "wrong_answer" } },
+    },
+  },
+}

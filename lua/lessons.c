@@ -1,0 +1,625 @@
+/* The lesson runtime: loads lesson files into a read-only registry (checked by the prelude's
+ * linter, compiled once by the host), and answers steps in a fresh sandbox per answer so that
+ * nothing a script does survives into the next request. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "lessons.h"
+
+extern const char *const arbl_prelude_text;
+extern const size_t arbl_prelude_len;
+
+const char *const arbl_langs[ARBL_NLANGS] = {"en", "fa", "ar"};
+
+/* Largest lesson file read. */
+#define LESSON_FILE_MAX (256u << 10)
+
+struct arbl_registry {
+    arbl_limits limits;
+    unsigned char *prelude;    /* the prelude compiled by the host */
+    size_t prelude_len;
+    int count, cap;
+    arbl_lesson *lessons;
+};
+
+/* ---- small helpers ---- */
+
+static char *dup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+const char *arbl_text_get(const arbl_text *t, const char *lang)
+{
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        if (lang && strcmp(lang, arbl_langs[i]) == 0 && t->lang[i])
+            return t->lang[i];
+    return t->lang[0] ? t->lang[0] : "";
+}
+
+struct buf {
+    unsigned char *data;
+    size_t len, cap;
+    bool failed;
+};
+
+static int buf_write(lua_State *L, const void *p, size_t n, void *ud)
+{
+    struct buf *b = ud;
+    (void)L;
+    if (b->len + n > b->cap) {
+        size_t cap = (b->cap ? b->cap * 2 : 4096);
+        while (cap < b->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(b->data, cap);
+        if (!d) {
+            b->failed = true;
+            return 1;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return 0;
+}
+
+static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open the file");
+        return NULL;
+    }
+    char *text = malloc(LESSON_FILE_MAX + 1);
+    size_t n = text ? fread(text, 1, LESSON_FILE_MAX + 1, f) : 0;
+    fclose(f);
+    if (!text || n > LESSON_FILE_MAX) {
+        snprintf(err, errcap, "the file is larger than %u bytes", LESSON_FILE_MAX);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    *len = n;
+    return text;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* ---- preparing a sandbox: prelude (runtime table left at stack index 1), then lock ---- */
+
+static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limits *limits, const char *lang,
+                    char *err, size_t errcap)
+{
+    if (!arbl_sandbox_open(sb, limits, lang)) {
+        snprintf(err, errcap, "cannot create a script state within the memory budget");
+        return false;
+    }
+    int st;
+    if (reg && reg->prelude)
+        st = luaL_loadbufferx(sb->L, (const char *)reg->prelude, reg->prelude_len, "=prelude", "b");
+    else
+        st = luaL_loadbufferx(sb->L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t");
+    if (st != LUA_OK || arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+        if (st != LUA_OK)
+            snprintf(err, errcap, "prelude: %s", lua_tostring(sb->L, -1));
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    arbl_sandbox_lock(sb);
+    return true;
+}
+
+/* Pushes the lesson table from the chunk (compiled bytes, or source text when bytes is NULL). */
+static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len,
+                       const char *text, size_t text_len, struct buf *dump, char *err, size_t errcap)
+{
+    char chunkname[128];
+    snprintf(chunkname, sizeof chunkname, "=%s", name);
+    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
+                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
+    if (st != LUA_OK) {
+        if (bytes) {
+            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
+            lua_pop(sb->L, 1);
+        }
+        return false;
+    }
+    if (dump && lua_dump(sb->L, buf_write, dump, 0) != 0) {
+        lua_pop(sb->L, 1);
+        snprintf(err, errcap, "cannot keep the compiled lesson");
+        return false;
+    }
+    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
+        return false;
+    /* Raw access: the value is the script's, and this runs outside the protected call. */
+    bool ok = false;
+    if (lua_istable(sb->L, -1)) {
+        lua_pushliteral(sb->L, "is_lesson");
+        lua_rawget(sb->L, -2);
+        ok = lua_toboolean(sb->L, -1);
+        lua_pop(sb->L, 1);
+    }
+    if (!ok) {
+        snprintf(err, errcap, "the file must return lesson{...}");
+        lua_pop(sb->L, 1);
+        return false;
+    }
+    return true;
+}
+
+/* ---- description: copying what the prelude's describe() returns into C ---- */
+
+static char *field_str(lua_State *L, int t, const char *k)
+{
+    lua_getfield(L, t, k);
+    char *s = lua_type(L, -1) == LUA_TSTRING ? dup(lua_tostring(L, -1)) : NULL;
+    lua_pop(L, 1);
+    return s;
+}
+
+static void read_text(lua_State *L, int t, const char *k, arbl_text *out)
+{
+    lua_getfield(L, t, k);
+    int tt = lua_gettop(L);
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        out->lang[i] = lua_istable(L, tt) ? field_str(L, tt, arbl_langs[i]) : NULL;
+    lua_pop(L, 1);
+}
+
+static char **read_strings(lua_State *L, int t, const char *k, int *n)
+{
+    lua_getfield(L, t, k);
+    *n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    char **out = calloc((size_t)*n + 1, sizeof *out);
+    for (int i = 0; i < *n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        out[i] = dup(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return out;
+}
+
+static void free_text(arbl_text *t)
+{
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        free(t->lang[i]);
+}
+
+static void free_lesson(arbl_lesson *l)
+{
+    free(l->id);
+    free(l->path);
+    free(l->level);
+    free_text(&l->title);
+    for (int i = 0; i < l->ntags; i++)
+        free(l->tags[i]);
+    for (int i = 0; i < l->nrules; i++)
+        free(l->rules[i]);
+    free(l->tags);
+    free(l->rules);
+    for (int i = 0; i < l->nsteps; i++) {
+        arbl_step *s = &l->steps[i];
+        free(s->fen);
+        free(s->variant);
+        free_text(&s->prompt);
+        for (int j = 0; j < s->nhints; j++)
+            free_text(&s->hints[j]);
+        free(s->hints);
+        for (int j = 0; j < s->nchoices; j++) {
+            free(s->choices[j].id);
+            free_text(&s->choices[j].text);
+        }
+        free(s->choices);
+        for (int j = 0; j < s->nright; j++)
+            free(s->right[j]);
+        for (int j = 0; j < s->nwrong; j++) {
+            free(s->wrong[j]);
+            free(s->wrong_code[j]);
+        }
+        free(s->right);
+        free(s->wrong);
+        free(s->wrong_code);
+    }
+    free(l->steps);
+    free(l->chunk);
+    memset(l, 0, sizeof *l);
+}
+
+static const char *const kind_names[] = {"move", "choice", "true_false", "which_squares", NULL};
+
+/* Reads the description table at the top of the stack. */
+static void read_description(lua_State *L, arbl_lesson *l)
+{
+    int d = lua_gettop(L);
+    l->id = field_str(L, d, "id");
+    l->level = field_str(L, d, "level");
+    read_text(L, d, "title", &l->title);
+    l->tags = read_strings(L, d, "tags", &l->ntags);
+    l->rules = read_strings(L, d, "rules", &l->nrules);
+    lua_getfield(L, d, "steps");
+    int steps = lua_gettop(L);
+    l->nsteps = (int)lua_rawlen(L, steps);
+    l->steps = calloc((size_t)l->nsteps + 1, sizeof *l->steps);
+    for (int i = 0; i < l->nsteps; i++) {
+        arbl_step *s = &l->steps[i];
+        lua_rawgeti(L, steps, i + 1);
+        int st = lua_gettop(L);
+        char *kind = field_str(L, st, "kind");
+        for (int k = 0; kind && kind_names[k]; k++)
+            if (strcmp(kind, kind_names[k]) == 0)
+                s->kind = (arbl_step_kind)k;
+        free(kind);
+        s->fen = field_str(L, st, "fen");
+        s->variant = field_str(L, st, "variant");
+        if (!s->variant)
+            s->variant = dup("standard");
+        read_text(L, st, "prompt", &s->prompt);
+        lua_getfield(L, st, "hints");
+        s->nhints = (int)lua_rawlen(L, -1);
+        s->hints = calloc((size_t)s->nhints + 1, sizeof *s->hints);
+        for (int j = 0; j < s->nhints; j++) {
+            lua_rawgeti(L, -1, j + 1);
+            int h = lua_gettop(L);
+            for (int k = 0; k < ARBL_NLANGS; k++)
+                s->hints[j].lang[k] = field_str(L, h, arbl_langs[k]);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        lua_getfield(L, st, "choices");
+        s->nchoices = (int)lua_rawlen(L, -1);
+        s->choices = calloc((size_t)s->nchoices + 1, sizeof *s->choices);
+        for (int j = 0; j < s->nchoices; j++) {
+            lua_rawgeti(L, -1, j + 1);
+            int c = lua_gettop(L);
+            s->choices[j].id = field_str(L, c, "id");
+            read_text(L, c, "text", &s->choices[j].text);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        s->right = read_strings(L, st, "right", &s->nright);
+        s->wrong = read_strings(L, st, "wrong", &s->nwrong);
+        s->wrong_code = read_strings(L, st, "wrong_code", &s->nwrong);
+        lua_pop(L, 1);
+    }
+    lua_settop(L, d);
+}
+
+/* ---- loading and checking ---- */
+
+struct loaded {
+    int errors;
+    bool described;
+    arbl_lesson lesson;
+};
+
+/* Runs the file in a fresh sandbox: compile (keeping the bytes), run, lint, describe. */
+static void load_one(const arbl_registry *reg, const arbl_limits *limits, const char *path, bool keep,
+                     arbl_report_fn report, void *ud, struct loaded *out)
+{
+    char err[512];
+    size_t len;
+    memset(out, 0, sizeof *out);
+    char *text = read_file(path, &len, err, sizeof err);
+    if (!text) {
+        out->errors = 1;
+        report(ud, path, "error", 0, err);
+        return;
+    }
+    arbl_sandbox sb;
+    /* Checking runs every step's examples: give it the budget of many answers. */
+    arbl_limits lim = limits ? *limits : (arbl_limits){0};
+    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * 4;
+    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * 8;
+    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
+    if (!prepare(&sb, reg, &lim, "en", err, sizeof err)) {
+        free(text);
+        out->errors = 1;
+        report(ud, path, "error", 0, err);
+        return;
+    }
+    struct buf dump = {0};
+    lua_State *L = sb.L;
+    if (!run_lesson(&sb, base_name(path), NULL, 0, text, len, keep ? &dump : NULL, err, sizeof err)) {
+        out->errors = 1;
+        report(ud, path, "error", 0, err);
+        goto done;
+    }
+    /* stack: rt, lesson */
+    lua_getfield(L, 1, "lint");
+    lua_pushvalue(L, 2);
+    if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {
+        out->errors = 1;
+        report(ud, path, "error", 0, err);
+        goto done;
+    }
+    for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, -1); i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        lua_getfield(L, -1, "level");
+        lua_getfield(L, -2, "step");
+        lua_getfield(L, -3, "message");
+        const char *level = lua_tostring(L, -3);
+        if (level && strcmp(level, "error") == 0)
+            out->errors++;
+        report(ud, path, level ? level : "error", (int)lua_tointeger(L, -2), lua_tostring(L, -1));
+        lua_pop(L, 4);
+    }
+    lua_pop(L, 1);
+    if (keep && out->errors == 0) {
+        lua_getfield(L, 1, "describe");
+        lua_pushvalue(L, 2);
+        if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {
+            out->errors = 1;
+            report(ud, path, "error", 0, err);
+            goto done;
+        }
+        read_description(L, &out->lesson);
+        out->lesson.path = dup(path);
+        out->lesson.chunk = dump.data;
+        out->lesson.chunk_len = dump.len;
+        dump.data = NULL;
+        out->described = true;
+    }
+done:
+    free(dump.data);
+    free(text);
+    arbl_sandbox_close(&sb);
+}
+
+int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn report, void *ud)
+{
+    struct loaded r;
+    load_one(NULL, limits, path, false, report, ud, &r);
+    return r.errors;
+}
+
+arbl_registry *arbl_registry_new(const arbl_limits *limits)
+{
+    arbl_registry *reg = calloc(1, sizeof *reg);
+    if (!reg)
+        return NULL;
+    if (limits)
+        reg->limits = *limits;
+    /* Compile the prelude once; every answer loads these bytes instead of parsing again. */
+    arbl_sandbox sb;
+    if (arbl_sandbox_open(&sb, limits, "en")) {
+        struct buf b = {0};
+        if (luaL_loadbufferx(sb.L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t") == LUA_OK &&
+            lua_dump(sb.L, buf_write, &b, 0) == 0 && !b.failed) {
+            reg->prelude = b.data;
+            reg->prelude_len = b.len;
+        } else {
+            free(b.data);
+        }
+        arbl_sandbox_close(&sb);
+    }
+    return reg;
+}
+
+void arbl_registry_free(arbl_registry *reg)
+{
+    if (!reg)
+        return;
+    for (int i = 0; i < reg->count; i++)
+        free_lesson(&reg->lessons[i]);
+    free(reg->lessons);
+    free(reg->prelude);
+    free(reg);
+}
+
+bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_fn report, void *ud)
+{
+    struct loaded r;
+    load_one(reg, &reg->limits, path, true, report, ud, &r);
+    if (r.errors || !r.described) {
+        if (r.described)
+            free_lesson(&r.lesson);
+        return false;
+    }
+    if (!r.lesson.id || arbl_registry_find(reg, r.lesson.id)) {
+        report(ud, path, "error", 0, "another lesson already has this id");
+        free_lesson(&r.lesson);
+        return false;
+    }
+    if (reg->count == reg->cap) {
+        int cap = reg->cap ? reg->cap * 2 : 16;
+        arbl_lesson *l = realloc(reg->lessons, sizeof *l * (size_t)cap);
+        if (!l) {
+            free_lesson(&r.lesson);
+            return false;
+        }
+        reg->lessons = l;
+        reg->cap = cap;
+    }
+    reg->lessons[reg->count++] = r.lesson;
+    return true;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int arbl_registry_load_dir(arbl_registry *reg, const char *dir, arbl_report_fn report, void *ud)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nn = realloc(names, cap * sizeof *names);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n++] = dup(e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    int added = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        added += arbl_registry_load_file(reg, path, report, ud);
+        free(names[i]);
+    }
+    free(names);
+    return added;
+}
+
+int arbl_registry_count(const arbl_registry *reg)
+{
+    return reg->count;
+}
+
+const arbl_lesson *arbl_registry_at(const arbl_registry *reg, int i)
+{
+    return i >= 0 && i < reg->count ? &reg->lessons[i] : NULL;
+}
+
+const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id)
+{
+    for (int i = 0; id && i < reg->count; i++)
+        if (reg->lessons[i].id && strcmp(reg->lessons[i].id, id) == 0)
+            return &reg->lessons[i];
+    return NULL;
+}
+
+/* ---- answering ---- */
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
+
+/* Reads an explanation the prelude has copied into plain tables of strings (no metamethods
+ * can run here: this is outside the protected call). */
+static void read_explanation(lua_State *L, int t, arbl_explanation *e)
+{
+    memset(e, 0, sizeof *e);
+    lua_getfield(L, t, "code");
+    copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
+    lua_getfield(L, t, "rule");
+    copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
+    lua_getfield(L, t, "text");
+    copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
+    lua_pop(L, 3);
+    lua_getfield(L, t, "squares");
+    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *s = lua_tostring(L, -1);
+        if (s && strlen(s) == 2)
+            copy_str(e->squares[e->nsquares++], 3, s);
+        lua_pop(L, 1);
+        if (!s)
+            break;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "params");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                e->nparams++;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* Copies the user's answer without surrounding white space. */
+static bool trim_answer(const char *in, char *out, size_t cap)
+{
+    while (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r')
+        in++;
+    size_t n = strlen(in);
+    while (n && (in[n - 1] == ' ' || in[n - 1] == '\t' || in[n - 1] == '\n' || in[n - 1] == '\r'))
+        n--;
+    if (n >= cap)
+        return false;
+    memcpy(out, in, n);
+    out[n] = 0;
+    return true;
+}
+
+bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, const char *answer,
+                 const char *lang, arbl_result *out)
+{
+    char err[400], text[ARBL_ANSWER_MAX + 1];
+    memset(out, 0, offsetof(arbl_result, explanations));
+    out->error[0] = 0;
+    if (step < 1 || step > lesson->nsteps) {
+        snprintf(out->error, sizeof out->error, "lesson '%s' has no step %d", lesson->id, step);
+        return false;
+    }
+    if (!trim_answer(answer ? answer : "", text, sizeof text)) {
+        snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
+        return false;
+    }
+    arbl_sandbox sb;
+    if (!prepare(&sb, reg, &reg->limits, lang, err, sizeof err)) {
+        snprintf(out->error, sizeof out->error, "lesson '%.64s': %s", lesson->id, err);
+        return false;
+    }
+    lua_State *L = sb.L;
+    if (!run_lesson(&sb, base_name(lesson->path), lesson->chunk, lesson->chunk_len, NULL, 0, NULL, err, sizeof err))
+        goto failed;
+    lua_getfield(L, 1, "answer");
+    lua_pushvalue(L, 2);
+    lua_pushinteger(L, step);
+    lua_pushstring(L, text);
+    if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK)
+        goto failed;
+    int r = lua_gettop(L);
+    lua_getfield(L, r, "correct");
+    out->correct = lua_toboolean(L, -1);
+    lua_getfield(L, r, "feedback");
+    copy_str(out->feedback, sizeof out->feedback, lua_tostring(L, -1));
+    lua_getfield(L, r, "next");
+    out->next = out->correct ? (int)lua_tointeger(L, -1) : step;
+    lua_pop(L, 3);
+    lua_getfield(L, r, "explanations");
+    for (int i = 1; lua_istable(L, -1) && out->nexplanations < ARBL_MAX_EXPLANATIONS; i++) {
+        lua_rawgeti(L, -1, i);
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
+        lua_pop(L, 1);
+    }
+    out->ok = true;
+    arbl_sandbox_close(&sb);
+    return true;
+failed:
+    out->budget = sb.stopped_by;
+    snprintf(out->error, sizeof out->error, "lesson '%.64s', step %d: %s", lesson->id, step, err);
+    arbl_sandbox_close(&sb);
+    return false;
+}

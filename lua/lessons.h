@@ -1,0 +1,111 @@
+/* The lesson runtime's C API (for the daemon and the CLI; no HTTP, no JSON): load and check
+ * lesson files, list them, describe their steps, answer a step. A loaded registry is read-only
+ * and safe to share between threads; every answer runs in its own fresh sandbox. */
+#ifndef ARBL_LESSONS_H
+#define ARBL_LESSONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sandbox.h"
+
+/* Languages every lesson text comes in; index into arbl_text.lang. */
+#define ARBL_NLANGS 3
+extern const char *const arbl_langs[ARBL_NLANGS]; /* "en", "fa", "ar" */
+
+typedef struct arbl_text {
+    char *lang[ARBL_NLANGS];
+} arbl_text;
+
+/* The text in lang (falls back to English; "" if there is none). */
+const char *arbl_text_get(const arbl_text *t, const char *lang);
+
+typedef enum arbl_step_kind { ARBL_STEP_MOVE, ARBL_STEP_CHOICE, ARBL_STEP_TRUE_FALSE, ARBL_STEP_SQUARES } arbl_step_kind;
+
+typedef struct arbl_choice {
+    char *id;
+    arbl_text text;
+} arbl_choice;
+
+typedef struct arbl_step {
+    arbl_step_kind kind;
+    char *fen;              /* the position the step is played from (after any set-up moves) */
+    char *variant;          /* "standard" or "chess960" */
+    arbl_text prompt;
+    int nhints;
+    arbl_text *hints;
+    int nchoices;
+    arbl_choice *choices;
+    /* The step's own examples (tests = {right = {...}, wrong = {[answer] = code}}), for tests. */
+    int nright, nwrong;
+    char **right, **wrong, **wrong_code;
+} arbl_step;
+
+typedef struct arbl_lesson {
+    char *id, *path, *level;
+    arbl_text title;
+    int ntags, nrules, nsteps;
+    char **tags, **rules;
+    arbl_step *steps;
+    unsigned char *chunk;   /* the lesson compiled from its text by the host (never script input) */
+    size_t chunk_len;
+} arbl_lesson;
+
+typedef struct arbl_registry arbl_registry;
+
+/* Problems found while loading or checking: level "error" or "warning"; step 0 is the lesson. */
+typedef void (*arbl_report_fn)(void *ud, const char *path, const char *level, int step, const char *message);
+
+arbl_registry *arbl_registry_new(const arbl_limits *limits);
+void arbl_registry_free(arbl_registry *reg);
+
+/* Loads one lesson file after checking it: a file with check errors (or a duplicate id) is
+ * reported and not added. Returns true if the lesson was added. Warnings are reported only. */
+bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_fn report, void *ud);
+
+/* Loads every *.lua file of dir (sorted by name); returns how many were added, -1 if the
+ * directory cannot be read. */
+int arbl_registry_load_dir(arbl_registry *reg, const char *dir, arbl_report_fn report, void *ud);
+
+int arbl_registry_count(const arbl_registry *reg);
+const arbl_lesson *arbl_registry_at(const arbl_registry *reg, int i);
+const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id);
+
+/* Checks a lesson file without keeping it; every problem goes to report. Returns the number
+ * of errors (warnings not counted), or 1 if the file cannot be read or run. */
+int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn report, void *ud);
+
+#define ARBL_MAX_EXPLANATIONS 8
+#define ARBL_MAX_PARAMS 8
+#define ARBL_ANSWER_MAX 200
+
+typedef struct arbl_explanation {
+    char code[40];
+    char rule[24];
+    char text[768];
+    int nsquares;
+    char squares[8][3];
+    int nparams;
+    struct {
+        char key[16];
+        char value[48];
+    } params[ARBL_MAX_PARAMS];
+} arbl_explanation;
+
+typedef struct arbl_result {
+    bool ok;                /* false: the script failed; see error and budget */
+    bool correct;
+    int next;               /* the step to go to next (1-based), 0 after the last step */
+    char feedback[1024];
+    int nexplanations;
+    arbl_explanation explanations[ARBL_MAX_EXPLANATIONS];
+    arbl_budget budget;     /* the budget that ran out when ok is false, if one did */
+    char error[512];        /* names the lesson, the script line and the budget */
+} arbl_result;
+
+/* Answers step (1-based) of a lesson with the user's text (a move in SAN or UCI, a choice id,
+ * true/false, or squares), rendering texts in lang. Returns out->ok. */
+bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, const char *answer,
+                 const char *lang, arbl_result *out);
+
+#endif

@@ -1,0 +1,609 @@
+-- The lesson runtime, loaded as text by lessons.c into every sandbox before the globals are
+-- locked: lesson and step constructors, common predicates, the answer judge and the linter.
+-- No chess rule lives here: legality, check, mate and explanations all come from `arbiter`.
+
+local arbiter, type, pairs, ipairs, error, tostring, select = arbiter, type, pairs, ipairs, error, tostring, select
+local concat, sort, insert = table.concat, table.sort, table.insert
+
+local LANGS = { "en", "fa", "ar" }
+local RTL = { fa = true, ar = true }
+
+-- Runtime messages (explanations the runtime adds itself), in every shipped language.
+local MSG = {
+  correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
+  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت مجاز نیست.",
+              ar = "هذه النقلة غير قانونية في هذا الوضع." },
+  deviation = { en = "That move is legal, but it is not what this step asks for.",
+                fa = "این حرکت مجاز است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
+                ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
+  wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
+                   ar = "هذه ليست الإجابة الصحيحة." },
+  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).",
+                     fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
+                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
+                     ar = "يجب أن تكون الإجابة «صح» أو «خطأ»." },
+  not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
+                   ar = "«{found}» ليس اسم مربع (من a1 إلى h8)." },
+  squares_missing = { en = "You left out: {squares}.", fa = "این خانه‌ها را جا انداختید: {squares}.",
+                      ar = "فاتتك هذه المربعات: {squares}." },
+  squares_extra = { en = "These are not right: {squares}.", fa = "این خانه‌ها درست نیستند: {squares}.",
+                    ar = "هذه المربعات ليست صحيحة: {squares}." },
+  no_answer = { en = "No answer was given.", fa = "پاسخی داده نشد.", ar = "لم تُقدَّم أي إجابة." },
+}
+
+-- FIDE Laws of Chess (2023) article numbers a lesson may cite.
+-- Built on first use (only the linter needs them).
+local ARTICLES
+local function known_articles()
+  if ARTICLES then return ARTICLES end
+  ARTICLES = {}
+  for _, a in ipairs({
+  "1", "1.1", "1.2", "1.3", "1.4", "1.5", "2", "2.1", "2.2", "2.3", "2.4",
+  "3", "3.1", "3.1.1", "3.1.2", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.7.1", "3.7.2", "3.7.3",
+  "3.7.3.1", "3.7.3.2", "3.7.3.3", "3.7.3.4", "3.7.3.5", "3.8", "3.8.1", "3.8.2", "3.8.2.1", "3.8.2.2",
+  "3.9", "3.9.1", "3.9.2", "3.10", "3.10.1", "3.10.2", "3.10.3",
+  "4", "4.1", "4.2", "4.2.1", "4.2.2", "4.3", "4.3.1", "4.3.2", "4.3.3", "4.4", "4.4.1", "4.4.2", "4.4.3",
+  "4.4.4", "4.5", "4.6", "4.7", "4.8",
+  "5", "5.1", "5.1.1", "5.1.2", "5.2", "5.2.1", "5.2.2", "5.2.3",
+  "6", "6.1", "6.2", "6.3", "6.4", "6.5", "6.6", "6.7", "6.8", "6.9", "6.10", "6.11",
+  "7", "7.1", "7.2", "7.3", "7.4", "7.5", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "7.6",
+  "8", "9", "9.1", "9.2", "9.2.1", "9.2.2", "9.2.3", "9.3", "9.4", "9.5", "9.6", "9.6.1", "9.6.2",
+  "9.2.1.1", "9.2.1.2", "9.7", "10", "11", "12",
+  "A", "A.1", "A.2", "A.3", "A.4", "A.5", "B", "B.1", "B.2", "B.3", "B.4", "C",
+  "960", "960.1", "960.2", "960.3", "960.4",
+  }) do ARTICLES[a] = true end
+  return ARTICLES
+end
+
+local LEVELS = { beginner = true, intermediate = true, advanced = true }
+local KINDS = { move = true, choice = true, true_false = true, which_squares = true }
+
+-- ---- text helpers ----
+
+local function text_of(t, lang)
+  if type(t) == "string" then return t end
+  if type(t) ~= "table" then return nil end
+  return t[lang] or t.en
+end
+
+local function isolate(s, lang)
+  if RTL[lang] then return "\u{2066}" .. s .. "\u{2069}" end
+  return s
+end
+
+local function fill(template, lang, params)
+  local out = template:gsub("{(%w+)}", function(k)
+    local v = params[k]
+    if v == nil then return "{" .. k .. "}" end
+    return v
+  end)
+  return out
+end
+
+local function runtime_expl(code, lang, params, squares)
+  local p, shown = {}, {}
+  for k, v in pairs(params or {}) do p[k] = v; shown[k] = isolate(tostring(v), lang) end
+  if squares then
+    local names = {}
+    for i, s in ipairs(squares) do names[i] = isolate(s, lang) end
+    shown.squares = concat(names, lang == "en" and ", " or "، ")
+  end
+  return { code = code, text = fill(text_of(MSG[code], lang), lang, shown), squares = squares or {},
+           rule = "", params = p }
+end
+
+-- ---- constructors ----
+
+local function with_kind(kind)
+  return function(t)
+    if type(t) ~= "table" then error(kind .. " step must be a table", 2) end
+    t.kind = kind
+    return t
+  end
+end
+
+move_task = with_kind("move")
+choice = with_kind("choice")
+true_false = with_kind("true_false")
+which_squares = with_kind("which_squares")
+
+function lesson(t)
+  if type(t) ~= "table" then error("lesson{...} takes a table", 2) end
+  if type(t.steps) ~= "table" then error("lesson{...} needs a 'steps' list", 2) end
+  t.is_lesson = true
+  return t
+end
+
+-- ---- predicates over a played move: each returns function(ctx) -> boolean ----
+-- ctx.pos: the position before, ctx.move: the move table, ctx.after: the position after.
+
+function castles(side)
+  return function(ctx) return ctx.move.castle ~= nil and (side == nil or ctx.move.castle == side) end
+end
+
+function captures_en_passant()
+  return function(ctx) return ctx.move.kind == "en_passant" end
+end
+
+-- promotes() any promotion; promotes("N") to that piece.
+function promotes(piece)
+  return function(ctx) return ctx.move.promotion ~= nil and (piece == nil or ctx.move.promotion == piece) end
+end
+
+function underpromotes()
+  return function(ctx) return ctx.move.promotion ~= nil and ctx.move.promotion ~= "Q" end
+end
+
+-- captures() any capture; captures("Q") that piece.
+function captures(piece)
+  return function(ctx) return ctx.move.captured ~= nil and (piece == nil or ctx.move.captured == piece) end
+end
+
+function moves_piece(piece)
+  return function(ctx) return ctx.move.piece == piece end
+end
+
+function from_square(sq)
+  return function(ctx) return ctx.move.from == sq end
+end
+
+function to_square(sq)
+  return function(ctx) return ctx.move.to == sq end
+end
+
+-- is_move("Nf3", "g1f3", ...): the move is one of these (SAN or UCI, as the engine reads them).
+function is_move(...)
+  local wanted = { ... }
+  return function(ctx)
+    for _, w in ipairs(wanted) do
+      local m = ctx.pos:parse(w)
+      if m and m.uci == ctx.move.uci then return true end
+    end
+    return false
+  end
+end
+
+function gives_check()
+  return function(ctx) return ctx.after:in_check() end
+end
+
+function gives_checkmate()
+  return function(ctx) return ctx.after:status() == "checkmate" end
+end
+
+function gives_stalemate()
+  return function(ctx) return ctx.after:status() == "stalemate" end
+end
+
+function any_legal_move()
+  return function() return true end
+end
+
+-- How a legal move answers a check: "king" (the king steps away), "capture" (the checking
+-- piece is taken by another piece) or "interpose" (a piece steps in between). The engine has
+-- already decided that the move is legal, i.e. that it does answer the check.
+-- TODO(#3): read this from the engine's move explanation once arb_explain_move lands.
+function answers_check_by(way)
+  return function(ctx)
+    if not ctx.pos:in_check() then return false end
+    local how
+    if ctx.move.piece == "K" then
+      how = "king"
+    else
+      how = "interpose"
+      for _, sq in ipairs(ctx.pos:checkers()) do
+        if ctx.move.to == sq or (ctx.move.kind == "en_passant" and ctx.after:piece_at(sq) == nil) then
+          how = "capture"
+        end
+      end
+    end
+    return how == way
+  end
+end
+
+-- obeys_touch("g1", ...): the move is one the player may still choose after touching these
+-- squares in this order (FIDE 4.3-4.5, decided by the engine).
+function obeys_touch(...)
+  local touched = { ... }
+  return function(ctx)
+    for _, m in ipairs(ctx.pos:touch(touched).moves) do
+      if m.uci == ctx.move.uci then return true end
+    end
+    return false
+  end
+end
+
+function all_of(...)
+  local ps = { ... }
+  return function(ctx)
+    for _, p in ipairs(ps) do if not p(ctx) then return false end end
+    return true
+  end
+end
+
+function any_of(...)
+  local ps = { ... }
+  return function(ctx)
+    for _, p in ipairs(ps) do if p(ctx) then return true end end
+    return false
+  end
+end
+
+function none_of(p)
+  return function(ctx) return not p(ctx) end
+end
+
+-- Squares the piece on sq can legally move to (for "which squares" steps).
+function targets(pos, sq)
+  local seen, out = {}, {}
+  for _, m in ipairs(pos:legal_moves()) do
+    if m.from == sq and not seen[m.to] then
+      local to = m.to
+      if m.castle then to = nil end
+      if to then seen[to] = true; out[#out + 1] = to end
+    end
+  end
+  return out
+end
+
+-- ---- the judge ----
+
+-- The step's position and its game (the history its `moves` made), built once per run.
+local function step_game(step)
+  if step._game then return step._pos, step._game end
+  local g, why, idx = arbiter.game(step.fen, step.moves or {}, step.variant)
+  if not g then
+    if idx then error("move " .. tostring(idx) .. " of the step's moves: " .. why.text, 0) end
+    error("the step's FEN: " .. why.text .. " (" .. why.code .. ")", 0)
+  end
+  step._game, step._pos = g, g:position()
+  return step._pos, g
+end
+
+local function step_position(step)
+  return (step_game(step))
+end
+
+-- A step's answer or explanations: a value, or function(pos, game, step).
+local function resolve(v, step)
+  if type(v) == "function" then
+    local pos, g = step_game(step)
+    return v(pos, g, step)
+  end
+  return v
+end
+
+local function feedback_of(step, field, default, lang, ctx)
+  local t = step[field]
+  if type(t) == "function" then t = t(ctx) end
+  return text_of(t, lang) or text_of(MSG[default], lang)
+end
+
+local TRUE_WORDS = { ["true"] = true, t = true, yes = true, y = true, ["درست"] = true, ["بله"] = true,
+                     ["صح"] = true, ["نعم"] = true }
+local FALSE_WORDS = { ["false"] = false, f = false, no = false, n = false, ["نادرست"] = false, ["خیر"] = false,
+                      ["غلط"] = false, ["خطأ"] = false, ["لا"] = false }
+
+local function lower(s) return (s:lower()) end
+
+local function square_set(list)
+  local set = {}
+  for _, s in ipairs(list) do set[s] = true end
+  return set
+end
+
+local function sorted_keys(set)
+  local out = {}
+  for k in pairs(set) do out[#out + 1] = k end
+  sort(out)
+  return out
+end
+
+local function judge_move(step, answer, lang)
+  local pos = step_position(step)
+  local mv, why = pos:parse(answer)
+  if not mv then
+    -- TODO(#3): arb_explain_move gives the full reasons (pinned, path blocked, ...).
+    local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
+    return { correct = false, feedback = text .. " " .. why.text, explanations = { why } }
+  end
+  local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
+  if step.expect(ctx) then
+    return { correct = true, feedback = feedback_of(step, "success", "correct", lang, ctx), explanations = {} }
+  end
+  local text
+  if type(step.deviations) == "table" then
+    text = text_of(step.deviations[mv.san] or step.deviations[mv.uci], lang)
+  end
+  text = text or feedback_of(step, "wrong", "deviation", lang, ctx)
+  local result = { correct = false, feedback = text,
+                   explanations = { { code = "deviation", text = text, squares = { mv.from, mv.to }, rule = "",
+                                      params = { move = mv.san } } } }
+  if type(step.explain) == "function" then
+    for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+  end
+  return result
+end
+
+local function add_explanations(result, step, pos, lang)
+  if type(step.explain) == "function" then
+    for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+  end
+  return result
+end
+
+local function judge_choice(step, answer, lang)
+  local pos = step_position(step)
+  local ids, found = {}, nil
+  for _, c in ipairs(step.choices) do
+    ids[#ids + 1] = c.id
+    if lower(c.id) == lower(answer) then found = c.id end
+  end
+  if not found then
+    local e = runtime_expl("unknown_choice", lang, { found = answer, choices = concat(ids, ", ") })
+    return { correct = false, feedback = e.text, explanations = { e } }
+  end
+  local want = resolve(step.answer, step)
+  if found == want then
+    return { correct = true, feedback = feedback_of(step, "success", "correct", lang), explanations = {} }
+  end
+  local text = feedback_of(step, "wrong", "wrong_answer", lang)
+  return add_explanations({ correct = false, feedback = text,
+    explanations = { { code = "wrong_answer", text = text, squares = {}, rule = "", params = { found = found } } } },
+    step, pos, lang)
+end
+
+local function judge_true_false(step, answer, lang)
+  local pos = step_position(step)
+  local a = TRUE_WORDS[lower(answer)]
+  if a == nil then a = FALSE_WORDS[lower(answer)] end
+  if a == nil then
+    local e = runtime_expl("not_true_false", lang, { found = answer })
+    return { correct = false, feedback = e.text, explanations = { e } }
+  end
+  if a == resolve(step.answer, step) then
+    return { correct = true, feedback = feedback_of(step, "success", "correct", lang), explanations = {} }
+  end
+  local text = feedback_of(step, "wrong", "wrong_answer", lang)
+  return add_explanations({ correct = false, feedback = text,
+    explanations = { { code = "wrong_answer", text = text, squares = {}, rule = "",
+                       params = { found = tostring(a) } } } }, step, pos, lang)
+end
+
+local NONE_WORDS = { none = true, ["-"] = true, ["هیچ"] = true, ["لا شيء"] = true }
+
+local function judge_squares(step, answer, lang)
+  local pos = step_position(step)
+  local given = {}
+  if not NONE_WORDS[lower(answer)] then
+    answer = answer:gsub("،", " ")
+    for word in answer:gmatch("[^%s,;]+") do
+      local w = lower(word)
+      if not arbiter.is_square(w) then
+        local e = runtime_expl("not_a_square", lang, { found = word })
+        return { correct = false, feedback = e.text, explanations = { e } }
+      end
+      given[w] = true
+    end
+  end
+  local want = square_set(resolve(step.answer, step))
+  local missing, extra = {}, {}
+  for s in pairs(want) do if not given[s] then missing[s] = true end end
+  for s in pairs(given) do if not want[s] then extra[s] = true end end
+  missing, extra = sorted_keys(missing), sorted_keys(extra)
+  if #missing == 0 and #extra == 0 then
+    return { correct = true, feedback = feedback_of(step, "success", "correct", lang), explanations = {} }
+  end
+  local result = { correct = false, feedback = feedback_of(step, "wrong", "wrong_answer", lang), explanations = {} }
+  if #missing > 0 then insert(result.explanations, runtime_expl("squares_missing", lang, {}, missing)) end
+  if #extra > 0 then insert(result.explanations, runtime_expl("squares_extra", lang, {}, extra)) end
+  return add_explanations(result, step, pos, lang)
+end
+
+local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
+                 which_squares = judge_squares }
+
+-- Copies an explanation into a plain table of strings: the host reads it after the run, so
+-- nothing in it may be a script's table with metamethods.
+local function clean(e)
+  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
+  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
+                squares = {}, params = {} }
+  if type(e.squares) == "table" then
+    for i, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
+  end
+  if type(e.params) == "table" then
+    for k, v in pairs(e.params) do
+      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
+        out.params[k] = tostring(v)
+      end
+    end
+  end
+  return out
+end
+
+local function answer(l, n, ans)
+  local lang = arbiter.lang()
+  local step = l.steps[n]
+  if not step then error("the lesson has no step " .. tostring(n), 0) end
+  local r
+  if ans == "" then
+    local e = runtime_expl("no_answer", lang)
+    r = { correct = false, feedback = e.text, explanations = { e } }
+  else
+    r = JUDGES[step.kind](step, ans, lang)
+  end
+  local result = { correct = r.correct == true, feedback = tostring(r.feedback or ""), explanations = {} }
+  for i, e in ipairs(r.explanations or {}) do result.explanations[i] = clean(e) end
+  if result.correct and n < #l.steps then result.next = n + 1 end
+  if not result.correct then result.next = n end
+  return result
+end
+
+-- ---- description: what the host stores about a lesson (texts in every language) ----
+
+local function texts(t)
+  local out = {}
+  for _, lang in ipairs(LANGS) do out[lang] = text_of(t, lang) end
+  return out
+end
+
+local function describe(l)
+  local d = { id = l.id, level = l.level, title = texts(l.title), tags = {}, rules = {}, steps = {} }
+  for i, tag in ipairs(l.tags or {}) do d.tags[i] = tostring(tag) end
+  for i, r in ipairs(l.rules or {}) do d.rules[i] = tostring(r) end
+  for i, s in ipairs(l.steps) do
+    local ds = { kind = s.kind, fen = s.fen, variant = s.variant, prompt = texts(s.prompt), hints = {},
+                 choices = {} }
+    local ok, pos = pcall(step_position, s)
+    if ok then ds.fen = pos:fen() end
+    for j, h in ipairs(s.hints or {}) do ds.hints[j] = texts(h) end
+    for j, c in ipairs(s.choices or {}) do ds.choices[j] = { id = c.id, text = texts(c.text) } end
+    ds.right, ds.wrong, ds.wrong_code = {}, {}, {}
+    local t = type(s.tests) == "table" and s.tests or {}
+    for j, a in ipairs(t.right or {}) do ds.right[j] = tostring(a) end
+    for a, code in pairs(t.wrong or {}) do
+      ds.wrong[#ds.wrong + 1] = tostring(a)
+      ds.wrong_code[#ds.wrong_code + 1] = tostring(code)
+    end
+    d.steps[i] = ds
+  end
+  return d
+end
+
+-- ---- the linter ----
+
+local function lint(l)
+  local problems = {}
+  local function problem(level, step, msg) problems[#problems + 1] = { level = level, step = step, message = msg } end
+  local function need_text(t, where, step)
+    if type(t) ~= "table" and type(t) ~= "function" then
+      problem("error", step, where .. " is missing (a table with en, fa and ar)")
+      return
+    end
+    if type(t) == "function" then return end
+    for _, lang in ipairs(LANGS) do
+      if type(t[lang]) ~= "string" or t[lang] == "" then
+        problem("error", step, where .. " has no '" .. lang .. "' translation")
+      end
+    end
+  end
+
+  if not l.is_lesson then problem("error", 0, "the file must return lesson{...}") return problems end
+  if type(l.id) ~= "string" or not l.id:match("^[%w%-_]+$") then
+    problem("error", 0, "id must be a word of letters, digits, '-' or '_'")
+  end
+  need_text(l.title, "title", 0)
+  if not LEVELS[l.level] then problem("error", 0, "level must be beginner, intermediate or advanced") end
+  if type(l.tags) ~= "table" then problem("warning", 0, "no tags") end
+  if type(l.rules) ~= "table" or #l.rules == 0 then problem("error", 0, "rules must list the FIDE articles taught") end
+  for _, r in ipairs(l.rules or {}) do
+    if not known_articles()[tostring(r)] then problem("error", 0, "unknown rule reference '" .. tostring(r) .. "'") end
+  end
+  if #l.steps == 0 then problem("error", 0, "the lesson has no steps") end
+
+  for i, s in ipairs(l.steps) do
+    if type(s) ~= "table" or not KINDS[s.kind] then
+      problem("error", i, "not a step: use move_task{}, choice{}, true_false{} or which_squares{}")
+      goto continue
+    end
+    need_text(s.prompt, "prompt", i)
+    for j, h in ipairs(s.hints or {}) do need_text(h, "hint " .. j, i) end
+    if s.success ~= nil then need_text(s.success, "success text", i) end
+    if s.wrong ~= nil then need_text(s.wrong, "wrong-answer text", i) end
+    if s.illegal ~= nil then need_text(s.illegal, "illegal-move text", i) end
+    if type(s.deviations) == "table" then
+      for k, t in pairs(s.deviations) do need_text(t, "deviation text for " .. tostring(k), i) end
+    end
+    if s.fen ~= nil then
+      local valid, errs = arbiter.validate(s.fen, s.variant)
+      if not valid then
+        problem("error", i, "invalid FEN: " .. errs[1].text .. " (" .. errs[1].code .. ")")
+        goto continue
+      end
+    end
+    do
+      local ok, pos = pcall(step_position, s)
+      if not ok then problem("error", i, tostring(pos)) goto continue end
+      if s.kind == "move" then
+        if type(s.expect) ~= "function" then
+          problem("error", i, "a move task needs expect = <predicate>")
+          goto continue
+        end
+        local passing = 0
+        for _, m in ipairs(pos:legal_moves()) do
+          if s.expect({ pos = pos, move = m, after = pos:play(m), step = s }) then passing = passing + 1 end
+        end
+        if passing == 0 then problem("error", i, "no legal move passes this step") end
+        if type(s.deviations) == "table" then
+          for k in pairs(s.deviations) do
+            local m = pos:parse(k)
+            if not m then problem("error", i, "deviation '" .. tostring(k) .. "' is not a legal move") end
+          end
+        end
+      elseif s.kind == "choice" then
+        if type(s.choices) ~= "table" or #s.choices < 2 then
+          problem("error", i, "a choice step needs at least two choices")
+          goto continue
+        end
+        local ids = {}
+        for j, c in ipairs(s.choices) do
+          if type(c.id) ~= "string" then problem("error", i, "choice " .. j .. " has no id") end
+          need_text(c.text, "choice " .. tostring(c.id), i)
+          ids[c.id or ""] = true
+        end
+        local want = resolve(s.answer, s)
+        if not ids[want] then problem("error", i, "the answer '" .. tostring(want) .. "' is not one of the choices") end
+      elseif s.kind == "true_false" then
+        if type(resolve(s.answer, s)) ~= "boolean" then problem("error", i, "the answer must be true or false") end
+      elseif s.kind == "which_squares" then
+        local want = resolve(s.answer, s)
+        if type(want) ~= "table" then
+          problem("error", i, "the answer must be a list of squares")
+        else
+          for _, sq in ipairs(want) do
+            if type(sq) ~= "string" or not arbiter.is_square(sq) then
+              problem("error", i, "'" .. tostring(sq) .. "' in the answer is not a square")
+            end
+          end
+        end
+      end
+    end
+    -- The step's own examples: right answers must pass, wrong ones fail with the given code.
+    if type(s.tests) ~= "table" or type(s.tests.right) ~= "table" or #s.tests.right == 0 then
+      problem("warning", i, "no tests.right examples")
+    end
+    if type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil then
+      problem("warning", i, "no tests.wrong examples")
+    end
+    if type(s.tests) == "table" then
+      for _, a in ipairs(s.tests.right or {}) do
+        local ok, r = pcall(answer, l, i, a)
+        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r))
+        elseif not r.correct then
+          local why = r.explanations[1]
+          problem("error", i, "the right answer '" .. a .. "' does not pass: " ..
+            (why and (why.code .. ": " .. why.text) or r.feedback))
+        end
+      end
+      for a, code in pairs(s.tests.wrong or {}) do
+        local ok, r = pcall(answer, l, i, a)
+        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r))
+        elseif r.correct then problem("error", i, "the wrong answer '" .. a .. "' passes")
+        else
+          local codes, hit = {}, false
+          for _, e in ipairs(r.explanations) do codes[#codes + 1] = e.code; hit = hit or e.code == code end
+          if not hit then
+            problem("error", i, "the wrong answer '" .. a .. "' gives " .. concat(codes, ", ") ..
+              ", not " .. tostring(code))
+          end
+        end
+      end
+    end
+    ::continue::
+  end
+  return problems
+end
+
+return { answer = answer, describe = describe, lint = lint }

@@ -1,0 +1,101 @@
+/* The Lua sandbox: one fresh lua_State per run with an allow-listed library set, read-only
+ * globals, a capped allocator, an instruction budget and a wall-clock deadline. Used by the
+ * lesson runtime (lessons.c); the binding (binding.c) charges its own C allocations here. */
+#ifndef ARBL_SANDBOX_H
+#define ARBL_SANDBOX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+/* Budgets of one run. Zero fields take the defaults below. */
+typedef struct arbl_limits {
+    size_t memory;          /* bytes the state may hold at once */
+    uint64_t instructions;  /* VM instructions per run */
+    uint32_t deadline_ms;   /* wall-clock milliseconds per run */
+} arbl_limits;
+
+#define ARBL_DEFAULT_MEMORY (8u << 20)
+#define ARBL_DEFAULT_INSTRUCTIONS 20000000u
+#define ARBL_DEFAULT_DEADLINE_MS 500u
+
+/* Which budget stopped a run (ARBL_BUDGET_NONE: none; the run failed or succeeded on its own). */
+typedef enum arbl_budget {
+    ARBL_BUDGET_NONE = 0,
+    ARBL_BUDGET_MEMORY,
+    ARBL_BUDGET_INSTRUCTIONS,
+    ARBL_BUDGET_DEADLINE,
+    ARBL_BUDGET_STOPPED        /* the state is being closed: finalizers may not run */
+} arbl_budget;
+
+#define ARBL_SMALL_MAX 512u
+
+typedef struct arbl_sandbox {
+    lua_State *L;
+    arbl_limits limits;
+    size_t used, peak;         /* bytes held by the state (plus C memory charged by the binding) */
+    uint64_t instructions;     /* instructions counted so far */
+    int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
+    arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
+    bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
+    int last_line;             /* script line seen by the last hook call (for memory errors) */
+    arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
+    char lang[8];              /* language explanations are rendered in */
+    /* Small blocks come from the sandbox's own chunks by size class (16-byte steps up to
+     * ARBL_SMALL_MAX) and are all released at once when the state closes. */
+    void *chunks;              /* linked list of chunks */
+    char *bump, *bump_end;     /* free space in the newest chunk */
+    void *free_list[ARBL_SMALL_MAX / 16];
+    size_t arena_bytes;        /* bytes held in chunks (bounded by twice the memory budget) */
+} arbl_sandbox;
+
+/* Creates a state with the allowed libraries and the `arbiter` module opened; globals are still
+ * writable so a trusted prelude can add its definitions; arbl_sandbox_lock() then freezes them.
+ * Returns false if even the empty state does not fit the memory budget. */
+bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang);
+void arbl_sandbox_close(arbl_sandbox *sb);
+
+/* Replaces the global table by a read-only view (assigning a global raises an error naming it)
+ * and makes the library tables read-only too. */
+void arbl_sandbox_lock(arbl_sandbox *sb);
+
+/* Starts the budgets for a run (instructions from 0, deadline from now). */
+void arbl_sandbox_arm(arbl_sandbox *sb);
+
+/* Calls the function below nargs arguments on the stack in protected mode with the budgets
+ * armed. On failure writes a one-line message to err ("line N: <error>" or naming the budget
+ * that ran out, with its size) and returns the Lua status; results stay on the stack on success. */
+int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, size_t errcap);
+
+/* Loads text (never binary) as a chunk named name; pushes the function or writes err. */
+int arbl_sandbox_load_text(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err,
+                           size_t errcap);
+
+/* The sandbox a state belongs to (its allocator's user data). */
+arbl_sandbox *arbl_sandbox_of(lua_State *L);
+
+/* Charges (delta > 0) or releases (delta < 0) memory held by C on behalf of the script.
+ * Returns false (charging nothing) when the charge would pass the memory budget. */
+bool arbl_sandbox_charge(lua_State *L, long delta);
+
+/* Raises the memory-budget error from a C function (what it needed, in words). */
+int arbl_sandbox_refuse(lua_State *L, const char *what);
+
+/* For C functions that do bounded but real work (building games, listing moves): raises the
+ * budget error if the deadline has passed or the run was already stopped. */
+void arbl_sandbox_check(lua_State *L);
+
+/* The budget name ("memory", "instruction", "time") for messages. */
+const char *arbl_budget_name(arbl_budget b);
+
+/* Pattern functions refuse subjects longer than this and patterns whose worst-case
+ * backtracking over the subject would pass ARBL_PATTERN_COST. */
+#define ARBL_PATTERN_SUBJECT_MAX (64u << 10)
+#define ARBL_PATTERN_MAX 256u
+#define ARBL_PATTERN_COST 20000000.0
+
+int luaopen_arbiter(lua_State *L);
+
+#endif

@@ -1,0 +1,156 @@
+# Shared helpers for the arbiterd integration tests: start the built daemon on an ephemeral
+# loopback port, talk HTTP to it (http.client or raw sockets), and named checks with a summary.
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+passed = 0
+failed = 0
+current = ''
+
+
+def begin(name):
+    global current
+    current = name
+
+
+def check(cond, what=''):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        frame = sys._getframe(1)
+        print('FAIL %s (%s:%d): %s' % (current, os.path.basename(frame.f_code.co_filename), frame.f_lineno, what),
+              flush=True)
+    return cond
+
+
+def check_eq(got, want, what=''):
+    return check(got == want, '%s: got %r, expected %r' % (what, got, want))
+
+
+def finish():
+    print('%d passed, %d failed' % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+class Daemon:
+    """The built arbiterd on 127.0.0.1:0; settings go through a config file (which tests it too)."""
+
+    def __init__(self, binary, settings=None, extra_args=(), wrapper=(), log_level='warn', env=None):
+        self.tmp = tempfile.TemporaryDirectory()
+        conf = os.path.join(self.tmp.name, 'arbiterd.conf')
+        base = {'listen': '127.0.0.1:0', 'log-level': log_level, 'lessons': self.tmp.name}
+        base.update(settings or {})
+        with open(conf, 'w') as f:
+            f.write('# written by the test\n')
+            for k, v in base.items():
+                f.write('%s = %s\n' % (k, v))
+        self.stderr_path = os.path.join(self.tmp.name, 'stderr.log')
+        self.stderr = open(self.stderr_path, 'w')
+        cmd = list(wrapper) + [binary, '--config', conf, '--print-port'] + list(extra_args)
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, env=env)
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait(5)
+            raise RuntimeError('arbiterd did not start: ' + self.log())
+        self.port = int(line)
+        self.lessons_dir = self.tmp.name
+
+    def log(self):
+        if not self.stderr.closed:
+            self.stderr.flush()
+        with open(self.stderr_path) as f:
+            return f.read()
+
+    def conn(self, timeout=30):
+        return http.client.HTTPConnection('127.0.0.1', self.port, timeout=timeout)
+
+    def request(self, method, path, body=None, headers=None, conn=None):
+        """Returns (status, headers dict (lower-case names), parsed JSON or text)."""
+        c = conn or self.conn()
+        h = dict(headers or {})
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body)
+        if body is not None and 'Content-Type' not in h:
+            h['Content-Type'] = 'application/json'
+        c.request(method, path, body=body, headers=h)
+        r = c.getresponse()
+        data = r.read()
+        hdrs = {k.lower(): v for k, v in r.getheaders()}
+        if conn is None:
+            c.close()
+        if hdrs.get('content-type', '').startswith('application/json') and data:
+            return r.status, hdrs, json.loads(data)
+        return r.status, hdrs, data.decode('utf-8', 'replace')
+
+    def post(self, path, body, **kw):
+        return self.request('POST', path, body, **kw)
+
+    def get(self, path, **kw):
+        return self.request('GET', path, **kw)
+
+    def raw(self, data, timeout=10):
+        """Sends raw bytes on a new connection and returns everything read until close/timeout."""
+        s = socket.create_connection(('127.0.0.1', self.port), timeout=timeout)
+        try:
+            s.sendall(data)
+            s.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        out = b''
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                out += chunk
+        except OSError:
+            pass
+        s.close()
+        return out
+
+    def signal(self, sig):
+        self.proc.send_signal(sig)
+
+    def stop(self, timeout=30):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            rc = self.proc.wait()
+        self.stderr.close()
+        return rc
+
+    def metric(self, name, labels=''):
+        """The value of one Prometheus sample, e.g. metric('arbiterd_reloads_total')."""
+        status, _, text = self.get('/metrics')
+        key = name + ('{' + labels + '}' if labels else '')
+        for line in text.splitlines():
+            if line.startswith(key + ' '):
+                return float(line.split()[-1])
+        return 0.0
+
+
+def parse_status(raw):
+    """HTTP status code from a raw response, or 0."""
+    try:
+        return int(raw.split(b' ', 2)[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def parse_json_body(raw):
+    try:
+        return json.loads(raw.split(b'\r\n\r\n', 1)[1])
+    except (IndexError, ValueError):
+        return None

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+# daemon.limits: body/URI/header caps (413/414/431), connection limits (total, per address),
+# idle timeouts for slow clients, and overload answers (503 + Retry-After) instead of queueing.
+import socket
+import sys
+import time
+
+from daemon_util import Daemon, begin, check, check_eq, finish, parse_json_body, parse_status
+
+BIN = sys.argv[1]
+PARTIAL_MOVE = (b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+                b'Content-Length: 100\r\n\r\n{"mo')
+PARTIAL_PERFT = PARTIAL_MOVE.replace(b'/v1/move', b'/v1/perft')
+
+
+def hold(d, data):
+    """A connection that sent data and waits (a slow client)."""
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+    s.sendall(data)
+    return s
+
+
+def wait_for(pred, what, seconds=10.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.02)
+    return check(False, 'timed out waiting for ' + what)
+
+
+def closed_without_reply(s):
+    """True when the server closes the connection without an HTTP answer."""
+    try:
+        s.sendall(b'GET /v1/health HTTP/1.1\r\nHost: t\r\n\r\n')
+        return s.recv(4096) == b''
+    except OSError:
+        return True
+
+
+# ---- sizes ----
+d = Daemon(BIN, {'max-body': 1024, 'max-uri': 256, 'max-headers': 1024})
+try:
+    begin('limits.body.content_length')
+    st, h, e = d.post('/v1/move', '{"move":"' + 'e' * 2000 + '"}')
+    check_eq((st, e['error']['code'], e['error']['limit']), (413, 'body_too_large', 1024), '413')
+    st, h, e = d.post('/v1/move', '{"move":"e4","pad":"' + 'x' * 900 + '"}')
+    check_eq((st, e['legal']), (200, True), 'just under the cap')
+
+    begin('limits.body.chunked')
+    chunk = b'{"move":"' + b'e' * 1500 + b'"}'
+    raw = (b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n'
+           b'Connection: close\r\n\r\n' + b'%x\r\n' % len(chunk) + chunk + b'\r\n0\r\n\r\n')
+    out = d.raw(raw)
+    check_eq(parse_status(out), 413, 'chunked body over the cap')
+    check_eq((parse_json_body(out) or {}).get('error', {}).get('code'), 'body_too_large', 'JSON error')
+    small = b'{"move":"e4"}'
+    out = d.raw(b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n'
+                b'Connection: close\r\n\r\n' + b'%x\r\n' % len(small) + small + b'\r\n0\r\n\r\n')
+    check_eq(parse_status(out), 200, 'small chunked body')
+
+    begin('limits.uri')
+    st, h, e = d.get('/v1/health?pad=' + 'a' * 300)
+    check_eq((st, e['error']['code'], e['error']['limit']), (414, 'uri_too_long', 256), '414')
+    st, h, e = d.get('/v1/health?pad=' + 'a' * 100)
+    check_eq(st, 200, 'under the cap')
+
+    begin('limits.headers')
+    st, h, e = d.get('/v1/health', headers={'X-Pad': 'a' * 1100})
+    check_eq((st, e['error']['code'], e['error']['limit']), (431, 'headers_too_large', 1024), '431')
+    st, h, e = d.get('/v1/health', headers={'X-Pad-%d' % i: 'a' * 60 for i in range(20)})
+    check_eq(st, 431, 'many headers add up')
+    st, h, e = d.get('/v1/health', headers={'X-Pad': 'a' * 500})
+    check_eq(st, 200, 'under the cap')
+    out = d.raw(b'GET /v1/health HTTP/1.1\r\nHost: t\r\nX-Huge: ' + b'a' * 200000 + b'\r\n\r\n')
+    check(parse_status(out) in (0, 431), 'far past the connection memory: closed or 431, never a crash')
+
+    begin('limits.garbage')
+    for junk in (b'\x00\x01\x02\r\n\r\n', b'GET\r\n\r\n', b'POST /v1/move HTTP/1.1\r\nContent-Length: -5\r\n\r\n',
+                 b'GET /v1/he\x00alth HTTP/1.1\r\nHost: t\r\n\r\n', b'\xff' * 5000):
+        d.raw(junk, timeout=5)
+    st, h, e = d.get('/v1/health')
+    check_eq(st, 200, 'alive after garbage')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- overload: in-flight and search caps ----
+d = Daemon(BIN, {'max-inflight': 2, 'max-heavy': 1, 'retry-after': 7, 'threads': 2})
+try:
+    begin('limits.overload.inflight')
+    held = [hold(d, PARTIAL_MOVE), hold(d, PARTIAL_MOVE)]
+    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 3, '2 held requests (+ the metrics one)')
+    st, h, e = d.post('/v1/analyze', {})
+    check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
+    st, h, e = d.get('/v1/health')
+    check_eq(st, 200, 'health still answers when overloaded')
+    check_eq(d.metric('arbiterd_overload_rejections_total'), 1.0, 'counted')
+    for s in held:
+        s.close()
+    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 1, 'held requests to end')
+    st, h, e = d.post('/v1/analyze', {})
+    check_eq(st, 200, 'served again once load drops')
+
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 2})
+try:
+    begin('limits.overload.search')
+    held = hold(d, PARTIAL_PERFT)
+    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 2, 'held perft')
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    check_eq((st, e['error']['code'], e['error']['limit'], h.get('retry-after')), (503, 'overloaded', 1, '7'),
+             'second search refused')
+    st, h, e = d.post('/v1/move', {'move': 'e4'})
+    check_eq(st, 200, 'non-search routes unaffected')
+    held.sendall(b've": 1}' + b' ' * 89)
+    data = held.recv(4096)
+    check_eq(parse_status(data), 400, 'held perft completes (missing depth)')
+    held.close()
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    check_eq((st, e.get('nodes')), (200, 20), 'search slot released')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- connections: per address, total, idle timeout ----
+d = Daemon(BIN, {'max-per-ip': 3, 'timeout': 1})
+try:
+    begin('limits.connections.per_ip')
+    held = [hold(d, b'') for _ in range(3)]
+    time.sleep(0.2)
+    extra = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+    check(closed_without_reply(extra), '4th connection from one address is refused')
+    extra.close()
+    for s in held:
+        s.close()
+
+    def served():
+        try:
+            return d.get('/v1/health')[0] == 200
+        except OSError:
+            return False
+    wait_for(served, 'a connection slot')
+
+    begin('limits.timeout.slow_client')
+    s = hold(d, b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Length: 50\r\n\r\n{')
+    t0 = time.monotonic()
+    try:
+        got = s.recv(4096)
+    except socket.timeout:
+        got = None
+    check(got is not None and parse_status(got) in (0, 408), 'slow client disconnected, not kept')
+    check(time.monotonic() - t0 < 9, 'within the timeout')
+    s.close()
+    s = hold(d, b'GET /v1/hea')
+    try:
+        got = s.recv(4096)
+    except socket.timeout:
+        got = None
+    check(got is not None and parse_status(got) in (0, 408), 'half a request line is dropped too')
+    s.close()
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+d = Daemon(BIN, {'max-connections': 2, 'max-per-ip': 0})
+try:
+    begin('limits.connections.total')
+    held = [hold(d, b'') for _ in range(2)]
+    time.sleep(0.2)
+    extra = socket.create_connection(('127.0.0.1', d.port), timeout=1.5)
+    extra.sendall(b'GET /v1/health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n')
+    try:
+        early = extra.recv(4096)
+    except socket.timeout:
+        early = None
+    check(early is None, '3rd connection waits in the listen backlog, not served past the limit')
+    for s in held:
+        s.close()
+    extra.settimeout(10)
+    check_eq(parse_status(extra.recv(4096)), 200, 'served once a slot frees')
+    extra.close()
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+finish()

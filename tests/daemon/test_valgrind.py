@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+# daemon.valgrind: a few thousand requests of every kind (answers and errors) against arbiterd
+# under valgrind memcheck, then SIGTERM: no memory errors and nothing definitely or indirectly
+# lost. Skipped (77) without valgrind.
+import http.client
+import os
+import re
+import shutil
+import sys
+import threading
+
+from daemon_util import Daemon, begin, check, check_eq, finish
+
+valgrind = shutil.which('valgrind')
+if not valgrind:
+    print('valgrind is not installed: skipped')
+    sys.exit(77)
+
+REQUESTS = [
+    ('POST', '/v1/move', {'moves': ['e4', 'e5'], 'move': 'Nf3'}),
+    ('POST', '/v1/move?lang=fa', {'move': 'Ke2'}),
+    ('POST', '/v1/analyze', {'moves': ['f3', 'e5', 'g4', 'Qh4']}),
+    ('POST', '/v1/analyze', {'moves': ['e4', 'Ke3']}),
+    ('POST', '/v1/validate', {'fen': '8/8/8/8/8/8/8/8 w - - 0 1', 'lang': 'ar'}),
+    ('POST', '/v1/perft', {'depth': 2, 'divide': True}),
+    ('POST', '/v1/perft', {'depth': 9}),
+    ('POST', '/v1/move', b'{"move": "e4", "move": "d4"}'),
+    ('POST', '/v1/move', b'{"a":' * 40 + b'1' + b'}' * 40),
+    ('POST', '/v1/move', b'{"move": "e\xff4"}'),
+    ('GET', '/v1/health', None),
+    ('GET', '/metrics', None),
+    ('GET', '/v1/openapi.json', None),
+    ('GET', '/v1/nowhere', None),
+    ('DELETE', '/v1/move', None),
+]
+PER_THREAD = 800
+THREADS = 4
+
+d = Daemon(valgrind and sys.argv[1], {'threads': 2, 'timeout': 30},
+           wrapper=[valgrind, '--quiet', '--leak-check=full', '--show-leak-kinds=definite,indirect',
+                    '--errors-for-leak-kinds=definite,indirect', '--error-exitcode=99'])
+answered = [0] * THREADS
+
+
+def client(idx):
+    c = d.conn(timeout=120)
+    for i in range(PER_THREAD):
+        method, path, body = REQUESTS[(i + idx) % len(REQUESTS)]
+        try:
+            st, _, _ = d.request(method, path, body, conn=c)
+            answered[idx] += st > 0
+        except (OSError, http.client.HTTPException):
+            c.close()
+            c = d.conn(timeout=120)
+
+
+try:
+    ts = [threading.Thread(target=client, args=(i,)) for i in range(THREADS)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    begin('valgrind.requests')
+    check_eq(sum(answered), PER_THREAD * THREADS, 'every request answered')
+finally:
+    rc = d.stop(timeout=120)
+log = d.log()
+begin('valgrind.clean')
+check_eq(rc, 0, 'exit status (99: valgrind found errors or leaks)')
+check(not re.search(r'definitely lost: [1-9]', log), 'nothing definitely lost')
+check(not re.search(r'indirectly lost: [1-9]', log), 'nothing indirectly lost')
+check(not re.search(r'Invalid (read|write)|uninitialised', log), 'no invalid access')
+if rc != 0:
+    print(log[-4000:])
+finish()

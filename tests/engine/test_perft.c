@@ -1,0 +1,104 @@
+/* Perft against published node counts (tests/data/perft-*.epd, sources in tests/data/README.md),
+ * plus a FEN round trip of every position. Default run: each depth up to a node budget;
+ * --deep: every published depth. Lines: FEN ;D1 n ;D2 n ... [;ID chess960-number]
+ * [;REJECT code] — the last is ours: a published FEN that is not a legal position (e.g. a
+ * castling right without its king), which the engine must refuse with that code. */
+#include <stdlib.h>
+
+#include "arbiter.h"
+#include "harness.h"
+
+static uint64_t budget = 2000000;
+
+static void run_line(const char *file, int lineno, char *line, arb_variant variant)
+{
+    char *semi = strchr(line, ';');
+    if (!semi)
+        return;
+    *semi = '\0';
+    char name[160];
+    snprintf(name, sizeof name, "perft.%s:%d", file, lineno);
+    harness_begin(name);
+    arb_position pos;
+    arb_reason why;
+    arb_status st = arb_position_from_fen(&pos, line, variant, &why);
+    const char *reject = strstr(semi + 1, "REJECT ");
+    if (reject) {
+        char code[48] = "";
+        sscanf(reject + 7, "%47s", code);
+        CHECK_MSG(st != ARB_OK, "accepted, expected %s: %s", code, line);
+        if (st != ARB_OK)
+            CHECK_STR(arb_reason_name(why.code), code);
+        return;
+    }
+    CHECK_MSG(st == ARB_OK, "FEN rejected (%s): %s", arb_reason_name(why.code), line);
+    if (st != ARB_OK)
+        return;
+
+    /* Round trip: the canonical FEN parses back to the same position. */
+    char fen[ARB_FEN_MAX], fen2[ARB_FEN_MAX];
+    arb_position again;
+    arb_position_fen(&pos, fen, sizeof fen);
+    CHECK_INT(arb_position_from_fen(&again, fen, variant, NULL), ARB_OK);
+    arb_position_fen(&again, fen2, sizeof fen2);
+    CHECK_STR(fen2, fen);
+    CHECK(again.key == pos.key);
+
+    for (char *p = semi + 1; p && *p;) {
+        while (*p == ' ' || *p == ';')
+            p++;
+        if (p[0] == 'D' && p[1] >= '1' && p[1] <= '9') {
+            int depth = (int)strtol(p + 1, &p, 10);
+            unsigned long long want = strtoull(p, &p, 10);
+            if (want <= budget) {
+                uint64_t got = arb_perft(&pos, depth);
+                CHECK_MSG(got == want, "%s depth %d: %llu nodes, published %llu", fen, depth,
+                          (unsigned long long)got, want);
+            }
+        } else if (strncmp(p, "ID", 2) == 0) {
+            int n = (int)strtol(p + 2, &p, 10);
+            arb_position start;
+            CHECK_INT(arb_position_chess960(&start, n), ARB_OK);
+            char sfen[ARB_FEN_MAX];
+            arb_position_fen(&start, sfen, sizeof sfen);
+            CHECK_MSG(start.key == pos.key, "Chess960 #%d is %s, the table says %s", n, sfen, fen);
+        } else {
+            p = strchr(p, ';');
+        }
+    }
+}
+
+static int run_file(const char *file, arb_variant variant)
+{
+    FILE *f = fopen(harness_data_path(file), "r");
+    harness_begin(file);
+    CHECK_MSG(f != NULL, "cannot open %s", harness_data_path(file));
+    if (!f)
+        return 0;
+    char line[1024];
+    int lineno = 0, positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        run_line(file, lineno, line, variant);
+        positions++;
+    }
+    fclose(f);
+    return positions;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--deep") == 0)
+        budget = 1000000000; /* every published depth up to a billion nodes (minutes, not days) */
+    int standard = run_file("perft-standard.epd", ARB_STANDARD);
+    int fischer = run_file("perft-chess960.epd", ARB_CHESS960);
+    harness_begin("perft.coverage");
+    CHECK_MSG(standard >= 6, "%d standard positions", standard);
+    CHECK_MSG(fischer >= 100, "%d Chess960 positions", fischer);
+    printf("%d standard and %d Chess960 positions, node budget %llu per depth\n", standard, fischer,
+           (unsigned long long)budget);
+    return harness_finish();
+}

@@ -1,0 +1,50 @@
+/* Fuzz target: FEN parsing (checked and unchecked), canonical output and re-parsing, move
+ * generation and perft(2) on whatever is accepted. Invariants are checked, not just survival. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char text[ARB_FEN_MAX_INPUT + 64];
+    size_t n = size < sizeof text - 1 ? size : sizeof text - 1;
+    memcpy(text, data, n);
+    text[n] = '\0';
+    for (int v = 0; v < 2; v++) {
+        arb_position pos;
+        arb_reason why;
+        char out[ARB_FEN_MAX], rendered[512];
+        arb_status st = arb_position_from_fen_unchecked(&pos, text, (arb_variant)v, &why);
+        if (st != ARB_OK) {
+            FUZZ_ASSERT(why.code < ARB_REASON_COUNT);
+            arb_reason_render(&why, "ar", rendered, sizeof rendered);
+            continue;
+        }
+        arb_reason problems[16];
+        arb_position_board_problems(&pos, problems, 16);
+        st = arb_position_from_fen(&pos, text, (arb_variant)v, &why);
+        if (st != ARB_OK)
+            continue;
+        arb_position_fen(&pos, out, sizeof out);
+        arb_position again;
+        FUZZ_ASSERT(arb_position_from_fen(&again, out, (arb_variant)v, NULL) == ARB_OK);
+        FUZZ_ASSERT(again.key == pos.key);
+        arb_move moves[ARB_MAX_MOVES];
+        int count = arb_legal_moves(&pos, moves);
+        FUZZ_ASSERT(count == arb_count_legal_moves(&pos));
+        uint64_t nodes = 0;
+        for (int i = 0; i < count; i++) {
+            arb_position child = pos;
+            char san[ARB_MOVE_TEXT_MAX];
+            arb_move back;
+            arb_move_san(&pos, moves[i], san, sizeof san);
+            FUZZ_ASSERT(arb_parse_san(&pos, san, &back, NULL) == ARB_OK && back == moves[i]);
+            arb_position_play(&child, moves[i]);
+            nodes += (uint64_t)arb_count_legal_moves(&child);
+        }
+        FUZZ_ASSERT(nodes == arb_perft(&pos, 2) || count == 0);
+    }
+    return 0;
+}

@@ -1,0 +1,5 @@
+return lesson {
+  id = "broken",
+  title = { en = "x", fa = "x", ar = "x" },
+  steps = { {
+}

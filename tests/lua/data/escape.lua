@@ -1,0 +1,2 @@
+os.execute("touch /tmp/pwned")
+return lesson { id = "escape", steps = {} }

@@ -1,0 +1,189 @@
+/* The `arbiter` Lua module: each case runs a script in a locked sandbox; the script asserts the
+ * engine's answers (exact FENs, squares, counts, codes) and returns "ok". */
+#include <lauxlib.h>
+
+#include "harness.h"
+#include "sandbox.h"
+
+static void run_case(const char *name, const char *lang, const char *code)
+{
+    harness_begin(name);
+    arbl_sandbox sb;
+    char err[512] = "";
+    CHECK(arbl_sandbox_open(&sb, NULL, lang));
+    arbl_sandbox_lock(&sb);
+    int st = arbl_sandbox_load_text(&sb, code, strlen(code), "=binding.lua", err, sizeof err);
+    if (st == LUA_OK)
+        st = arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err);
+    CHECK_MSG(st == LUA_OK, "%s", err);
+    if (st == LUA_OK)
+        CHECK_STR(lua_tostring(sb.L, -1), "ok");
+    arbl_sandbox_close(&sb);
+}
+
+int main(void)
+{
+    run_case("binding.position.start", "en",
+        "local p = arbiter.start()\n"
+        "assert(p:fen() == 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')\n"
+        "assert(p:turn() == 'white' and p:variant() == 'standard')\n"
+        "assert(#p:legal_moves() == 20 and p:legal_count() == 20)\n"
+        "assert(p:piece_at('e1') == 'K' and p:piece_at('d8') == 'q' and p:piece_at('e4') == nil)\n"
+        "assert(p:pieces().g1 == 'N')\n"
+        "assert(p:king('black') == 'e8')\n"
+        "assert(p:castling_rook('white', 'queenside') == 'a1')\n"
+        "assert(p:status() == 'ongoing' and not p:in_check() and #p:checkers() == 0)\n"
+        "assert(p:perft(3) == 8902)\n"
+        "assert(#p:key() == 16 and p:key() == arbiter.position():key())\n"
+        "assert(tostring(p) == p:fen() and p == arbiter.position())\n"
+        "return 'ok'");
+    run_case("binding.position.immutable_play", "en",
+        "local p = arbiter.start()\n"
+        "local q = p:play('e4')\n"
+        "assert(p:piece_at('e2') == 'P' and q:piece_at('e4') == 'P')\n"
+        "assert(q:fen() == 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1')\n"
+        "assert(q:turn() == 'black')\n"
+        "local r = q:play('e7e5'):play({uci = 'g1f3'})\n"
+        "assert(r:piece_at('f3') == 'N' and r:fullmove_number() == 2 and r:halfmove_clock() == 1)\n"
+        "return 'ok'");
+    run_case("binding.position.bad_fen", "en",
+        "local p, why = arbiter.position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1')\n"
+        "assert(p == nil and why.code == 'fen_bad_piece' and why.params.found == 'X')\n"
+        "assert(why.text:find('Unknown piece letter', 1, true))\n"
+        "local v, problems = arbiter.validate('4k3/8/8/8/8/8/8/K3K3 w - - 0 1')\n"
+        "assert(v == false and problems[1].code == 'too_many_kings' and problems[1].rule == 'FIDE 3.10.3')\n"
+        "assert(problems[1].params.n == 2 and problems[1].params.piece == 'K')\n"
+        "assert(arbiter.validate('4k3/8/8/8/8/8/8/4K3 w - - 0 1') == true)\n"
+        "local big = arbiter.position(('8/'):rep(200))\n"
+        "assert(big == nil)\n"
+        "assert(not pcall(arbiter.position, {}))\n"
+        "return 'ok'");
+    run_case("binding.moves", "en",
+        "local p = arbiter.position('r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1')\n"
+        "local kinds = {}\n"
+        "for _, m in ipairs(p:legal_moves()) do kinds[m.san] = m end\n"
+        "assert(kinds['exd6'].kind == 'en_passant' and kinds['exd6'].captured == 'P')\n"
+        "assert(kinds['O-O'].castle == 'kingside' and kinds['O-O'].uci == 'e1g1')\n"
+        "assert(kinds['O-O-O'].castle == 'queenside' and kinds['O-O-O'].piece == 'K')\n"
+        "assert(kinds['Rxa8+'].captured == 'R' and kinds['Rxa8+'].from == 'a1' and kinds['Rxa8+'].to == 'a8')\n"
+        "local m = arbiter.position('8/4P3/8/8/8/8/k7/4K3 w - - 0 1'):parse('e8=N')\n"
+        "assert(m.kind == 'promotion' and m.promotion == 'N' and m.uci == 'e7e8n')\n"
+        "local none, why = p:parse('Qd4')\n"
+        "assert(none == nil and why.code == 'no_piece_can_move_there')\n"
+        "local _, why2 = p:play('e1e3')\n"
+        "assert(why2.code == 'illegal_move')\n"
+        "local _, why3 = p:parse('e9e4')\n"
+        "assert(why3.code == 'uci_malformed' or why3.code == 'san_malformed')\n"
+        "return 'ok'");
+    run_case("binding.check_mate_stalemate", "en",
+        "local p = arbiter.position('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1')\n"
+        "assert(p:in_check() and p:checkers()[1] == 'a8' and p:status() == 'checkmate')\n"
+        "assert(arbiter.position('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'):status() == 'stalemate')\n"
+        "local q = arbiter.position('4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1')\n"
+        "assert(q:pinned('white')[1] == 'e2')\n"
+        "local a = q:attackers('e2', 'black')\n"
+        "assert(#a == 1 and a[1] == 'e7')\n"
+        "return 'ok'");
+    run_case("binding.chess960", "en",
+        "assert(arbiter.chess960(518):fen() == arbiter.start():fen())\n"
+        "local p = arbiter.chess960(0)\n"
+        "assert(p:fen():sub(1, 8) == 'bbqnnrkr' and p:variant() == 'chess960')\n"
+        "assert(not pcall(arbiter.chess960, 960) and not pcall(arbiter.chess960, -1))\n"
+        "local c = arbiter.position('4k3/8/8/8/8/8/8/1R4KR w KQ - 0 1', 'chess960')\n"
+        "local m = c:parse('O-O')\n"
+        "assert(m.uci == 'g1h1' and m.castle == 'kingside')\n"
+        "local after = c:play('O-O')\n"
+        "assert(after:piece_at('g1') == 'K' and after:piece_at('f1') == 'R')\n"
+        "return 'ok'");
+    run_case("binding.game", "en",
+        "local g = arbiter.game(nil, {'e4', 'e5', 'Nf3'})\n"
+        "assert(g:length() == 3 and g:position():turn() == 'black')\n"
+        "assert(g:position(0):fen() == arbiter.start():fen())\n"
+        "local ms = g:moves()\n"
+        "assert(ms[3].san == 'Nf3' and ms[1].uci == 'e2e4')\n"
+        "local g2 = g:play('Nc6')\n"
+        "assert(g2:length() == 4 and g:length() == 3)\n"
+        "local bad, why, idx = arbiter.game(nil, {'e4', 'e4'})\n"
+        "assert(bad == nil and idx == 2 and why.code == 'no_piece_can_move_there')\n"
+        "local nope, why4 = g:play('Ke2')\n"
+        "assert(nope == nil and why4.code == 'no_piece_can_move_there')\n"
+        "return 'ok'");
+    run_case("binding.random", "en",
+        "local a, b, c = arbiter.random(42), arbiter.random(42), arbiter.random(43)\n"
+        "local same, differ = true, false\n"
+        "for i = 1, 100 do\n"
+        "  local x, y, z = a:int(1, 6), b:int(1, 6), c:int(1, 6)\n"
+        "  assert(x >= 1 and x <= 6)\n"
+        "  same = same and x == y; differ = differ or x ~= z\n"
+        "end\n"
+        "assert(same and differ)\n"
+        "local f = a:float() assert(f >= 0 and f < 1)\n"
+        "assert(arbiter.random(1):int(0, 1000000) == arbiter.random(1):int(0, 1000000))\n"
+        "assert(not pcall(a.int, a, 5, 1))\n"
+        "return 'ok'");
+    run_case("binding.explanations_in_language", "fa",
+        "assert(arbiter.lang() == 'fa')\n"
+        "local _, why = arbiter.start():parse('Qd4')\n"
+        "assert(why.code == 'no_piece_can_move_there' and why.rule == 'FIDE 3.10.1')\n"
+        "assert(why.text:find('\\u{2066}', 1, true))\n"
+        "local _, problems = arbiter.validate('4k3/8/8/8/8/8/8/P3K3 w - - 0 1')\n"
+        "assert(problems[1].code == 'pawn_on_back_rank' and problems[1].squares[1] == 'a1')\n"
+        "return 'ok'");
+    run_case("binding.type_errors", "en",
+        "assert(not pcall(arbiter.start().play))\n"
+        "assert(not pcall(arbiter.start().piece_at, arbiter.start(), 'z9'))\n"
+        "assert(not pcall(arbiter.start().attackers, arbiter.start(), 'e4', 'green'))\n"
+        "assert(not pcall(arbiter.start().perft, arbiter.start(), 4))\n"
+        "assert(getmetatable(arbiter.start()) == 'arbiter.position')\n"
+        "assert(not pcall(setmetatable, arbiter.start(), {}))\n"
+        "return 'ok'");
+    run_case("binding.rules.status", "en",
+        "assert(arbiter.position('8/8/4k3/8/8/3KB3/8/8 w - - 0 1'):status() == 'insufficient_material')\n"
+        "assert(arbiter.position('8/8/4k3/8/8/3KB3/8/8 w - - 0 1'):insufficient_material())\n"
+        "assert(not arbiter.position('8/8/4k3/8/8/3KN1N1/8/8 w - - 0 1'):insufficient_material())\n"
+        "assert(arbiter.position('8/8/4k3/8/8/3K4/8/7R w - - 150 90'):status() == 'seventyfive_moves')\n"
+        "local p = arbiter.position('8/8/4k3/8/8/3QK3/8/8 w - - 0 1')\n"
+        "assert(p:can_mate('white') and not p:can_mate('black'))\n"
+        "return 'ok'");
+    run_case("binding.rules.repetition", "en",
+        "local g = arbiter.game(nil, {'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'})\n"
+        "local occ = g:occurrences()\n"
+        "assert(#occ == 3 and occ[1] == 0 and occ[2] == 4 and occ[3] == 8)\n"
+        "assert(#g:occurrences(6) == 2 and g:occurrences(2)[1] == 2)\n"
+        "local c = g:claim('threefold')\n"
+        "assert(c.claim_made and c.claim_valid and c.result == '1/2-1/2' and c.termination == 'threefold_claim')\n"
+        "assert(#c.explanations >= 1 and c.explanations[1].rule:find('9.2', 1, true))\n"
+        "local early = arbiter.game(nil, {'Nf3', 'Nf6'}):claim('threefold')\n"
+        "assert(early.claim_made and not early.claim_valid and early.result == '*')\n"
+        "assert(g:status() == 'ongoing')\n"
+        "local _, why = g:claim('threefold', 'Ke2')\n"
+        "assert(why.code == 'no_piece_can_move_there')\n"
+        "assert(not pcall(g.claim, g, 'fourfold'))\n"
+        "return 'ok'");
+    run_case("binding.rules.outcome", "en",
+        "local g = arbiter.game('8/8/4k3/8/8/3QK3/8/8 w - - 0 1')\n"
+        "local o = g:outcome({flag = 'white'})\n"
+        "assert(o.result == '1/2-1/2' and o.termination == 'time_forfeit_draw')\n"
+        "assert(g:outcome({flag = 'black'}).result == '1-0')\n"
+        "assert(g:outcome({resign = 'white'}).result == '0-1')\n"
+        "assert(g:outcome().result == '*')\n"
+        "assert(not pcall(g.outcome, g, {flag = 'white', resign = 'black'}))\n"
+        "local mate = arbiter.game(nil, {'f3', 'e5', 'g4', 'Qh4#'}):outcome()\n"
+        "assert(mate.result == '0-1' and mate.termination == 'checkmate')\n"
+        "return 'ok'");
+    run_case("binding.rules.touch_and_penalty", "en",
+        "local t = arbiter.start():touch({'g1'})\n"
+        "assert(not t.any and #t.moves == 2 and t.explanations[1].code == 'touch_move_piece')\n"
+        "local u = arbiter.position('4k3/8/8/8/1b6/P7/8/7K w - - 0 1'):touch({'b4'})\n"
+        "assert(#u.moves == 1 and u.moves[1].san == 'axb4')\n"
+        "assert(not pcall(arbiter.start().touch, arbiter.start(), {'z9'}))\n"
+        "local p = arbiter.position('3qk3/8/8/8/8/8/8/4K3 w - - 0 1')\n"
+        "local o, extra = arbiter.illegal_move_penalty(p, 'white', 1)\n"
+        "assert(o.result == '*' and extra == 120)\n"
+        "local o2 = arbiter.illegal_move_penalty(p, 'white', 2)\n"
+        "assert(o2.result == '0-1' and o2.termination == 'illegal_moves')\n"
+        "local _, blitz = arbiter.illegal_move_penalty(p, 'white', 1, 'blitz')\n"
+        "assert(blitz == 60)\n"
+        "return 'ok'");
+    return harness_finish();
+}

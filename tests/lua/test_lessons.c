@@ -1,0 +1,246 @@
+/* Every bundled lesson: it loads and checks clean, and every step's right answers pass and its
+ * wrong answers fail with the expected explanation code, in every language, through the same
+ * API the daemon uses. Plus the linter's findings on broken lessons and script failures. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "harness.h"
+#include "lessons.h"
+
+static int reports;
+static char last_report[1024];
+static char all_reports[8192];
+
+static void report(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    (void)ud;
+    reports++;
+    snprintf(last_report, sizeof last_report, "%s: step %d: %s: %s", path, step, level, message);
+    size_t n = strlen(all_reports);
+    snprintf(all_reports + n, sizeof all_reports - n, "%s\n", last_report);
+}
+
+static bool has_code(const arbl_result *r, const char *code)
+{
+    for (int i = 0; i < r->nexplanations; i++)
+        if (strcmp(r->explanations[i].code, code) == 0)
+            return true;
+    return false;
+}
+
+static const char *lessons_dir(void)
+{
+    const char *d = getenv("ARB_LESSONS_DIR");
+    return d ? d : "lessons";
+}
+
+static void test_bundled(void)
+{
+    harness_begin("lessons.bundled.load");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    reports = 0;
+    int n = arbl_registry_load_dir(reg, lessons_dir(), report, NULL);
+    CHECK_MSG(reports == 0, "load reported: %s", all_reports);
+    CHECK(n >= 15);
+    CHECK_INT(arbl_registry_count(reg), n);
+
+    static const char *const topics[] = {"sliding-pieces", "knight-king-pawn", "check-three-ways", "checkmate",
+        "stalemate", "castling", "castling-blocked", "en-passant", "promotion", "repetition", "fifty-moves",
+        "dead-positions", "touch-move", "illegal-moves", "flag-fall", "chess960-castling", "illegal-positions", NULL};
+    for (int i = 0; topics[i]; i++)
+        CHECK_MSG(arbl_registry_find(reg, topics[i]) != NULL, "no lesson '%s'", topics[i]);
+
+    int answered = 0;
+    for (int li = 0; li < n; li++) {
+        const arbl_lesson *l = arbl_registry_at(reg, li);
+        harness_begin(l->id);
+        CHECK(l->nsteps >= 3);
+        CHECK(l->nrules >= 1);
+        for (int k = 0; k < ARBL_NLANGS; k++)
+            CHECK_MSG(l->title.lang[k] && *l->title.lang[k], "%s: no %s title", l->id, arbl_langs[k]);
+        for (int si = 0; si < l->nsteps; si++) {
+            const arbl_step *s = &l->steps[si];
+            int step = si + 1;
+            CHECK_MSG(s->nright >= 1 && s->nwrong >= 1, "%s step %d lacks right/wrong examples", l->id, step);
+            CHECK(s->fen != NULL);
+            for (int k = 0; k < ARBL_NLANGS; k++) {
+                const char *lang = arbl_langs[k];
+                CHECK_MSG(s->prompt.lang[k] && *s->prompt.lang[k], "%s step %d: no %s prompt", l->id, step, lang);
+                arbl_result r;
+                for (int a = 0; a < s->nright; a++) {
+                    bool ok = arbl_answer(reg, l, step, s->right[a], lang, &r);
+                    answered++;
+                    CHECK_MSG(ok && r.correct, "%s step %d [%s]: right answer '%s' failed: %s %s", l->id, step, lang,
+                              s->right[a], r.error, r.feedback);
+                    CHECK_INT(r.next, step < l->nsteps ? step + 1 : 0);
+                    CHECK(r.feedback[0] != 0);
+                }
+                for (int a = 0; a < s->nwrong; a++) {
+                    bool ok = arbl_answer(reg, l, step, s->wrong[a], lang, &r);
+                    answered++;
+                    CHECK_MSG(ok && !r.correct && has_code(&r, s->wrong_code[a]),
+                              "%s step %d [%s]: wrong answer '%s' (want %s): ok %d correct %d first code '%s' %s",
+                              l->id, step, lang, s->wrong[a], s->wrong_code[a], ok, r.correct,
+                              r.nexplanations ? r.explanations[0].code : "", r.error);
+                    CHECK_INT(r.next, step);
+                    CHECK(r.feedback[0] != 0);
+                    for (int e = 0; e < r.nexplanations; e++)
+                        CHECK_MSG(r.explanations[e].text[0] != 0, "%s step %d: empty explanation text", l->id, step);
+                }
+                /* Garbage never passes and always says why. */
+                bool ok = arbl_answer(reg, l, step, "zz9", lang, &r);
+                CHECK(ok && !r.correct && r.nexplanations >= 1);
+            }
+        }
+    }
+    CHECK(answered > 300);
+
+    harness_begin("lessons.bundled.language");
+    const arbl_lesson *l = arbl_registry_find(reg, "check-three-ways");
+    arbl_result r;
+    CHECK(arbl_answer(reg, l, 1, "Ke2", "fa", &r));
+    CHECK(!r.correct);
+    CHECK_STR(r.explanations[0].code, "no_piece_can_move_there");
+    CHECK_MSG(strstr(r.feedback, "مجاز") != NULL, "Persian feedback: %s", r.feedback);
+    CHECK(arbl_answer(reg, l, 1, "Ke2", "ar", &r));
+    CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
+    CHECK(arbl_answer(reg, l, 1, "Bxe8", "en", &r));
+    CHECK_STR(r.explanations[0].code, "deviation");
+    CHECK_INT(r.explanations[0].nsquares, 2);
+    CHECK_STR(r.explanations[0].squares[0], "a4");
+    CHECK_STR(r.explanations[0].squares[1], "e8");
+
+    harness_begin("lessons.bundled.explanations_from_engine");
+    l = arbl_registry_find(reg, "illegal-positions");
+    CHECK(arbl_answer(reg, l, 1, "true", "en", &r));
+    CHECK(!r.correct && has_code(&r, "too_many_kings"));
+    bool rule = false;
+    for (int i = 0; i < r.nexplanations; i++)
+        rule |= strcmp(r.explanations[i].rule, "FIDE 3.10.3") == 0;
+    CHECK(rule);
+
+    harness_begin("lessons.bundled.bad_requests");
+    CHECK(!arbl_answer(reg, l, 0, "true", "en", &r));
+    CHECK(!arbl_answer(reg, l, l->nsteps + 1, "true", "en", &r));
+    CHECK(strstr(r.error, "no step") != NULL);
+    char big[600];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    CHECK(!arbl_answer(reg, l, 1, big, "en", &r));
+    CHECK(arbl_answer(reg, l, 1, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
+    CHECK(arbl_answer(reg, l, 1, "true", "xx", &r)); /* unknown language: English */
+    arbl_registry_free(reg);
+}
+
+static void expect_problem(const char *file, const char *fragment)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/../tests/lua/data/%s", lessons_dir(), file);
+    reports = 0;
+    all_reports[0] = 0;
+    int errors = arbl_check_file(path, NULL, report, NULL);
+    CHECK_MSG(errors >= 1, "%s: no error", file);
+    CHECK_MSG(strstr(all_reports, fragment) != NULL, "%s: reports lack '%s':\n%s", file, fragment, all_reports);
+}
+
+static void test_lint(void)
+{
+    harness_begin("lessons.lint.syntax");
+    expect_problem("bad_syntax.lua", "bad_syntax.lua:6: '}' expected");
+    harness_begin("lessons.lint.missing_translation");
+    expect_problem("missing_translation.lua", "prompt has no 'ar' translation");
+    harness_begin("lessons.lint.invalid_fen");
+    expect_problem("invalid_fen.lua", "invalid FEN");
+    expect_problem("invalid_fen.lua", "too_many_kings");
+    harness_begin("lessons.lint.illegal_right_answer");
+    expect_problem("illegal_answer.lua", "the right answer 'O-O-O' does not pass: no_piece_can_move_there");
+    harness_begin("lessons.lint.impossible_step");
+    expect_problem("impossible.lua", "no legal move passes this step");
+    expect_problem("impossible.lua", "the answer 'd' is not one of the choices");
+    harness_begin("lessons.lint.unknown_rule");
+    expect_problem("unknown_rule.lua", "unknown rule reference '3.99'");
+    harness_begin("lessons.lint.script_runaway");
+    expect_problem("runaway.lua", "instruction budget");
+    expect_problem("runaway.lua", "runaway.lua:");
+    harness_begin("lessons.lint.evil_explanation");
+    expect_problem("evil_explain.lua", "instruction budget");
+    harness_begin("lessons.lint.not_a_lesson");
+    expect_problem("not_a_lesson.lua", "must return lesson{...}");
+    expect_problem("number.lua", "must return lesson{...}");
+    harness_begin("lessons.lint.escape_at_load");
+    expect_problem("escape.lua", "global 'os'");
+
+    harness_begin("lessons.registry.refuses_failing");
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/../tests/lua/data", lessons_dir());
+    arbl_registry *reg = arbl_registry_new(NULL);
+    reports = 0;
+    int n = arbl_registry_load_dir(reg, dir, report, NULL);
+    /* Only the one good fixture (whose predicate runs away at answer time) is served. */
+    CHECK_INT(n, 1);
+    CHECK(reports >= 10);
+    const arbl_lesson *l = arbl_registry_find(reg, "trap");
+    CHECK(l != NULL);
+    if (l) {
+        arbl_result r;
+        CHECK(!arbl_answer(reg, l, 1, "e4", "en", &r));
+        CHECK_INT(r.budget, ARBL_BUDGET_INSTRUCTIONS);
+        CHECK_MSG(strstr(r.error, "lesson 'trap'") && strstr(r.error, "trap.lua:7:") &&
+                      strstr(r.error, "instruction budget"),
+                  "error '%s'", r.error);
+        CHECK(!arbl_answer(reg, l, 1, "d4", "en", &r));
+        CHECK_INT(r.budget, ARBL_BUDGET_MEMORY);
+        CHECK_MSG(strstr(r.error, "memory budget"), "error '%s'", r.error);
+        /* Other answers of the same lesson still work. */
+        CHECK(arbl_answer(reg, l, 1, "Nf3", "en", &r) && r.correct);
+        /* Script tables with metamethods reach the host as plain strings. */
+        CHECK(arbl_answer(reg, l, 2, "b", "en", &r) && !r.correct);
+        CHECK(has_code(&r, "xcode") && has_code(&r, "explanation"));
+    }
+    CHECK(arbl_registry_load_dir(reg, "/nonexistent/dir", report, NULL) == -1);
+    arbl_registry_free(reg);
+}
+
+/* A loaded registry is shared read-only: answers from many threads at once stay right. */
+struct worker {
+    const arbl_registry *reg;
+    const char *lang;
+    int wrong_results;
+};
+
+static void *answer_many(void *arg)
+{
+    struct worker *w = arg;
+    const arbl_lesson *l = arbl_registry_find(w->reg, "castling");
+    for (int i = 0; i < 150; i++) {
+        arbl_result r;
+        bool ok = arbl_answer(w->reg, l, 1, i % 2 ? "O-O" : "O-O-O", w->lang, &r);
+        if (!ok || r.correct != (i % 2 == 1))
+            w->wrong_results++;
+    }
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    harness_begin("lessons.threads");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    CHECK(arbl_registry_load_dir(reg, lessons_dir(), report, NULL) >= 15);
+    struct worker w[3] = {{reg, "en", 0}, {reg, "fa", 0}, {reg, "ar", 0}};
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++)
+        CHECK(pthread_create(&t[i], NULL, answer_many, &w[i]) == 0);
+    for (int i = 0; i < 3; i++) {
+        pthread_join(t[i], NULL);
+        CHECK_INT(w[i].wrong_results, 0);
+    }
+    arbl_registry_free(reg);
+}
+
+int main(void)
+{
+    test_bundled();
+    test_threads();
+    test_lint();
+    return harness_finish();
+}

@@ -1,0 +1,215 @@
+/* Sandbox escape tests: one per denied capability, each refused or stopped within its budget. */
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "harness.h"
+#include "sandbox.h"
+
+static char err[512];
+static arbl_budget stopped;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Runs code in a fresh locked sandbox; returns the Lua status; the first result (if a string or
+ * boolean) is copied into `result`. */
+static char result[256];
+static int run_limited(const char *code, const arbl_limits *lim)
+{
+    arbl_sandbox sb;
+    err[0] = result[0] = 0;
+    stopped = ARBL_BUDGET_NONE;
+    if (!arbl_sandbox_open(&sb, lim, "en"))
+        return -1;
+    arbl_sandbox_lock(&sb);
+    int st = arbl_sandbox_load_text(&sb, code, strlen(code), "=escape.lua", err, sizeof err);
+    if (st == LUA_OK) {
+        st = arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err);
+        if (st == LUA_OK) {
+            const char *s = luaL_tolstring(sb.L, -1, NULL);
+            snprintf(result, sizeof result, "%s", s ? s : "");
+        }
+        stopped = sb.stopped_by;
+    }
+    arbl_sandbox_close(&sb);
+    return st;
+}
+
+static int run(const char *code)
+{
+    arbl_limits lim = {1u << 20, 2000000, 2000};
+    return run_limited(code, &lim);
+}
+
+#define EXPECT_RESULT(code, want)                                                          \
+    do {                                                                                   \
+        CHECK_INT(run(code), LUA_OK);                                                      \
+        CHECK_STR(result, want);                                                           \
+    } while (0)
+
+#define EXPECT_ERROR(code, fragment)                                                       \
+    do {                                                                                   \
+        CHECK(run(code) != LUA_OK);                                                        \
+        CHECK_MSG(strstr(err, fragment) != NULL, "error '%s' lacks '%s'", err, fragment);  \
+    } while (0)
+
+int main(void)
+{
+    harness_begin("sandbox.allowed");
+    EXPECT_RESULT("return string.format('%d-%s', 6 * 7, ('ab'):upper())", "42-AB");
+    EXPECT_RESULT("local t = {3, 1, 2}; table.sort(t); return table.concat(t, ',')", "1,2,3");
+    EXPECT_RESULT("return math.floor(7.9) + utf8.len('قلعه')", "11");
+    EXPECT_RESULT("return select('#', pcall(error, 'x'))", "2");
+
+    harness_begin("sandbox.io_os");
+    EXPECT_RESULT("return tostring(io) .. tostring(os)", "nilnil");
+    EXPECT_ERROR("return io.open('/etc/passwd')", "global 'io'");
+    EXPECT_ERROR("os.execute('true')", "global 'os'");
+
+    harness_begin("sandbox.require_package");
+    EXPECT_RESULT("return tostring(require) .. tostring(package)", "nilnil");
+    EXPECT_ERROR("return require('io')", "global 'require'");
+
+    harness_begin("sandbox.debug");
+    EXPECT_RESULT("return tostring(debug)", "nil");
+    EXPECT_ERROR("debug.sethook()", "global 'debug'");
+
+    harness_begin("sandbox.files");
+    EXPECT_RESULT("return tostring(dofile) .. tostring(loadfile)", "nilnil");
+
+    harness_begin("sandbox.binary_chunks");
+    /* A binary chunk starts with ESC 'Lua': load refuses it even when asked for mode "b". */
+    EXPECT_RESULT("local f, e = load('\\27LuaT\\0', 'x', 'b'); return tostring(f) .. ':' .. e",
+                  "nil:attempt to load a binary chunk (mode is 't')");
+    EXPECT_RESULT("local f = load('return 1 + 1'); return f()", "2");
+    EXPECT_ERROR("\x1bLuaT", "binary chunk");
+
+    harness_begin("sandbox.string_dump");
+    EXPECT_RESULT("return tostring(string.dump)", "nil");
+    EXPECT_ERROR("return ('').dump(print)", "dump");
+
+    harness_begin("sandbox.string_metatable");
+    EXPECT_RESULT("return tostring(getmetatable(''))", "false");
+    EXPECT_ERROR("getmetatable('').__index = {}", "index a boolean");
+    EXPECT_ERROR("string.upper = function() return 'pwned' end", "string is read-only");
+    EXPECT_ERROR("setmetatable(string, nil)", "protected metatable");
+    EXPECT_RESULT("return ('abc'):upper()", "ABC");
+
+    harness_begin("sandbox.globals_readonly");
+    EXPECT_ERROR("x = 1", "cannot assign 'x'");
+    EXPECT_ERROR("print = nil", "global table is read-only");
+    EXPECT_ERROR("_G.pairs = nil", "read-only");
+    EXPECT_ERROR("math.pi = 3", "math is read-only");
+    EXPECT_ERROR("arbiter.position = nil", "arbiter is read-only");
+    EXPECT_RESULT("return tostring(rawset)", "nil");
+    EXPECT_RESULT("local n = 0; for k in pairs(string) do n = n + 1 end; return n > 10", "true");
+    EXPECT_RESULT("local ok = pcall(function() local _ENV = {x = 1}; x = 2 end); return ok", "true");
+
+    harness_begin("sandbox.globals_not_carried");
+    /* A second run is a fresh state: nothing of the first survives. */
+    CHECK(run("local ok = pcall(function() marker = 1 end); return ok") == LUA_OK);
+    EXPECT_RESULT("return tostring(rawget(_G, 'marker'))", "nil");
+    EXPECT_RESULT("return tostring(marker)", "nil");
+
+    harness_begin("sandbox.collectgarbage");
+    EXPECT_RESULT("return tostring(collectgarbage)", "nil");
+    EXPECT_ERROR("collectgarbage('stop')", "global 'collectgarbage'");
+
+    harness_begin("sandbox.random");
+    EXPECT_RESULT("return tostring(math.random) .. tostring(math.randomseed)", "nilnil");
+    EXPECT_RESULT("local a, b = arbiter.random(7), arbiter.random(7); return a:int(1, 1000000) == b:int(1, 1000000)",
+                  "true");
+
+    harness_begin("sandbox.coroutines");
+    EXPECT_RESULT("return tostring(coroutine)", "nil");
+    EXPECT_ERROR("local co = coroutine.create(function() while true do end end)", "global 'coroutine'");
+
+    harness_begin("sandbox.runaway_loop");
+    double t0 = now_ms();
+    EXPECT_ERROR("local n = 0\nwhile true do n = n + 1 end", "instruction budget (2000000 instructions) ran out");
+    CHECK_INT(stopped, ARBL_BUDGET_INSTRUCTIONS);
+    CHECK_MSG(strstr(err, "escape.lua:2:") != NULL, "error '%s' names no line", err);
+    CHECK(now_ms() - t0 < 2000);
+
+    harness_begin("sandbox.pcall_cannot_swallow");
+    EXPECT_ERROR("while true do pcall(function() while true do end end) end", "instruction budget");
+    CHECK_INT(stopped, ARBL_BUDGET_INSTRUCTIONS);
+    EXPECT_ERROR("local function f() while true do end end\n"
+                 "for i = 1, 1e9 do xpcall(f, function(m) return m end) end", "instruction budget");
+    EXPECT_ERROR("local ok = pcall(function() while true do end end)\nlocal x = 0\nfor i = 1, 10 do x = x + i end "
+                 "return x", "instruction budget");
+    EXPECT_ERROR("local f = load('while true do end')\nwhile true do pcall(f) end", "instruction budget");
+    /* Error handlers, metamethods and iterators run under the same hook. */
+    EXPECT_ERROR("local t = setmetatable({}, {__index = function(t, k) while true do end end}) return t.x",
+                 "instruction budget");
+    EXPECT_ERROR("for k in function() while true do end end do end", "instruction budget");
+    EXPECT_ERROR("local t = {} for i = 1, 100 do t[i] = i end table.sort(t, function(a, b) while true do end end)",
+                 "instruction budget");
+    EXPECT_ERROR("string.gsub('aaa', 'a', function() while true do end end)", "instruction budget");
+
+    harness_begin("sandbox.deadline");
+    arbl_limits slow = {1u << 20, 4000000000u, 50};
+    t0 = now_ms();
+    CHECK(run_limited("while true do end", &slow) != LUA_OK);
+    CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
+    CHECK_MSG(strstr(err, "time budget (50 ms) ran out") != NULL, "error '%s'", err);
+    CHECK(now_ms() - t0 < 1000);
+
+    harness_begin("sandbox.memory_bomb");
+    EXPECT_ERROR("local t = {}\nfor i = 1, 1e8 do t[i] = i end", "memory budget (1048576 bytes) ran out");
+    CHECK_INT(stopped, ARBL_BUDGET_MEMORY);
+    EXPECT_ERROR("local s = 'x'\nwhile true do s = s .. s end", "memory budget");
+    CHECK_INT(stopped, ARBL_BUDGET_MEMORY);
+    EXPECT_ERROR("return string.rep('x', 1e9)", "string.rep would need");
+    CHECK_INT(stopped, ARBL_BUDGET_MEMORY);
+    EXPECT_ERROR("local t = {} for i = 1, 1e6 do t[#t + 1] = ('y'):rep(1000) end", "memory budget");
+    /* pcall may catch a memory error but then the instruction budget still ends the loop. */
+    EXPECT_ERROR("local t = {} while true do pcall(function() t[#t + 1] = ('z'):rep(4096) end) end", "budget");
+    EXPECT_ERROR("local g = {} for i = 1, 1e6 do g[i] = arbiter.game() end", "memory budget");
+
+    harness_begin("sandbox.long_library_calls");
+    t0 = now_ms();
+    EXPECT_ERROR("local s = ('a'):rep(30000) return s:find('.-.-.-.-.-b')", "backtrack too long");
+    EXPECT_ERROR("local s = ('a'):rep(100000) return s:match('a*')", "longer than");
+    EXPECT_ERROR("return ('a'):rep(5000):gsub('(a*)*b', 'x')", "backtrack too long");
+    EXPECT_ERROR("for w in ('a'):rep(20000):gmatch('%b()a*a*') do end", "backtrack too long");
+    EXPECT_ERROR("return ('x'):find(('%a'):rep(200))", "pattern longer than");
+    CHECK(now_ms() - t0 < 1000);
+    /* Ordinary uses still work. */
+    EXPECT_RESULT("return select(2, ('rnbqkbnr/pppppppp w KQkq'):match('^(%S+) (%S+)'))", "w");
+    EXPECT_RESULT("return ('a,b;c'):gsub('[,;]', ' ')", "a b c");
+    EXPECT_RESULT("return (('x'):rep(2000) .. ' e2-e4'):match('([a-h][1-8])%-([a-h][1-8])')", "e2");
+    EXPECT_ERROR("return ('a'):rep(3000):find('[a-]*[a-]*[a-]*b')", "backtrack too long");
+    EXPECT_RESULT("return ('a'):rep(100000):find('aab', 1, true) == nil", "true");
+    EXPECT_ERROR("return arbiter.start():perft(6)", "perft depth");
+    EXPECT_ERROR("local t = {} for i = 1, 2000 do t[i] = 'Nf3' end return arbiter.game(nil, t)", "too many moves");
+
+    harness_begin("sandbox.long_engine_calls");
+    /* Each game:play copies a ~1000-ply record: bounded work per call, and the deadline is
+     * checked at every call, so a loop of them stops on time. */
+    t0 = now_ms();
+    CHECK(run_limited("local m = {}\nfor i = 1, 249 do m[#m+1] = 'Nf3' m[#m+1] = 'Nf6' m[#m+1] = 'Ng1' m[#m+1] = 'Ng8' end\n"
+                      "local g = arbiter.game(nil, m)\nwhile true do local h = g:play('Nf3') end", &slow) != LUA_OK);
+    CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
+    CHECK_MSG(now_ms() - t0 < 500, "took %.0f ms", now_ms() - t0);
+
+    harness_begin("sandbox.finalizers");
+    t0 = now_ms();
+    /* Lua runs finalizers with hooks off: scripts may not have any. */
+    EXPECT_ERROR("setmetatable({}, {__gc = function() while true do end end}) return 'ok'", "__gc metamethods");
+    EXPECT_ERROR("setmetatable({}, {__gc = true})", "__gc metamethods");
+    EXPECT_RESULT("local mt = {} local t = setmetatable({}, mt) mt.__gc = function() while true do end end "
+                  "t = nil return 'ok'", "ok");
+    CHECK(now_ms() - t0 < 1000);
+
+    harness_begin("sandbox.error_objects");
+    EXPECT_ERROR("error(setmetatable({}, {__tostring = function() return 'custom' end}))", "custom");
+    EXPECT_ERROR("error({})", "table value");
+    EXPECT_ERROR("local x = nil\nreturn x.y", "escape.lua:2:");
+    return harness_finish();
+}

@@ -1,0 +1,525 @@
+/* Golden tests: repetition (9.2.2 with and without a legal en passant, castling rights),
+ * threefold/fifty claims now and with a move, wrong claims (9.5), automatic endings (5.1, 5.2,
+ * 9.6), flag fall (6.9), resignation, agreement, and that every code has a template. */
+#include "catalog.h"
+#include "rules_util.h"
+
+#define SHUFFLE "Nf3 Nf6 Ng1 Ng8"
+
+static void test_threefold(void)
+{
+    arb_game g;
+    arb_outcome o;
+    int plies[8];
+    harness_begin("rules.threefold.claim_now");
+    if (game_from(&g, "startpos", SHUFFLE " " SHUFFLE)) {
+        CHECK_INT(arb_game_occurrences(&g, 8, plies, 8), 3);
+        CHECK_INT(plies[0], 0);
+        CHECK_INT(plies[1], 4);
+        CHECK_INT(plies[2], 8);
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(o.claim_made && o.claim_valid);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_THREEFOLD_CLAIM);
+        CHECK_INT(o.reasons[0].code, ARB_R_threefold_now);
+        CHECK_INT(o.reasons[0].n, 3);
+        CHECK_INT(o.nreasons, 4);
+        CHECK_INT(o.reasons[3].code, ARB_R_repetition_at);
+        CHECK_INT(o.reasons[3].m, 8);
+        CHECK_INT(o.reasons[3].n, 5); /* ply 8 is move 5 */
+        CHECK_STR(arb_termination_name(o.termination), "threefold_claim");
+        arb_game_free(&g);
+    }
+
+    harness_begin("rules.threefold.claim_with_move");
+    if (game_from(&g, "startpos", SHUFFLE " Nf3 Nf6 Ng1")) {
+        arb_move ng8 = move_in(arb_game_current(&g), "Ng8");
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ng8, &o), ARB_OK);
+        CHECK(o.claim_valid);
+        CHECK_INT(o.reasons[0].code, ARB_R_threefold_with_move);
+        CHECK_STR(o.reasons[0].move, "Ng8");
+        CHECK_INT(o.reasons[3].m, 8); /* the intended position, ply 8 */
+        /* the same claim without the move is wrong: the current position occurred twice */
+        harness_begin("rules.threefold.wrong_claim_now");
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(o.claim_made && !o.claim_valid);
+        CHECK_INT(o.result, ARB_RESULT_NONE);
+        CHECK_INT(o.termination, ARB_TERM_NONE);
+        CHECK_INT(o.reasons[0].code, ARB_R_threefold_wrong);
+        CHECK_INT(o.reasons[0].n, 2);
+        const arb_reason *pen = find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time);
+        CHECK(pen && pen->n == 2);
+        harness_begin("rules.threefold.wrong_claim_with_move");
+        arb_move nh6 = move_in(arb_game_current(&g), "Nh5");
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, nh6, &o), ARB_OK);
+        CHECK(!o.claim_valid);
+        CHECK_INT(o.reasons[0].code, ARB_R_threefold_wrong_with_move);
+        CHECK_INT(o.reasons[0].n, 1);
+        const arb_reason *must = find_reason(o.reasons, o.nreasons, ARB_R_claim_move_must_be_played);
+        CHECK(must && strcmp(must->move, "Nh5") == 0);
+        harness_begin("rules.claim.illegal_intended_move");
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MAKE_MOVE(ARB_SQ(4, 7), ARB_SQ(4, 3), 0), &o), ARB_ERR_ILLEGAL);
+        arb_game_free(&g);
+    }
+}
+
+static void test_fivefold(void)
+{
+    arb_game g;
+    arb_outcome o;
+    harness_begin("rules.fivefold.automatic");
+    if (game_from(&g, "startpos", SHUFFLE " " SHUFFLE " " SHUFFLE " " SHUFFLE)) {
+        CHECK_INT(arb_game_automatic_ending(&g, 15, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_NONE);
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_FIVEFOLD_REPETITION);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.ply, 16);
+        CHECK_INT(o.reasons[0].code, ARB_R_fivefold_repetition);
+        CHECK_INT(o.reasons[0].n, 5);
+        CHECK_INT(o.nreasons, 6);
+        for (int i = 0; i < 5; i++)
+            CHECK_INT(o.reasons[1 + i].m, 4 * i);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.fivefold.moves_after_end");
+    if (game_from(&g, "startpos", SHUFFLE " " SHUFFLE " " SHUFFLE " " SHUFFLE " e4")) {
+        arb_event ev = arb_event_none();
+        ev.resign = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_FIVEFOLD_REPETITION);
+        CHECK_INT(o.ply, 16);
+        const arb_reason *after = find_reason(o.reasons, o.nreasons, ARB_R_moves_after_end);
+        CHECK(after && after->n == 1);
+        CHECK(find_reason(o.reasons, o.nreasons, ARB_R_event_after_end) != NULL);
+        arb_game_free(&g);
+    }
+}
+
+/* The same pieces recur; the first time an en passant capture was (or was not) legal. */
+static void test_en_passant(void)
+{
+    const char *line = "e4 Kh3 Kd1 Kh4 Ke1 Kh3 Kd1 Kh4 Ke1";
+    arb_game g;
+    arb_outcome o;
+    int plies[8];
+
+    harness_begin("rules.repetition.ep_legal_breaks_repetition");
+    if (game_from(&g, "8/8/8/8/5p1k/8/4P3/4K3 w - - 0 1", line)) {
+        CHECK(arb_ep_capture_legal(&g.positions[1]));
+        CHECK(!arb_same_position(&g.positions[1], &g.positions[5]));
+        CHECK(arb_repetition_key(&g.positions[1]) != arb_repetition_key(&g.positions[5]));
+        CHECK_INT(arb_game_occurrences(&g, 9, plies, 8), 2);
+        CHECK_INT(plies[0], 5);
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(!o.claim_valid);
+        const arb_reason *d = find_reason(o.reasons, o.nreasons, ARB_R_repetition_differs_ep);
+        CHECK(d && d->m == 1 && d->nsquares == 1 && d->squares[0] == ARB_SQ(4, 2));
+        arb_game_free(&g);
+    }
+
+    harness_begin("rules.repetition.ep_square_but_pinned");
+    /* after e4 the pawn on f4 could take en passant, but fxe3 would open the fourth rank
+     * from the rook on a4 to the king on h4: illegal, so the position is the same as later */
+    if (game_from(&g, "8/8/8/8/R4p1k/8/4P3/4K3 w - - 0 1", line)) {
+        CHECK_INT(g.positions[1].ep_square, ARB_SQ(4, 2));
+        /* a black pawn stands beside e4 (Polyglot would count the ep file), yet no capture */
+        CHECK(g.positions[1].board[ARB_SQ(5, 3)] == ARB_PIECE(ARB_BLACK, ARB_PAWN));
+        CHECK(!arb_ep_capture_legal(&g.positions[1]));
+        CHECK(arb_same_position(&g.positions[1], &g.positions[5]));
+        CHECK(arb_repetition_key(&g.positions[1]) == arb_repetition_key(&g.positions[5]));
+        CHECK_INT(arb_game_occurrences(&g, 9, plies, 8), 3);
+        CHECK_INT(plies[0], 1);
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(o.claim_valid);
+        arb_game_free(&g);
+    }
+
+    harness_begin("rules.repetition.no_ep_square");
+    if (game_from(&g, "8/8/8/4P3/5p1k/8/8/4K3 b - - 0 1", "Kh3 Kd1 Kh4 Ke1 Kh3 Kd1 Kh4 Ke1")) {
+        CHECK_INT(arb_game_occurrences(&g, 8, plies, 8), 3);
+        arb_game_free(&g);
+    }
+}
+
+static void test_castling_rights(void)
+{
+    arb_game g;
+    arb_outcome o;
+    int plies[8];
+    harness_begin("rules.repetition.castling_rights_differ");
+    if (game_from(&g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Ra2 Ra7 Ra1 Ra8 Ra2 Ra7 Ra1 Ra8")) {
+        /* ply 4 and ply 0 have the same board but the queenside rights are gone */
+        CHECK(!arb_same_position(&g.positions[0], &g.positions[4]));
+        CHECK_INT(arb_game_occurrences(&g, 8, plies, 8), 2);
+        CHECK_INT(plies[0], 4);
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(!o.claim_valid);
+        const arb_reason *d = find_reason(o.reasons, o.nreasons, ARB_R_repetition_differs_castling);
+        CHECK(d && d->m == 0);
+        arb_game_free(&g);
+    }
+}
+
+static void test_fifty(void)
+{
+    arb_game g;
+    arb_outcome o;
+    harness_begin("rules.fifty.wrong_now_valid_with_move");
+    if (game_from(&g, "8/8/8/4k3/8/8/P7/R3K3 w - - 99 80", NULL)) {
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(!o.claim_valid);
+        CHECK_INT(o.reasons[0].code, ARB_R_fifty_wrong);
+        CHECK_INT(o.reasons[0].n, 49);
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, move_in(arb_game_current(&g), "Rb1"), &o), ARB_OK);
+        CHECK(o.claim_valid);
+        CHECK_INT(o.termination, ARB_TERM_FIFTY_MOVES_CLAIM);
+        CHECK_INT(o.reasons[0].code, ARB_R_fifty_with_move);
+        CHECK_INT(o.reasons[0].n, 50);
+        CHECK_STR(o.reasons[0].move, "Rb1");
+        harness_begin("rules.fifty.pawn_move_resets");
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, move_in(arb_game_current(&g), "a3"), &o), ARB_OK);
+        CHECK(!o.claim_valid);
+        CHECK_INT(o.reasons[0].code, ARB_R_fifty_wrong_with_move);
+        CHECK(find_reason(o.reasons, o.nreasons, ARB_R_fifty_move_resets) != NULL);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.fifty.claim_now");
+    if (game_from(&g, "8/8/8/4k3/8/8/P7/R3K3 w - - 99 80", "Rb1")) {
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, ARB_MOVE_NONE, &o), ARB_OK);
+        CHECK(o.claim_valid);
+        CHECK_INT(o.reasons[0].code, ARB_R_fifty_now);
+        arb_event ev = arb_event_none();
+        ev.claim = ARB_CLAIM_FIFTY_MOVES;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_FIFTY_MOVES_CLAIM);
+        CHECK_INT(o.ply, 1);
+        arb_game_free(&g);
+    }
+}
+
+static void test_seventyfive(void)
+{
+    arb_game g;
+    arb_outcome o;
+    harness_begin("rules.seventyfive.automatic");
+    if (game_from(&g, "7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Rb1")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_SEVENTYFIVE_MOVES);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.reasons[0].n, 75);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.seventyfive.mate_on_75th_move");
+    if (game_from(&g, "7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Ra8#")) {
+        CHECK_INT(arb_game_current(&g)->halfmove_clock, 150);
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_CHECKMATE);
+        CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+        CHECK(find_reason(o.reasons, o.nreasons, ARB_R_seventyfive_but_mate) != NULL);
+        arb_game_free(&g);
+    }
+}
+
+static void test_endings(void)
+{
+    arb_game g;
+    arb_outcome o;
+    harness_begin("rules.checkmate");
+    if (game_from(&g, "startpos", "f3 e5 g4 Qh4#")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_CHECKMATE);
+        CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        CHECK_INT(o.ply, 4);
+        CHECK_INT(o.reasons[0].code, ARB_R_checkmate);
+        CHECK_INT(o.reasons[0].squares[0], ARB_E1);
+        CHECK_STR(arb_result_string(o.result), "0-1");
+        arb_game_free(&g);
+    }
+    harness_begin("rules.stalemate");
+    if (game_from(&g, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", NULL)) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_STALEMATE);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.reasons[0].squares[0], ARB_H8);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.insufficient.capture_leaves_kings");
+    if (game_from(&g, "8/8/8/3k4/8/8/3r4/3K4 w - - 0 1", "Kxd2")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_INSUFFICIENT_MATERIAL);
+        CHECK_INT(o.ply, 1);
+        CHECK_INT(o.reasons[1].code, ARB_R_material_kings_only);
+        arb_game_free(&g);
+    }
+    static const struct {
+        const char *fen;
+        bool insufficient, white_can, black_can;
+    } mat[] = {
+        {"8/8/8/4k3/8/8/8/4KN2 w - - 0 1", true, false, false},     /* K+N v K */
+        {"8/8/8/4k3/8/8/8/4KB2 w - - 0 1", true, false, false},     /* K+B v K */
+        {"8/8/8/3bk3/8/8/8/4KB2 w - - 0 1", true, false, false},    /* f1, d5: both light */
+        {"8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1", false, true, true},    /* f1 light, c5 dark */
+        {"8/8/8/4k3/8/8/8/3NKN2 w - - 0 1", false, true, false},    /* two knights */
+        {"8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1", false, true, true},    /* K+N v K+R */
+        {"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", false, true, false},    /* a pawn */
+    };
+    for (size_t i = 0; i < sizeof mat / sizeof mat[0]; i++) {
+        harness_begin("rules.material.table");
+        arb_position pos;
+        CHECK_INT(arb_position_from_fen(&pos, mat[i].fen, ARB_STANDARD, NULL), ARB_OK);
+        CHECK_MSG(arb_insufficient_material(&pos, NULL) == mat[i].insufficient, "insufficient %s", mat[i].fen);
+        CHECK_MSG(arb_material_can_mate(&pos, ARB_WHITE) == mat[i].white_can, "white can mate %s", mat[i].fen);
+        CHECK_MSG(arb_material_can_mate(&pos, ARB_BLACK) == mat[i].black_can, "black can mate %s", mat[i].fen);
+    }
+}
+
+static void test_flag(void)
+{
+    arb_game g;
+    arb_outcome o;
+    arb_event ev = arb_event_none();
+    harness_begin("rules.flag.knight_v_king_draw");
+    if (game_from(&g, "8/8/8/4k3/8/8/8/4KN2 w - - 0 1", NULL)) {
+        /* K+N v K is dead anyway: the record already ended (insufficient material) */
+        ev.flag = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_INSUFFICIENT_MATERIAL);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.flag.opponent_bare_king_draw");
+    if (game_from(&g, "8/8/8/4k3/8/8/8/3QK3 w - - 0 1", NULL)) {
+        ev.flag = ARB_WHITE; /* White's flag falls; Black has a bare king */
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT_DRAW);
+        CHECK_INT(o.reasons[0].code, ARB_R_time_forfeit_draw);
+        CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_bare_king);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_BLACK);
+        ev.flag = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.flag.knight_v_king_only_knight_side_flags");
+    if (game_from(&g, "8/8/8/4k3/8/8/8/4KN2 w - - 0 1", NULL)) {
+        /* 6.9 alone (without the 5.2.2 ending): Black cannot mate a lone knight's side */
+        CHECK(!arb_rules_can_mate(arb_game_current(&g), ARB_BLACK));
+        CHECK(!arb_rules_can_mate(arb_game_current(&g), ARB_WHITE));
+        arb_game_free(&g);
+    }
+    harness_begin("rules.flag.knight_v_rook_loss");
+    /* K+N v K+R, Black's flag falls: White can mate with Black's "help" (e.g. Black king in a
+     * corner boxed in by its own rook), so Black loses. The unwinnability search supplies the
+     * witness: legal moves from here ending in checkmate of Black. */
+    if (game_from(&g, "8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1", NULL)) {
+        ev.flag = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT);
+        CHECK_INT(o.reasons[0].code, ARB_R_time_forfeit);
+        CHECK_INT(o.nreasons, 2);
+        CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
+        arb_unwinnable_result *unw = malloc(sizeof *unw);
+        if (unw) {
+            CHECK(arb_rules_can_mate_result(arb_game_current(&g), ARB_WHITE, unw));
+            CHECK_INT(unw->verdict, ARB_WIN_POSSIBLE);
+            CHECK(unw->witness_len > 0);
+            CHECK_INT(o.reasons[1].n, unw->witness_len);
+            arb_position p = *arb_game_current(&g);
+            bool legal = true;
+            for (int i = 0; i < unw->witness_len && legal; i++) {
+                arb_move moves[ARB_MAX_MOVES];
+                int n = arb_legal_moves(&p, moves);
+                legal = false;
+                for (int j = 0; j < n; j++)
+                    legal |= moves[j] == unw->witness[i];
+                arb_position_play(&p, unw->witness[i]);
+            }
+            CHECK_MSG(legal, "witness move is legal");
+            CHECK_INT(p.side, ARB_BLACK);
+            CHECK(arb_in_check(&p));
+            CHECK_INT(arb_count_legal_moves(&p), 0);
+            free(unw);
+        }
+        ev.flag = ARB_WHITE;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        arb_game_free(&g);
+    }
+}
+
+/* Locked pawns (a CHA test vector): White's bishops can never reach the black king, Black's
+ * light-squared bishop can mate (a helpmate in 7 plies). */
+#define WALL_ONE_SIDE "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/7B/8 b - - 0 1"
+/* A wall no king can cross and no capture can open; every light square of rank 5 holds a
+ * black pawn and every dark square of rank 4 a white one: neither bishop crosses. */
+#define WALL_DEAD "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"
+
+static void test_beyond_material(void)
+{
+    arb_game g;
+    arb_outcome o;
+    arb_event ev = arb_event_none();
+    harness_begin("rules.flag.locked_wall_draw");
+    if (game_from(&g, WALL_ONE_SIDE, NULL)) {
+        /* Black's flag falls: White has two bishops, but they can never reach the black king */
+        ev.flag = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT_DRAW);
+        CHECK_INT(o.reasons[0].code, ARB_R_time_forfeit_draw);
+        CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_material);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_WHITE);
+        CHECK_INT(o.nreasons, 3);
+        CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        CHECK(!arb_rules_can_mate(arb_game_current(&g), ARB_WHITE));
+        /* White's flag falls: Black can mate (with White's help), so Black wins */
+        ev.flag = ARB_WHITE;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT);
+        CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
+        CHECK_STR(o.reasons[1].move, "Bf3#");
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.locked_wall");
+    if (game_from(&g, WALL_DEAD, NULL)) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_DEAD_POSITION);
+        CHECK_STR(arb_termination_name(o.termination), "dead_position");
+        CHECK_INT(o.reasons[0].code, ARB_R_dead_position);
+        CHECK_INT(o.nreasons, 3);
+        CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_locked);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_BLACK); /* the king that cannot be mated */
+        CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.after_capture");
+    /* the knight is captured: the game ends at that ply as a dead position */
+    if (game_from(&g, "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/4n3/2B1K3 w - - 0 1", "Kxe2 Kd7")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_DEAD_POSITION);
+        CHECK_INT(o.ply, 1);
+        CHECK_INT(o.reasons[o.nreasons - 1].code, ARB_R_moves_after_end);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.start_alive");
+    if (game_from(&g, "startpos", "e4 e5 Nf3 Nc6")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_NONE);
+        arb_game_free(&g);
+    }
+}
+
+static void test_resign_agree(void)
+{
+    arb_game g;
+    arb_outcome o;
+    arb_event ev = arb_event_none();
+    harness_begin("rules.resignation");
+    if (game_from(&g, "startpos", "e4")) {
+        ev.resign = ARB_WHITE;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        CHECK_INT(o.termination, ARB_TERM_RESIGNATION);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
+        harness_begin("rules.agreement.too_early");
+        ev = arb_event_none();
+        ev.agree_draw = true;
+        CHECK(!arb_game_both_moved(&g));
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_NONE);
+        CHECK_INT(o.reasons[0].code, ARB_R_agreement_too_early);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_BLACK);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.agreement.valid");
+    if (game_from(&g, "startpos", "e4 e5")) {
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_AGREEMENT);
+        harness_begin("rules.event.two_at_once");
+        ev.resign = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_ERR_RANGE);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.agreement.at_start");
+    if (game_from(&g, "startpos", NULL)) {
+        ev = arb_event_none();
+        ev.agree_draw = true;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_NONE);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.event.after_checkmate");
+    if (game_from(&g, "startpos", "f3 e5 g4 Qh4#")) {
+        ev = arb_event_none();
+        ev.resign = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_CHECKMATE);
+        CHECK(find_reason(o.reasons, o.nreasons, ARB_R_event_after_end) != NULL);
+        arb_game_free(&g);
+    }
+}
+
+static void test_render(void)
+{
+    arb_game g;
+    arb_outcome o;
+    char buf[512];
+    harness_begin("rules.render.three_languages");
+    if (game_from(&g, "startpos", SHUFFLE " Nf3 Nf6 Ng1")) {
+        arb_game_claim(&g, ARB_CLAIM_THREEFOLD, move_in(arb_game_current(&g), "Ng8"), &o);
+        arb_reason_render(&o.reasons[0], "en", buf, sizeof buf);
+        CHECK_STR(buf, "After Ng8 the same position would have appeared 3 times: a claim made with this move "
+                       "(written down, not played) is correct.");
+        arb_reason_render(&o.reasons[0], "fa", buf, sizeof buf);
+        CHECK(strstr(buf, "\xE2\x81\xA6Ng8\xE2\x81\xA9") != NULL && strstr(buf, "پس از") != NULL);
+        arb_reason_render(&o.reasons[0], "ar", buf, sizeof buf);
+        CHECK(strstr(buf, "\xE2\x81\xA6Ng8\xE2\x81\xA9") != NULL && strstr(buf, "بعد") != NULL);
+        arb_game_free(&g);
+    }
+    /* every rules code has a template in every language, naming only its parameters */
+    harness_begin("rules.catalog.complete");
+    static const char *const params[] = {"piece", "piece_color", "by", "by_color", "sq1", "sq2", "sq3",
+                                         "squares", "n", "m", "field", "offset", "found", "side", "move",
+                                         "piece_moves"};
+    static const unsigned flags[] = {ARB_P_PIECE, ARB_P_PIECE, ARB_P_BY, ARB_P_BY, ARB_P_SQ1, ARB_P_SQ2, ARB_P_SQ3,
+                                     ARB_P_SQUARES, ARB_P_N, ARB_P_M, ARB_P_FIELD, ARB_P_OFFSET, ARB_P_FOUND,
+                                     ARB_P_SIDE, ARB_P_MOVE, ARB_P_PIECE};
+    for (unsigned code = ARB_R_checkmate; code < ARB_REASON_COUNT; code++) {
+        for (const char *const *lang = arb_languages(); *lang; lang++) {
+            const char *t = arb_catalog_lookup(arb_catalog_find(*lang), arb_reason_name(code));
+            CHECK_MSG(t != NULL, "%s has no %s template", arb_reason_name(code), *lang);
+            for (const char *p = t ? strchr(t, '{') : NULL; p; p = strchr(p + 1, '{')) {
+                const char *close = strchr(p, '}');
+                bool ok = false;
+                for (size_t i = 0; close && i < sizeof params / sizeof params[0]; i++)
+                    if ((size_t)(close - p - 1) == strlen(params[i]) && !strncmp(p + 1, params[i], strlen(params[i])))
+                        ok = (arb_reason_params(code) & flags[i]) != 0;
+                CHECK_MSG(ok, "%s/%s names a parameter it does not have: %.12s", *lang, arb_reason_name(code), p);
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    test_threefold();
+    test_fivefold();
+    test_en_passant();
+    test_castling_rights();
+    test_fifty();
+    test_seventyfive();
+    test_endings();
+    test_flag();
+    test_beyond_material();
+    test_resign_agree();
+    test_render();
+    return harness_finish();
+}
