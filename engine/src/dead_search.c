@@ -271,6 +271,10 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
                 leaf = true;
             } else if (dead_material_cannot_mate(pos, winner, NULL)) {
                 leaf = true;
+            } else if (sp > 0 && pos->halfmove_clock == 0 &&
+                       popcount(arb_occupied(pos)) < popcount(arb_occupied(&s->stack[sp - 1].pos)) &&
+                       dead_static_cannot_mate(pos, winner, NULL)) {
+                leaf = true; /* a capture changed the structure: proved, no mate below */
             } else {
                 f->n = arb_legal_moves(pos, f->moves);
                 if (f->n == 0) {

@@ -236,6 +236,64 @@ static bool analyse(struct analysis *a, const arb_position *pos)
     return true;
 }
 
+/* Loser pieces (not the king) whose reach meets `squares`. */
+static int blockers_for(const struct analysis *a, arb_color loser, arb_bitboard squares)
+{
+    int n = 0;
+    for (int i = 0; i < a->n; i++) {
+        const struct piece *p = &a->p[i];
+        if (p->color == loser && p->type != ARB_KING && (p->reach & squares))
+            n++;
+    }
+    return n;
+}
+
+/* Whether the loser can cover `need` (flight squares that no winner piece can ever attack) with
+ * its own men: every square must be reachable by some loser piece, and there must be at least
+ * as many such pieces as squares (each stands on one square). */
+static bool blockable(const struct analysis *a, arb_color loser, arb_bitboard need)
+{
+    arb_bitboard can = 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->p[i].color == loser && a->p[i].type != ARB_KING)
+            can |= a->p[i].reach;
+    if (need & ~can)
+        return false;
+    return popcount(need) <= blockers_for(a, loser, need);
+}
+
+/* The diagonal neighbours of k on each of its two diagonals (a1-h8 and a8-h1 directions). */
+static arb_bitboard diag_line_neighbours(int k, int line)
+{
+    arb_bitboard b = sq_bb(k);
+    if (line == 0)
+        return ((b & NOT_H) << 9) | ((b & NOT_A) >> 9);
+    return ((b & NOT_A) << 7) | ((b & NOT_H) >> 7);
+}
+
+/* When every winner piece that could ever attack the loser king's region is a bishop of one
+ * colour (the winner's king aside), a mate on k needs each flight square of the other colour
+ * covered by the winner's king or blocked by a loser piece, and, with a single such bishop, the
+ * two flight squares on the diagonal the check does not come along also covered by the king or
+ * blocked (the checking bishop covers only its own diagonal). True when that is impossible. */
+static bool bishop_mate_impossible(const struct analysis *a, arb_color winner, int k, arb_bitboard region,
+                                   arb_bitboard king_cover, int nbishops)
+{
+    arb_color loser = !winner;
+    arb_bitboard color = (sq_bb(k) & DEAD_DARK_SQUARES) ? DEAD_DARK_SQUARES : ~DEAD_DARK_SQUARES;
+    arb_bitboard flights = arb_king_attacks[k] & region & ~king_cover;
+    arb_bitboard other = flights & ~color;
+    if (nbishops >= 2)
+        return !blockable(a, loser, other);
+    for (int line = 0; line < 2; line++) {
+        /* the check comes along `line`: the other diagonal's neighbours need cover */
+        arb_bitboard need = other | (flights & diag_line_neighbours(k, !line));
+        if (blockable(a, loser, need))
+            return false;
+    }
+    return true;
+}
+
 static int find_king(const struct analysis *a, arb_color c)
 {
     for (int i = 0; i < a->n; i++)
@@ -259,24 +317,42 @@ bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reas
     if (lk < 0 || wk < 0)
         return false;
     arb_bitboard region = a.p[lk].reach;
-    arb_bitboard att = 0, loser_occ = 0;
+    arb_bitboard att = 0, loser_occ = 0, other_att = 0, bishop_reach = 0;
+    int nbishops = 0;
     for (int i = 0; i < a.n; i++) {
         const struct piece *p = &a.p[i];
         if (p->type == ARB_KING)
             continue;
-        if (p->color == winner)
-            att |= attack_step((arb_piece_type)p->type, winner, p->reach);
-        else
+        arb_bitboard pa = attack_step((arb_piece_type)p->type, winner, p->reach);
+        if (p->color == winner) {
+            att |= pa;
+            if (p->type == ARB_BISHOP) {
+                if (pa & region) {
+                    bishop_reach |= p->reach;
+                    nbishops++;
+                }
+            } else {
+                other_att |= pa;
+            }
+        } else {
             loser_occ |= p->reach;
+        }
     }
-    arb_bitboard covered = loser_occ | att | king_step(a.p[wk].reach);
+    arb_bitboard king_cover = king_step(a.p[wk].reach);
+    arb_bitboard covered = loser_occ | att | king_cover;
     arb_bitboard candidates = region & att;
+    /* only bishops of one colour can ever attack the region: the finer test applies */
+    bool bishops_only = !(other_att & region) && nbishops > 0 &&
+                        (!(bishop_reach & DEAD_DARK_SQUARES) || !(bishop_reach & ~DEAD_DARK_SQUARES));
     arb_bitboard mating = 0;
     for (arb_bitboard b = candidates; b;) {
         int k = pop_lsb(&b);
         arb_bitboard flights = arb_king_attacks[k] & region;
-        if ((flights & ~covered) == 0)
-            mating |= sq_bb(k);
+        if ((flights & ~covered) != 0)
+            continue;
+        if (bishops_only && bishop_mate_impossible(&a, winner, k, region, king_cover, nbishops))
+            continue;
+        mating |= sq_bb(k);
     }
     if (mating)
         return false;
