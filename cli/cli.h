@@ -37,6 +37,7 @@ int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body,
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_fen(int argc, char **argv);
+int cmd_dead(int argc, char **argv);
 int cmd_outcome(int argc, char **argv);
 int cmd_touch(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);

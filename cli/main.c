@@ -21,6 +21,7 @@ static const struct command commands[] = {
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
 #endif
+    {"dead", "dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead},
     {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
     {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
     {"explain", "explain [--lang L] [--json] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},

@@ -11,6 +11,7 @@ static const ad_route *const tables[] = {
 #ifdef AD_HAVE_LUA
     ad_lesson_routes,
 #endif
+    ad_dead_routes,
     NULL,
 };
 

@@ -442,7 +442,7 @@ static int pos_status(lua_State *L)
 
 static int pos_insufficient_material(lua_State *L)
 {
-    lua_pushboolean(L, arb_insufficient_material(check_pos(L, 1)));
+    lua_pushboolean(L, arb_insufficient_material(check_pos(L, 1), NULL));
     return 1;
 }
 

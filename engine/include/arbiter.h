@@ -9,6 +9,7 @@
 #include "arbiter/notation.h"
 #include "arbiter/perft.h"
 #include "arbiter/game.h"
+#include "arbiter/dead.h"
 #include "arbiter/rules.h"
 #include "arbiter/procedures.h"
 #include "arbiter/pgn.h"

@@ -34,7 +34,8 @@ arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color offender,
         if (extra_seconds)
             *extra_seconds = seconds;
     } else {
-        bool can = arb_rules_can_mate(pos, opponent); /* UNWINNABILITY HOOK: see rules.h */
+        arb_unwinnable_result unw;
+        bool can = arb_rules_can_mate_result(pos, opponent, &unw); /* UNWINNABILITY HOOK: see rules.h */
         *r = arb_reason_make(can ? ARB_R_illegal_moves_loss : ARB_R_illegal_moves_draw);
         r->n = count;
         out->result = can ? (opponent == ARB_WHITE ? ARB_RESULT_WHITE_WINS : ARB_RESULT_BLACK_WINS)
@@ -46,6 +47,10 @@ arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color offender,
             *d = arb_reason_make(bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material);
             d->piece = ARB_PIECE(opponent, ARB_KING);
         }
+        /* the proof (cannot mate) or the witness (can mate), room permitting */
+        for (int i = 0; i < unw.nreasons && out->nreasons < ARB_OUTCOME_MAX_REASONS - 1; i++)
+            if (unw.reasons[i].code != ARB_R_cannot_mate_bare_king)
+                out->reasons[out->nreasons++] = unw.reasons[i];
     }
     r->piece = ARB_PIECE(offender, ARB_KING);
     r->by = ARB_PIECE(opponent, ARB_KING);

@@ -115,16 +115,7 @@ static bool bishops_one_color(arb_bitboard b)
     return (b & LIGHT_SQUARES) == 0 || (b & ~LIGHT_SQUARES) == 0;
 }
 
-bool arb_insufficient_material(const arb_position *pos)
-{
-    const arb_bitboard *t = pos->by_type;
-    if (t[ARB_PAWN] | t[ARB_ROOK] | t[ARB_QUEEN])
-        return false;
-    int knights = popcount(t[ARB_KNIGHT]);
-    if (knights == 0)
-        return bishops_one_color(t[ARB_BISHOP]);
-    return knights == 1 && t[ARB_BISHOP] == 0;
-}
+/* arb_insufficient_material (with its explanation) lives in dead_material.c. */
 
 bool arb_material_can_mate(const arb_position *pos, arb_color color)
 {
@@ -143,21 +134,30 @@ bool arb_material_can_mate(const arb_position *pos, arb_color color)
     return true;
 }
 
-/* UNWINNABILITY HOOK (FIDE 6.9 flag fall, 7.5.5 second illegal move). Material only for now:
- * when arbiter/dead.h lands, replace the body with its per-colour search, e.g.
- *     return !arb_unwinnable(pos, color);   (treating "unknown" as "can mate")
- * Every flag-fall and illegal-move verdict goes through this one function. */
-bool arb_rules_can_mate(const arb_position *pos, arb_color color)
+/* UNWINNABILITY HOOK (FIDE 6.9 flag fall, 7.5.5 second illegal move): the search of
+ * arbiter/dead.h. Only a proof (ARB_WIN_IMPOSSIBLE) says "cannot mate"; a witness or an
+ * exhausted budget (unknown) both say "can mate", so a loss is never turned into a draw on a
+ * guess. Every flag-fall and illegal-move verdict goes through here. */
+bool arb_rules_can_mate_result(const arb_position *pos, arb_color color, arb_unwinnable_result *res)
 {
-    return arb_material_can_mate(pos, color);
+    arb_status st = arb_unwinnable(pos, color, ARB_RULES_UNWINNABLE_BUDGET, res);
+    if (!arb_material_can_mate(pos, color))
+        return false; /* material alone proves it (the search agrees and explains) */
+    return st != ARB_OK || res->verdict != ARB_WIN_IMPOSSIBLE;
 }
 
-/* DEAD-POSITION HOOK (5.2.2 beyond material): returns true when the dead-position search of
- * arbiter/dead.h proves pos dead. Until it lands nothing beyond material is detected. */
-static bool dead_beyond_material(const arb_position *pos)
+bool arb_rules_can_mate(const arb_position *pos, arb_color color)
 {
-    (void)pos;
-    return false;
+    arb_unwinnable_result res;
+    return arb_rules_can_mate_result(pos, color, &res);
+}
+
+/* DEAD-POSITION HOOK (5.2.2 beyond material): true only when the search of arbiter/dead.h
+ * proves that neither side can mate (within ARB_RULES_DEAD_BUDGET per side; unknown is
+ * "not dead"). res receives both sides' proofs. */
+static bool dead_beyond_material(const arb_position *pos, arb_dead_result *res)
+{
+    return arb_dead_position(pos, ARB_RULES_DEAD_BUDGET, res) == ARB_OK && res->verdict == ARB_DEAD_DEAD;
 }
 
 /* ---- Names ---------------------------------------------------------------------------- */
@@ -222,20 +222,19 @@ static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plie
     }
 }
 
-/* Why a material verdict holds: which material is on the board. */
-static void add_material_detail(arb_outcome *out, const arb_position *pos)
+/* Appends a reason made elsewhere (the material or dead-position proofs). */
+static void add_reason_copy(arb_outcome *out, const arb_reason *why)
 {
-    arb_bitboard minors = pos->by_type[ARB_KNIGHT] | pos->by_type[ARB_BISHOP];
-    if (minors == 0) {
-        add_reason(out, ARB_R_material_kings_only);
-    } else if (popcount(minors) == 1) {
-        arb_reason *r = add_reason(out, ARB_R_material_lone_minor);
-        int sq = lsb(minors);
-        r->piece = pos->board[sq];
-        arb_reason_add_square(r, sq);
-    } else {
-        add_reason(out, ARB_R_material_bishops_one_color)->n = popcount(minors);
-    }
+    *add_reason(out, why->code) = *why;
+}
+
+/* The proof that `color` cannot mate, from the unwinnability search (skipping what the
+ * headline reason already says). */
+static void add_proof(arb_outcome *out, const arb_unwinnable_result *res)
+{
+    for (int i = 0; i < res->nreasons; i++)
+        if (res->reasons[i].code != ARB_R_cannot_mate_bare_king)
+            add_reason_copy(out, &res->reasons[i]);
 }
 
 #define MAX_OCC 16
@@ -247,6 +246,8 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
         return ARB_ERR_RANGE;
     const arb_position *pos = &g->positions[ply];
     arb_color us = (arb_color)pos->side;
+    arb_reason why;
+    arb_dead_result dead;
     if (arb_count_legal_moves(pos) == 0) {
         bool mate = arb_in_check(pos);
         out->result = mate ? win_for((arb_color)!us) : ARB_RESULT_DRAW;
@@ -256,15 +257,17 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
         arb_reason_add_square(r, pos->king_square[us]);
         if (mate && pos->halfmove_clock >= 150)
             add_reason(out, ARB_R_seventyfive_but_mate)->n = pos->halfmove_clock / 2;
-    } else if (arb_insufficient_material(pos)) {
+    } else if (arb_insufficient_material(pos, &why)) {
         out->result = ARB_RESULT_DRAW;
         out->termination = ARB_TERM_INSUFFICIENT_MATERIAL;
         add_reason(out, ARB_R_insufficient_material);
-        add_material_detail(out, pos);
-    } else if (dead_beyond_material(pos)) {
+        add_reason_copy(out, &why);
+    } else if (dead_beyond_material(pos, &dead)) {
         out->result = ARB_RESULT_DRAW;
         out->termination = ARB_TERM_DEAD_POSITION;
         add_reason(out, ARB_R_dead_position);
+        add_proof(out, &dead.side[ARB_WHITE]);
+        add_proof(out, &dead.side[ARB_BLACK]);
     } else {
         int plies[MAX_OCC];
         int n = find_matches(g, pos, ply, plies, MAX_OCC);
@@ -387,10 +390,12 @@ bool arb_game_both_moved(const arb_game *g)
 }
 
 /* Why `color` cannot mate (the material part of 6.9). */
-static void add_cannot_mate(arb_outcome *out, const arb_position *pos, arb_color color)
+static void add_cannot_mate(arb_outcome *out, const arb_position *pos, arb_color color,
+                            const arb_unwinnable_result *res)
 {
     bool bare = (pos->by_color[color] & ~pos->by_type[ARB_KING]) == 0;
     add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material)->piece = king_of(color);
+    add_proof(out, res);
 }
 
 arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out)
@@ -422,14 +427,17 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         return arb_game_claim(g, ev->claim, ev->claim_move, out);
     if (ev->flag >= 0) {
         arb_color loser = (arb_color)ev->flag, winner = (arb_color)!loser;
-        bool can = arb_rules_can_mate(cur, winner);
+        arb_unwinnable_result unw;
+        bool can = arb_rules_can_mate_result(cur, winner, &unw);
         out->result = can ? win_for(winner) : ARB_RESULT_DRAW;
         out->termination = can ? ARB_TERM_TIME_FORFEIT : ARB_TERM_TIME_FORFEIT_DRAW;
         arb_reason *r = add_reason(out, can ? ARB_R_time_forfeit : ARB_R_time_forfeit_draw);
         r->piece = king_of(loser);
         r->by = king_of(winner);
         if (!can)
-            add_cannot_mate(out, cur, winner);
+            add_cannot_mate(out, cur, winner, &unw);
+        else
+            add_proof(out, &unw); /* can_mate with its witness, or search_budget_spent */
     } else if (ev->resign >= 0) {
         out->result = win_for((arb_color)!ev->resign);
         out->termination = ARB_TERM_RESIGNATION;

@@ -24,7 +24,7 @@ try:
     st, h, body = d.get('/v1/openapi.json')
     check_eq(st, 200, 'status')
     check(body['openapi'].startswith('3.'), 'OpenAPI 3 document')
-    for p in ('/v1/health', '/v1/analyze', '/v1/move', '/v1/validate', '/v1/perft'):
+    for p in ('/v1/health', '/v1/analyze', '/v1/move', '/v1/validate', '/v1/perft', '/v1/dead'):
         check(p in body['paths'], 'documents ' + p)
 
     begin('analyze.start')
@@ -131,6 +131,66 @@ try:
     check_eq((st, p['error']['code'], p['error'].get('field')), (400, 'invalid_field', 'depth'), 'depth type')
     st, _, p = d.post('/v1/perft', {})
     check_eq((st, p['error']['code']), (400, 'missing_field'), 'depth required')
+
+    begin('dead')
+    # K+N v K+R: both colours can mate (with help), each with a witness that replays to mate
+    st, _, x = d.post('/v1/dead', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1'})
+    check_eq(st, 200, 'status')
+    check_eq(x['dead'], False, 'alive')
+    check_eq(x['unwinnable'], {'white': False, 'black': False}, 'both can mate')
+    check_eq(x['verdicts'], {'white': 'can_mate', 'black': 'can_mate'}, 'verdicts')
+    check_eq(x['explanations'][0]['code'], 'alive_position', 'position verdict first')
+    check(all(len(x['witness'][c]) > 0 for c in ('white', 'black')), 'witness per colour')
+    for c in ('white', 'black'):
+        fen = '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1'
+        st, _, a = d.post('/v1/analyze', {'fen': fen, 'moves': x['witness'][c][:10]})
+        check_eq(st, 200, 'witness prefix is legal (%s)' % c)
+    st, _, a = d.post('/v1/analyze', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1', 'moves': x['witness']['white']})
+    if len(x['witness']['white']) <= 10:
+        check_eq((a['status'], a['result']), ('checkmate', '1-0'), 'white witness ends in mate')
+    # locked pawns: White's bishops never reach the black king; Black can mate
+    wall = '8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/7B/8 b - - 0 1'
+    st, _, x = d.post('/v1/dead', {'fen': wall, 'lang': 'fa'})
+    check_eq((st, x['dead']), (200, False), 'alive')
+    check_eq(x['unwinnable'], {'white': True, 'black': False}, 'only black can mate')
+    check('white' not in x['witness'] and len(x['witness']['black']) == 7, 'black witness, 7 plies')
+    check('cannot_mate_locked' in [e['code'] for e in x['explanations']], 'the proof')
+    check_eq(x['explanations'][1]['rule'], 'FIDE 6.9', 'article')
+    st, _, a = d.post('/v1/analyze', {'fen': wall, 'moves': x['witness']['black']})
+    check_eq((a['status'], a['result']), ('checkmate', '0-1'), 'witness replays to mate')
+    # dead: a locked wall neither bishop can cross
+    st, _, x = d.post('/v1/dead', {'fen': '2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1'})
+    check_eq((st, x['dead'], x['unwinnable']), (200, True, {'white': True, 'black': True}), 'dead')
+    check_eq(x['explanations'][0]['code'], 'dead_position', 'dead_position first')
+    check_eq(x['witness'], {}, 'no witness')
+    st, _, x = d.post('/v1/dead', {'fen': '8/8/8/4k3/8/8/8/4KB2 w - - 0 1'})
+    check_eq((x['dead'], x['explanations'][0]['code']), (True, 'material_lone_minor'), 'insufficient material')
+    # a tiny budget: undecided, said so, counted
+    before = d.metric('arbiterd_search_budget_exhausted_total')
+    st, _, x = d.post('/v1/dead', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1', 'budget': 1})
+    check_eq((st, x['dead'], x['budget']), (200, 'unknown', 1), 'unknown within budget 1')
+    check_eq(x['verdicts'], {'white': 'unknown', 'black': 'unknown'}, 'both unknown')
+    check_eq(x['unwinnable'], {'white': False, 'black': False}, 'unknown is not unwinnable')
+    check('search_budget_spent' in [e['code'] for e in x['explanations']], 'says the budget ran out')
+    check_eq(d.metric('arbiterd_search_budget_exhausted_total'), before + 1, 'budget exhaustion counted')
+    # position input after moves, and errors
+    st, _, x = d.post('/v1/dead', {'moves': ['e4', 'e5']})
+    check_eq((st, x['dead']), (200, False), 'start + moves: alive')
+    check(x['fen'].startswith('rnbqkbnr/pppp1ppp/8/4p3/4P3'), 'decided after the moves')
+    st, _, x = d.post('/v1/dead', {'budget': 0})
+    check_eq((st, x['error']['code'], x['error']['limit']), (400, 'out_of_range', 2000000), 'budget range')
+    st, _, x = d.post('/v1/dead', {'budget': 3000000})
+    check_eq((st, x['error']['code']), (400, 'out_of_range'), 'budget cap')
+    st, _, x = d.post('/v1/dead', {'budget': 'lots'})
+    check_eq((st, x['error']['code'], x['error']['field']), (400, 'invalid_field', 'budget'), 'budget type')
+    st, _, x = d.post('/v1/dead', {'fen': 'not a fen'})
+    check_eq((st, x['error']['code']), (400, 'invalid_fen'), 'bad fen')
+    st, _, x = d.post('/v1/dead', {'fen': '8/8/8/8/8/8/8/8 w - - 0 1'})
+    check_eq(st, 422, 'no kings: illegal position')
+    st, _, x = d.post('/v1/dead', '[1,2]')
+    check_eq((st, x['error']['code']), (400, 'not_object'), 'not an object')
+    st, h, x = d.get('/v1/dead')
+    check_eq((st, h.get('allow')), (405, 'POST'), 'GET: 405 with Allow')
 
     begin('errors.position_input')
     st, _, e = d.post('/v1/analyze', {'fen': 'not a fen'})

@@ -268,7 +268,7 @@ static void test_endings(void)
         harness_begin("rules.material.table");
         arb_position pos;
         CHECK_INT(arb_position_from_fen(&pos, mat[i].fen, ARB_STANDARD, NULL), ARB_OK);
-        CHECK_MSG(arb_insufficient_material(&pos) == mat[i].insufficient, "insufficient %s", mat[i].fen);
+        CHECK_MSG(arb_insufficient_material(&pos, NULL) == mat[i].insufficient, "insufficient %s", mat[i].fen);
         CHECK_MSG(arb_material_can_mate(&pos, ARB_WHITE) == mat[i].white_can, "white can mate %s", mat[i].fen);
         CHECK_MSG(arb_material_can_mate(&pos, ARB_BLACK) == mat[i].black_can, "black can mate %s", mat[i].fen);
     }
@@ -312,19 +312,105 @@ static void test_flag(void)
     }
     harness_begin("rules.flag.knight_v_rook_loss");
     /* K+N v K+R, Black's flag falls: White can mate with Black's "help" (e.g. Black king in a
-     * corner boxed in by its own rook), so Black loses. DEPENDS ON THE UNWINNABILITY HOOK:
-     * today arb_rules_can_mate answers from material only and treats "not provably unable" as
-     * "can mate", which gives the right verdict here without a witness; dead.h's helpmate
-     * search must keep it (and supply the witness). */
+     * corner boxed in by its own rook), so Black loses. The unwinnability search supplies the
+     * witness: legal moves from here ending in checkmate of Black. */
     if (game_from(&g, "8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1", NULL)) {
         ev.flag = ARB_BLACK;
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
         CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
         CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT);
         CHECK_INT(o.reasons[0].code, ARB_R_time_forfeit);
+        CHECK_INT(o.nreasons, 2);
+        CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
+        arb_unwinnable_result *unw = malloc(sizeof *unw);
+        if (unw) {
+            CHECK(arb_rules_can_mate_result(arb_game_current(&g), ARB_WHITE, unw));
+            CHECK_INT(unw->verdict, ARB_WIN_POSSIBLE);
+            CHECK(unw->witness_len > 0);
+            CHECK_INT(o.reasons[1].n, unw->witness_len);
+            arb_position p = *arb_game_current(&g);
+            bool legal = true;
+            for (int i = 0; i < unw->witness_len && legal; i++) {
+                arb_move moves[ARB_MAX_MOVES];
+                int n = arb_legal_moves(&p, moves);
+                legal = false;
+                for (int j = 0; j < n; j++)
+                    legal |= moves[j] == unw->witness[i];
+                arb_position_play(&p, unw->witness[i]);
+            }
+            CHECK_MSG(legal, "witness move is legal");
+            CHECK_INT(p.side, ARB_BLACK);
+            CHECK(arb_in_check(&p));
+            CHECK_INT(arb_count_legal_moves(&p), 0);
+            free(unw);
+        }
         ev.flag = ARB_WHITE;
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
         CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        arb_game_free(&g);
+    }
+}
+
+/* Locked pawns (a CHA test vector): White's bishops can never reach the black king, Black's
+ * light-squared bishop can mate (a helpmate in 7 plies). */
+#define WALL_ONE_SIDE "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/7B/8 b - - 0 1"
+/* A wall no king can cross and no capture can open; every light square of rank 5 holds a
+ * black pawn and every dark square of rank 4 a white one: neither bishop crosses. */
+#define WALL_DEAD "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"
+
+static void test_beyond_material(void)
+{
+    arb_game g;
+    arb_outcome o;
+    arb_event ev = arb_event_none();
+    harness_begin("rules.flag.locked_wall_draw");
+    if (game_from(&g, WALL_ONE_SIDE, NULL)) {
+        /* Black's flag falls: White has two bishops, but they can never reach the black king */
+        ev.flag = ARB_BLACK;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT_DRAW);
+        CHECK_INT(o.reasons[0].code, ARB_R_time_forfeit_draw);
+        CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_material);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_WHITE);
+        CHECK_INT(o.nreasons, 3);
+        CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        CHECK(!arb_rules_can_mate(arb_game_current(&g), ARB_WHITE));
+        /* White's flag falls: Black can mate (with White's help), so Black wins */
+        ev.flag = ARB_WHITE;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+        CHECK_INT(o.termination, ARB_TERM_TIME_FORFEIT);
+        CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
+        CHECK_STR(o.reasons[1].move, "Bf3#");
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.locked_wall");
+    if (game_from(&g, WALL_DEAD, NULL)) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_DEAD_POSITION);
+        CHECK_STR(arb_termination_name(o.termination), "dead_position");
+        CHECK_INT(o.reasons[0].code, ARB_R_dead_position);
+        CHECK_INT(o.nreasons, 3);
+        CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_locked);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_BLACK); /* the king that cannot be mated */
+        CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.after_capture");
+    /* the knight is captured: the game ends at that ply as a dead position */
+    if (game_from(&g, "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/4n3/2B1K3 w - - 0 1", "Kxe2 Kd7")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_DEAD_POSITION);
+        CHECK_INT(o.ply, 1);
+        CHECK_INT(o.reasons[o.nreasons - 1].code, ARB_R_moves_after_end);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.dead.start_alive");
+    if (game_from(&g, "startpos", "e4 e5 Nf3 Nc6")) {
+        CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_NONE);
         arb_game_free(&g);
     }
 }
@@ -432,6 +518,7 @@ int main(void)
     test_seventyfive();
     test_endings();
     test_flag();
+    test_beyond_material();
     test_resign_agree();
     test_render();
     return harness_finish();

@@ -197,6 +197,19 @@ static void test_illegal(void)
     CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_bare_king);
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 2, &std, &o, &extra), ARB_OK);
     CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+    harness_begin("illegal.second_draw_locked_wall");
+    /* White's bishops can never reach the black king behind the pawns: Black's second illegal
+     * move is a draw, with the proof; White's is a loss (Black can mate). */
+    arb_position_from_fen(&pos, "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/7B/8 b - - 0 1", ARB_STANDARD, NULL);
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 2, &std, &o, &extra), ARB_OK);
+    CHECK_INT(o.result, ARB_RESULT_DRAW);
+    CHECK_INT(o.reasons[0].code, ARB_R_illegal_moves_draw);
+    CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_material);
+    CHECK_INT(o.nreasons, 3);
+    CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_WHITE, 2, &std, &o, &extra), ARB_OK);
+    CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
+    CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
     harness_begin("illegal.bad_input");
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 0, &std, &o, &extra), ARB_ERR_RANGE);
     CHECK_INT(arb_illegal_move_penalty(&pos, (arb_color)2, 1, &std, &o, &extra), ARB_ERR_RANGE);

@@ -4,6 +4,7 @@
  * part of the API by name, not by number: add new areas or codes freely. */
 #include "arbiter/reasons/input.def"
 #include "arbiter/reasons/position.def"
+#include "arbiter/reasons/dead.def"
 #include "arbiter/reasons/rules.def"
 #include "arbiter/reasons/pgn.def"
 #include "arbiter/reasons/moves.def"

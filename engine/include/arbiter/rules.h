@@ -5,6 +5,7 @@
 #define ARBITER_RULES_H
 
 #include "arbiter/game.h"
+#include "arbiter/dead.h"
 
 /* ---- Same position (9.2.2) ------------------------------------------------------------- */
 
@@ -27,8 +28,10 @@ ARB_API int arb_game_occurrences(const arb_game *g, int ply, int *plies, int cap
 /* ---- Material that cannot mate (5.2.2 by material; 6.9 per side) ------------------------ */
 
 /* Dead by material alone: K v K, K+N v K, K+B v K, and any bishops (either side) all on
- * squares of one colour with nothing else but the kings. */
-ARB_API bool arb_insufficient_material(const arb_position *pos);
+ * squares of one colour with nothing else but the kings. When true and why is not NULL, *why
+ * says which (material_kings_only, material_lone_minor with the piece and its square, or
+ * material_bishops_one_color with the count and squares; article 5.2.2). NULL pos: false. */
+ARB_API bool arb_insufficient_material(const arb_position *pos, arb_reason *why);
 
 /* false only when `color` provably cannot checkmate by material alone, whatever the opponent
  * does: a bare king; king and one knight, or bishops all on one colour, against a bare king;
@@ -130,11 +133,21 @@ ARB_API bool arb_game_both_moved(const arb_game *g);
 
 /* ---- Unwinnability (6.9, 7.5.5) --------------------------------------------------------- */
 
-/* Whether `color` could still checkmate by some series of legal moves. UNWINNABILITY HOOK:
- * today this is arb_material_can_mate (material only: it says "can mate" for positions the
- * dead-position search would prove unwinnable, e.g. K+N v K+R is right but a locked pawn wall
- * is not); rules.c calls the search of arbiter/dead.h here once it lands. Flag fall and the
- * second illegal move both decide through this one function. */
+/* Positions the rules hooks let the unwinnability search (arb_unwinnable) examine per colour. */
+#define ARB_RULES_UNWINNABLE_BUDGET ARB_DEAD_DEFAULT_BUDGET
+/* Positions examined per colour when every position of a game record is checked for a dead
+ * position (5.2.2 beyond material): smaller, since it runs at each ply. */
+#define ARB_RULES_DEAD_BUDGET 20000u
+
+/* Whether `color` could still checkmate by some series of legal moves (FIDE 6.9 flag fall,
+ * 7.5.5 second illegal move; both decide through this one function). It runs the
+ * unwinnability search of arbiter/dead.h (arb_unwinnable) with ARB_RULES_UNWINNABLE_BUDGET.
+ * A loss is converted to a draw only when mating is PROVED impossible: when the search runs
+ * out of budget ("unknown") the answer is true ("can mate"), never a draw on a guess. */
 ARB_API bool arb_rules_can_mate(const arb_position *pos, arb_color color);
+
+/* The same decision with the search's result: verdict, the proof (reasons) when `color` can
+ * never mate, or a witness (legal moves ending in mate) when it can. res may not be NULL. */
+ARB_API bool arb_rules_can_mate_result(const arb_position *pos, arb_color color, arb_unwinnable_result *res);
 
 #endif

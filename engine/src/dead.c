@@ -1,0 +1,219 @@
+/* Dead positions and unwinnability: runs the proofs and the helpmate search in order of cost
+ * and turns the outcome into a verdict with its explanation. */
+#include <string.h>
+
+#include "dead_internal.h"
+#include "arbiter/rules.h"
+#include "arbiter/movegen.h"
+#include "arbiter/notation.h"
+
+/* Forced moves are followed at most this far before the static analysis. */
+#define FORCED_PLIES 64
+/* Nodes of the first, shallow search, and of each iterative-deepening round. */
+#define QUICK_LIMIT 3000u
+#define ROUND_LIMIT 10000u
+#define MAX_ROUNDS 400
+
+static void add_reason(arb_unwinnable_result *r, const arb_reason *why)
+{
+    if (r->nreasons < ARB_DEAD_MAX_REASONS)
+        r->reasons[r->nreasons++] = *why;
+}
+
+static void set_impossible(arb_unwinnable_result *r, const arb_reason *why)
+{
+    r->verdict = ARB_WIN_IMPOSSIBLE;
+    r->witness_len = 0;
+    add_reason(r, why);
+}
+
+static arb_reason side_reason(arb_reason_code code, arb_color c, int n)
+{
+    arb_reason why = arb_reason_make(code);
+    why.piece = ARB_PIECE(c, ARB_KING);
+    why.n = n;
+    return why;
+}
+
+/* Records a witness and the can_mate reason naming its length and last move. */
+static void set_possible(arb_unwinnable_result *r, const arb_position *pos, const arb_move *moves, int len)
+{
+    r->verdict = ARB_WIN_POSSIBLE;
+    r->witness_len = len;
+    if (len > 0)
+        memcpy(r->witness, moves, sizeof(arb_move) * (size_t)len);
+    arb_reason why = side_reason(ARB_R_can_mate, r->winner, len);
+    arb_position p = *pos;
+    for (int i = 0; i < len; i++) {
+        if (i == len - 1)
+            arb_move_san(&p, moves[i], why.move, sizeof why.move);
+        arb_position_play(&p, moves[i]);
+    }
+    if (len == 0) {
+        why = arb_reason_make(ARB_R_already_checkmated);
+        why.piece = ARB_PIECE(!r->winner, ARB_KING);
+        arb_reason_add_square(&why, pos->king_square[!r->winner]);
+    }
+    add_reason(r, &why);
+}
+
+/* Plays the only legal move while there is exactly one; returns how many were played. */
+static int follow_forced(arb_position *p, arb_move *played)
+{
+    int n = 0;
+    arb_move moves[ARB_MAX_MOVES];
+    while (n < FORCED_PLIES && arb_legal_moves(p, moves) == 1) {
+        if (played)
+            played[n] = moves[0];
+        arb_position_play(p, moves[0]);
+        n++;
+    }
+    return n;
+}
+
+/* Outcome of a position with no legal moves, for `winner`: a mate of the loser, or over. */
+static bool game_over(const arb_position *p, arb_color winner, bool *mated_loser, arb_reason *why)
+{
+    if (arb_count_legal_moves(p) != 0)
+        return false;
+    bool check = arb_in_check(p);
+    *mated_loser = check && p->side != winner;
+    if (!*mated_loser) {
+        *why = arb_reason_make(check ? ARB_R_cannot_mate_checkmated : ARB_R_cannot_mate_stalemate);
+        why->piece = ARB_PIECE(p->side, ARB_KING);
+        arb_reason_add_square(why, p->king_square[p->side]);
+    }
+    return true;
+}
+
+/* The static proof after following forced moves. */
+static bool static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
+{
+    arb_position p = *pos;
+    *forced = follow_forced(&p, NULL);
+    bool mated = false;
+    if (game_over(&p, winner, &mated, why))
+        return !mated;
+    if (dead_material_cannot_mate(&p, winner, why))
+        return true;
+    return dead_static_cannot_mate(&p, winner, why);
+}
+
+/* Every legal move leads to a position proved unwinnable statically. */
+static bool proof_after_every_move(const arb_position *pos, arb_color winner)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        arb_position c = *pos;
+        arb_position_play(&c, moves[i]);
+        arb_reason why;
+        int forced;
+        if (!static_proof(&c, winner, &why, &forced))
+            return false;
+    }
+    return n > 0;
+}
+
+arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
+                          arb_unwinnable_result *res)
+{
+    if (!res)
+        return ARB_ERR_RANGE;
+    memset(res, 0, sizeof *res);
+    if (!pos || (winner != ARB_WHITE && winner != ARB_BLACK))
+        return ARB_ERR_RANGE;
+    res->winner = winner;
+    if (budget == 0)
+        budget = ARB_DEAD_DEFAULT_BUDGET;
+    arb_reason why;
+    bool mated = false;
+    if (game_over(pos, winner, &mated, &why)) {
+        if (mated)
+            set_possible(res, pos, NULL, 0);
+        else
+            set_impossible(res, &why);
+        return ARB_OK;
+    }
+    if (dead_material_cannot_mate(pos, winner, &why)) {
+        set_impossible(res, &why);
+        return ARB_OK;
+    }
+    dead_search *s = dead_search_new(budget);
+    if (!s) {
+        why = side_reason(ARB_R_search_budget_spent, winner, 0);
+        add_reason(res, &why);
+        return ARB_ERR_LIMIT;
+    }
+    arb_move witness[ARB_DEAD_MAX_WITNESS];
+    int len = 0;
+    int forced = 0;
+    enum dead_search_outcome out = SEARCH_UNDECIDED;
+    if (static_proof(pos, winner, &why, &forced)) {
+        set_impossible(res, &why);
+        if (forced) {
+            arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
+            add_reason(res, &f);
+        }
+        res->nodes = dead_search_nodes(s);
+        dead_search_free(s);
+        return ARB_OK;
+    }
+    out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
+    if (out == SEARCH_UNDECIDED) {
+        uint64_t left = budget - dead_search_nodes(s);
+        out = dead_enumerate(s, pos, winner, left / 4, witness, &len);
+    }
+    uint64_t limit = ROUND_LIMIT;
+    for (int depth = 2; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s); depth++) {
+        out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
+        if (depth % 32 == 0)
+            limit *= 2;
+    }
+    if (out == SEARCH_MATE) {
+        set_possible(res, pos, witness, len);
+    } else if (out == SEARCH_NO_MATE) {
+        why = side_reason(ARB_R_cannot_mate_exhausted, winner, (int)dead_search_last_stored(s));
+        set_impossible(res, &why);
+    } else if (proof_after_every_move(pos, winner)) {
+        why = side_reason(ARB_R_cannot_mate_after_every_move, winner, arb_count_legal_moves(pos));
+        set_impossible(res, &why);
+    } else {
+        why = side_reason(ARB_R_search_budget_spent, winner, (int)dead_search_nodes(s));
+        add_reason(res, &why);
+    }
+    res->nodes = dead_search_nodes(s);
+    dead_search_free(s);
+    return ARB_OK;
+}
+
+arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *res)
+{
+    if (!res)
+        return ARB_ERR_RANGE;
+    memset(res, 0, sizeof *res);
+    if (!pos)
+        return ARB_ERR_RANGE;
+    arb_status st = ARB_OK;
+    for (int c = 0; c < 2; c++) {
+        arb_status s = arb_unwinnable(pos, (arb_color)c, budget, &res->side[c]);
+        if (s != ARB_OK)
+            st = s;
+        res->nodes += res->side[c].nodes;
+    }
+    const arb_unwinnable_result *w = &res->side[ARB_WHITE], *b = &res->side[ARB_BLACK];
+    if (w->verdict == ARB_WIN_POSSIBLE || b->verdict == ARB_WIN_POSSIBLE) {
+        res->verdict = ARB_DEAD_ALIVE;
+        res->reason = arb_reason_make(ARB_R_alive_position);
+        res->reason.piece = ARB_PIECE(w->verdict == ARB_WIN_POSSIBLE ? ARB_WHITE : ARB_BLACK, ARB_KING);
+    } else if (w->verdict == ARB_WIN_IMPOSSIBLE && b->verdict == ARB_WIN_IMPOSSIBLE) {
+        res->verdict = ARB_DEAD_DEAD;
+        if (!arb_insufficient_material(pos, &res->reason))
+            res->reason = arb_reason_make(ARB_R_dead_position);
+    } else {
+        res->verdict = ARB_DEAD_UNKNOWN;
+        res->reason = arb_reason_make(ARB_R_dead_unknown);
+        res->reason.n = (int32_t)(res->nodes > INT32_MAX ? INT32_MAX : res->nodes);
+    }
+    return st;
+}

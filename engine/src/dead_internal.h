@@ -1,0 +1,53 @@
+/* Internal interface between the dead-position units: material theorems (dead_material.c),
+ * the semi-static reachability proof (dead_static.c) and the helpmate search (dead_search.c). */
+#ifndef ARB_DEAD_INTERNAL_H
+#define ARB_DEAD_INTERNAL_H
+
+#include "arbiter/dead.h"
+#include "tables.h"
+
+/* Proved from material alone (no pawns involved) that `winner` can never mate: bare king,
+ * K+N against K+queens, or same-coloured bishops against no knight, pawn or other-colour bishop.
+ * Fills *why when not NULL. Cheap: called at every node of the search. */
+bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
+
+/* The semi-static analysis: over-approximates every square each piece can ever reach (pawn
+ * files that no capture can open, pieces that can never leave, squares the kings can never
+ * enter) and proves that `winner` can never mate when no square the losing king can reach can
+ * be attacked, or none can have every flight square covered. True means proved (reason in
+ * *why); false means no proof. Castling rights in Chess960 make it answer false. */
+bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
+
+/* The search: context with its transposition table and explicit stack (no recursion). */
+typedef struct dead_search dead_search;
+
+dead_search *dead_search_new(uint64_t budget);
+void dead_search_free(dead_search *s);
+
+enum dead_search_outcome { SEARCH_MATE, SEARCH_NO_MATE, SEARCH_UNDECIDED };
+
+/* One bounded search for a helpmate by `winner`: max_depth is the nominal depth (rewarded
+ * moves cost less), local_limit caps the positions of this call. SEARCH_MATE fills the
+ * witness; SEARCH_NO_MATE is a proof (every line ended without reaching the depth limit). */
+enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *root, arb_color winner,
+                                         int max_depth, uint64_t local_limit,
+                                         arb_move *witness, int *witness_len);
+/* Exhaustive enumeration of every position reachable from root (each once, in a seen set),
+ * pruning those proved unwinnable by material or the static analysis. SEARCH_NO_MATE is a proof;
+ * SEARCH_MATE fills the witness (up to ARB_DEAD_MAX_WITNESS plies deep). */
+enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root, arb_color winner,
+                                        uint64_t limit, arb_move *witness, int *witness_len);
+/* Positions visited so far, and how many remain in the budget. */
+uint64_t dead_search_nodes(const dead_search *s);
+bool dead_search_exhausted(const dead_search *s);
+/* Distinct positions stored by the last complete search (for the explanation). */
+uint64_t dead_search_last_stored(const dead_search *s);
+
+/* Square colour: true for dark squares (a1 is dark). */
+static inline bool dead_dark(int sq)
+{
+    return ((ARB_FILE(sq) + ARB_RANK(sq)) & 1) == 0;
+}
+#define DEAD_DARK_SQUARES 0xAA55AA55AA55AA55ull
+
+#endif

@@ -1,0 +1,209 @@
+/* Golden tests: insufficient material, per-side unwinnability with witnesses and proofs, dead
+ * positions, bad arguments and budgets, and the explanations in every language. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arbiter.h"
+#include "harness.h"
+
+static arb_position fen(const char *text)
+{
+    arb_position pos;
+    arb_status st = arb_position_from_fen(&pos, text, ARB_STANDARD, NULL);
+    CHECK_MSG(st == ARB_OK, "FEN rejected: %s", text);
+    return pos;
+}
+
+/* A witness replays legally and ends with the winner's opponent checkmated. */
+static bool witness_ok(const arb_position *pos, const arb_unwinnable_result *r)
+{
+    arb_position p = *pos;
+    for (int i = 0; i < r->witness_len; i++) {
+        if (!arb_is_legal(&p, r->witness[i]))
+            return false;
+        arb_position_play(&p, r->witness[i]);
+    }
+    return p.side != r->winner && arb_in_check(&p) && arb_count_legal_moves(&p) == 0;
+}
+
+static arb_unwinnable_result side(const char *text, arb_color c, uint64_t budget)
+{
+    arb_position pos = fen(text);
+    arb_unwinnable_result r;
+    CHECK_INT(arb_unwinnable(&pos, c, budget, &r), ARB_OK);
+    if (r.verdict == ARB_WIN_POSSIBLE)
+        CHECK_MSG(witness_ok(&pos, &r), "witness of %s does not mate", text);
+    return r;
+}
+
+static void check_rendered(const arb_reason *r)
+{
+    static const char *const langs[] = {"en", "fa", "ar"};
+    for (int i = 0; i < 3; i++) {
+        char text[1024];
+        size_t n = arb_reason_render(r, langs[i], text, sizeof text);
+        CHECK(n > 10 && n < sizeof text);
+        CHECK_MSG(!strchr(text, '{'), "unexpanded parameter in %s: %s", langs[i], text);
+    }
+}
+
+static void test_material(void)
+{
+    arb_reason why;
+    arb_position p;
+    harness_begin("dead.material.bare_kings");
+    p = fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
+    CHECK(arb_insufficient_material(&p, &why));
+    CHECK_STR(arb_reason_name(why.code), "material_kings_only");
+    harness_begin("dead.material.knight");
+    p = fen("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
+    CHECK(arb_insufficient_material(&p, &why));
+    CHECK_STR(arb_reason_name(why.code), "material_lone_minor");
+    CHECK_INT(why.squares[0], ARB_SQ(6, 0));
+    CHECK_INT(why.piece, ARB_PIECE(ARB_WHITE, ARB_KNIGHT));
+    check_rendered(&why);
+    harness_begin("dead.material.bishop");
+    p = fen("8/8/4k3/8/8/3K4/8/2b5 w - - 0 1");
+    CHECK(arb_insufficient_material(&p, &why));
+    harness_begin("dead.material.bishops_one_color");
+    p = fen("8/1b6/5k2/8/8/3K4/B7/2B5 w - - 0 1"); /* b7, a2, c1: all light? */
+    CHECK(!arb_insufficient_material(&p, &why));     /* c1 is dark, b7 and a2 light */
+    p = fen("8/1b6/5k2/8/8/3K4/B7/5B2 w - - 0 1");   /* b7, a2, f1: all light */
+    CHECK(arb_insufficient_material(&p, &why));
+    CHECK_STR(arb_reason_name(why.code), "material_bishops_one_color");
+    CHECK_INT(why.n, 3);
+    CHECK_INT(why.nsquares, 3);
+    check_rendered(&why);
+    harness_begin("dead.material.sufficient");
+    p = fen("8/8/4k3/8/8/3K4/8/2b2N2 w - - 0 1"); /* bishop against knight */
+    CHECK(!arb_insufficient_material(&p, NULL));
+    p = fen("8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1"); /* two knights */
+    CHECK(!arb_insufficient_material(&p, NULL));
+    p = fen("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1");
+    CHECK(!arb_insufficient_material(&p, NULL));
+    p = fen(ARB_START_FEN);
+    CHECK(!arb_insufficient_material(&p, NULL));
+    CHECK(!arb_insufficient_material(NULL, NULL));
+}
+
+static void test_flag_fall(void)
+{
+    arb_unwinnable_result r;
+    harness_begin("dead.unwinnable.knight_v_king");
+    r = side("8/8/4k3/8/8/3K4/8/6N1 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_knight_v_queens");
+    check_rendered(&r.reasons[0]);
+    r = side("8/8/4k3/8/8/3K4/8/6N1 b - - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bare_king");
+
+    harness_begin("dead.unwinnable.knight_v_rook");
+    /* The knight's side can mate: the rook helps to box its own king in. */
+    r = side("7r/8/8/3k4/8/8/2N5/K7 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(r.witness_len > 0);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "can_mate");
+    check_rendered(&r.reasons[0]);
+    r = side("7r/8/8/3k4/8/8/2N5/K7 w - - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+
+    harness_begin("dead.unwinnable.knight_v_queen");
+    r = side("7q/8/8/3k4/8/8/2N5/K7 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    r = side("7q/8/8/3k4/8/8/2N5/K7 w - - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+
+    harness_begin("dead.unwinnable.bishop_v_pawn");
+    /* K+B v K+P: the pawn may promote to a blocker, so a helpmate exists. */
+    r = side("8/8/8/8/8/1k6/p7/K1B5 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+}
+
+static void test_dead_positions(void)
+{
+    arb_position p;
+    arb_dead_result d;
+    harness_begin("dead.position.same_color_bishops");
+    p = fen("8/8/2b1k3/8/8/3K4/8/2B5 w - - 0 1"); /* c6 light, c1 dark: alive? */
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+    p = fen("8/8/3bk3/8/8/3K4/8/2B5 w - - 0 1"); /* d6 and c1: both dark */
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+    CHECK_STR(arb_reason_name(d.reason.code), "material_bishops_one_color");
+
+    harness_begin("dead.position.locked_pawns");
+    p = fen("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+    CHECK_STR(arb_reason_name(d.reason.code), "dead_position");
+    CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_locked");
+    CHECK_INT(d.side[ARB_WHITE].reasons[0].n, 24);
+    CHECK_INT(d.side[ARB_WHITE].reasons[0].nsquares, 8);
+    check_rendered(&d.side[ARB_WHITE].reasons[0]);
+
+    harness_begin("dead.position.locked_but_capture");
+    /* The same wall with a white knight: it can reach the black king. */
+    p = fen("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K1N1 w - - 0 1");
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+    CHECK_INT(d.side[ARB_WHITE].verdict, ARB_WIN_POSSIBLE);
+
+    harness_begin("dead.position.start");
+    p = fen(ARB_START_FEN);
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+    CHECK_INT(d.side[ARB_WHITE].verdict, ARB_WIN_POSSIBLE);
+    CHECK_INT(d.side[ARB_BLACK].verdict, ARB_WIN_POSSIBLE);
+    check_rendered(&d.reason);
+
+    harness_begin("dead.position.already_mate");
+    p = fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"); /* fool's mate */
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.side[ARB_BLACK].verdict, ARB_WIN_POSSIBLE);
+    CHECK_INT(d.side[ARB_BLACK].witness_len, 0);
+    CHECK_STR(arb_reason_name(d.side[ARB_BLACK].reasons[0].code), "already_checkmated");
+    CHECK_INT(d.side[ARB_WHITE].verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_checkmated");
+
+    harness_begin("dead.position.stalemate");
+    p = fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1");
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+    CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_stalemate");
+}
+
+static void test_arguments(void)
+{
+    arb_position p = fen(ARB_START_FEN);
+    arb_unwinnable_result r;
+    arb_dead_result d;
+    harness_begin("dead.args");
+    CHECK_INT(arb_unwinnable(NULL, ARB_WHITE, 0, &r), ARB_ERR_RANGE);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    CHECK_INT(arb_unwinnable(&p, (arb_color)2, 0, &r), ARB_ERR_RANGE);
+    CHECK_INT(arb_unwinnable(&p, ARB_WHITE, 0, NULL), ARB_ERR_RANGE);
+    CHECK_INT(arb_dead_position(NULL, 0, &d), ARB_ERR_RANGE);
+    CHECK_INT(arb_dead_position(&p, 0, NULL), ARB_ERR_RANGE);
+
+    harness_begin("dead.budget");
+    /* Two knights against a king: a helpmate exists but is not found in 20 positions. */
+    arb_position q = fen("8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1");
+    CHECK_INT(arb_unwinnable(&q, ARB_WHITE, 20, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "search_budget_spent");
+    CHECK(r.nodes <= 21);
+    CHECK_INT(arb_unwinnable(&q, ARB_WHITE, 0, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(witness_ok(&q, &r));
+}
+
+int main(void)
+{
+    test_material();
+    test_flag_fall();
+    test_dead_positions();
+    test_arguments();
+    return harness_finish();
+}
