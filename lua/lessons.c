@@ -553,9 +553,10 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
     lua_pop(L, 1);
 }
 
-/* Copies the user's answer without surrounding white space. */
-static bool trim_answer(const char *in, char *out, size_t cap)
+bool arbl_answer_normalize(const char *in, char *out, size_t cap)
 {
+    if (!in)
+        in = "";
     while (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r')
         in++;
     size_t n = strlen(in);
@@ -578,7 +579,7 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
         snprintf(out->error, sizeof out->error, "lesson '%s' has no step %d", lesson->id, step);
         return false;
     }
-    if (!trim_answer(answer ? answer : "", text, sizeof text)) {
+    if (!arbl_answer_normalize(answer, text, sizeof text)) {
         snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
         return false;
     }
