@@ -49,6 +49,8 @@ static const struct option {
     {"lesson-memory", OPT_LONG, S(lesson_memory), 0, 1L << 30, "BYTES", "memory budget of one lesson script run, 0 for the default (8 MiB)"},
     {"lesson-instructions", OPT_LONG, S(lesson_instructions), 0, LONG_MAX, "N", "instruction budget of one lesson answer, 0 for the default (20000000)"},
     {"lesson-time-ms", OPT_LONG, S(lesson_time_ms), 0, 60000, "MS", "wall-clock budget of one lesson answer, 0 for the default (500)"},
+    {"lesson-cache-entries", OPT_LONG, S(lesson_cache_entries), 0, 1L << 24, "N", "lesson answers cached (dropped on reload), 0 for no cache (default 4096)"},
+    {"lesson-cache-bytes", OPT_LONG, S(lesson_cache_bytes), 0, 1L << 34, "BYTES", "bytes the lesson answer cache may hold, 0 for no cache (default 8388608)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };
@@ -62,6 +64,8 @@ void ad_config_defaults(ad_config *c)
     strcpy(c->listen, "127.0.0.1:8080");
     snprintf(c->lessons, sizeof c->lessons, "%s", AD_DEFAULT_LESSONS);
     c->log_level = 2;
+    c->lesson_cache_entries = 4096;
+    c->lesson_cache_bytes = 8L << 20;
     c->max_body = 65536;
     c->max_uri = 2048;
     c->max_headers = 8192;

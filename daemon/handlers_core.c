@@ -23,9 +23,11 @@ static void h_metrics(ad_request *r)
 {
     ad_server *s = r->srv;
     ad_lesson_set *set = ad_lessons_acquire(&s->lessons);
-    size_t len = 0;
+    size_t len = 0, cache_entries = 0, cache_bytes = 0;
+    ad_answer_cache_stats(set ? set->answers : NULL, &cache_entries, &cache_bytes);
     char *text = ad_metrics_render(&s->metrics, ad_route_label, atomic_load(&s->inflight),
-                                   atomic_load(&s->connections), set ? (unsigned long)set->count : 0, &len);
+                                   atomic_load(&s->connections), set ? (unsigned long)set->count : 0,
+                                   cache_entries, cache_bytes, &len);
     ad_lessons_release(&s->lessons, set);
     if (!text) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);

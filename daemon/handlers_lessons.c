@@ -1,6 +1,7 @@
 /* Lesson endpoints over the Lua lesson runtime (lua/lessons.h): list, one lesson with its
  * steps, and judging an answer. Each request holds the lesson set it started with, so a reload
- * (SIGHUP) never changes a request in flight; every answer runs in its own sandbox. */
+ * (SIGHUP) never changes a request in flight; every answer runs in its own sandbox, and the
+ * set's answer cache (lesson_cache.h) keeps the reply bodies of answers that ran. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,13 +239,34 @@ static void h_answer(ad_request *r)
         ad_reply_error(r, &e);
         goto done;
     }
+    /* Cache key: lesson, step, language and the answer as the runtime reads it. */
+    char key[ARBL_ANSWER_MAX + 160], norm[ARBL_ANSWER_MAX + 1];
+    size_t klen = 0;
+    if (set->answers && arbl_answer_normalize(answer, norm, sizeof norm)) {
+        int n = snprintf(key, sizeof key, "%.100s%c%d%c%.8s%c", l->id, 0, step, 0, r->lang, 0);
+        size_t alen = strlen(norm);
+        if (n > 0 && (size_t)n + alen <= sizeof key) {
+            memcpy(key + n, norm, alen);
+            klen = (size_t)n + alen;
+        }
+    }
+    if (klen) {
+        size_t len;
+        char *body = ad_answer_cache_get(set->answers, key, klen, &len);
+        if (body) {
+            atomic_fetch_add_explicit(&r->srv->metrics.lesson_cache_hits, 1, memory_order_relaxed);
+            ad_reply_text(r, 200, "application/json", body, len, false);
+            goto done;
+        }
+        atomic_fetch_add_explicit(&r->srv->metrics.lesson_cache_misses, 1, memory_order_relaxed);
+    }
     arbl_result *res = malloc(sizeof *res);
     if (!res) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         goto done;
     }
     if (!arbl_answer(set->runtime, l, step, answer, r->lang, res)) {
-        reply_script_failure(r, l, step, res);
+        reply_script_failure(r, l, step, res); /* failures are never cached */
     } else {
         json_t *o = json_object();
         json_object_set_new(o, "lesson", json_string(l->id));
@@ -258,7 +280,15 @@ static void h_answer(ad_request *r)
         json_object_set_new(fb, "explanations", ex);
         json_object_set_new(o, "feedback", fb);
         json_object_set_new(o, "next", res->next > 0 ? json_integer(res->next) : json_null());
-        ad_reply_json(r, 200, o);
+        size_t len = 0;
+        char *body = klen ? aj_dumps(o, &len) : NULL;
+        if (body) {
+            json_decref(o);
+            ad_answer_cache_put(set->answers, key, klen, body, len);
+            ad_reply_text(r, 200, "application/json", body, len, false);
+        } else {
+            ad_reply_json(r, 200, o);
+        }
     }
     free(res);
 done:

@@ -77,6 +77,7 @@ void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *lim
 
 static void set_free(ad_lessons *l, ad_lesson_set *set)
 {
+    ad_answer_cache_free(set->answers);
     l->unload(set);
     free(set);
 }
@@ -103,6 +104,7 @@ int ad_lessons_reload(ad_lessons *l)
         pthread_mutex_unlock(&l->lock);
         return -1;
     }
+    set->answers = ad_answer_cache_new(l->cache_entries, l->cache_bytes);
     pthread_mutex_lock(&l->lock);
     set->generation = ++l->generation;
     ad_lesson_set *old = l->current;

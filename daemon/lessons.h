@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lesson_cache.h"
+
 typedef struct ad_lesson_set {
     atomic_int refs;
     unsigned long generation;   /* 1 for the first load, +1 per reload */
@@ -16,6 +18,7 @@ typedef struct ad_lesson_set {
     int failures;               /* files that failed to load or failed their check */
     char **names;               /* file names of the loaded lessons (listing loader only) */
     void *runtime;              /* the Lua lesson registry (arbl_registry), when Lua is linked in */
+    ad_answer_cache *answers;   /* answers given from this set (NULL: caching off); dropped with it */
 } ad_lesson_set;
 
 struct ad_lessons;
@@ -41,6 +44,8 @@ typedef struct ad_lessons {
     ad_lesson_loader load;
     ad_lesson_unloader unload;
     unsigned long generation;
+    size_t cache_entries;       /* bounds of each set's answer cache (0: no cache) */
+    size_t cache_bytes;
 } ad_lessons;
 
 void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *limits);

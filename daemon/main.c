@@ -45,6 +45,8 @@ int main(int argc, char **argv)
     ad_script_limits limits = {(size_t)srv.cfg.lesson_memory, (uint64_t)srv.cfg.lesson_instructions,
                                (uint32_t)srv.cfg.lesson_time_ms};
     ad_lessons_init(&srv.lessons, srv.cfg.lessons, &limits);
+    srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
+    srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
     int failures = ad_lessons_reload(&srv.lessons);
     if (failures > 0)
         atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);

@@ -87,7 +87,8 @@ static bool slot_label(bool (*label)(int, const char **, const char **), int r, 
 }
 
 char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight,
-                        long connections, unsigned long lessons, size_t *len)
+                        long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
+                        size_t *len)
 {
     struct buf b = {malloc(8192), 0, 8192, 0};
     if (!b.p)
@@ -144,6 +145,16 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
         get(&m->overload_rejections));
     put(&b, "# HELP arbiterd_lessons Lessons loaded.\n# TYPE arbiterd_lessons gauge\narbiterd_lessons %lu\n",
         lessons);
+    put(&b, "# HELP arbiterd_lesson_cache_hits_total Lesson answers served from the answer cache.\n"
+            "# TYPE arbiterd_lesson_cache_hits_total counter\narbiterd_lesson_cache_hits_total %lu\n",
+        get(&m->lesson_cache_hits));
+    put(&b, "# HELP arbiterd_lesson_cache_misses_total Lesson answers run because the cache did not hold them.\n"
+            "# TYPE arbiterd_lesson_cache_misses_total counter\narbiterd_lesson_cache_misses_total %lu\n",
+        get(&m->lesson_cache_misses));
+    put(&b, "# HELP arbiterd_lesson_cache_entries Answers held by the current lesson set's cache.\n"
+            "# TYPE arbiterd_lesson_cache_entries gauge\narbiterd_lesson_cache_entries %zu\n", cache_entries);
+    put(&b, "# HELP arbiterd_lesson_cache_bytes Bytes held by the current lesson set's cache.\n"
+            "# TYPE arbiterd_lesson_cache_bytes gauge\narbiterd_lesson_cache_bytes %zu\n", cache_bytes);
     if (b.failed) {
         free(b.p);
         return NULL;

@@ -20,6 +20,8 @@ typedef struct ad_metrics {
     atomic_ulong lesson_failures;    /* lesson scripts that failed to load or run */
     atomic_ulong reloads;            /* SIGHUP reloads done */
     atomic_ulong overload_rejections;/* 503 answers for overload */
+    atomic_ulong lesson_cache_hits;  /* lesson answers served from the answer cache */
+    atomic_ulong lesson_cache_misses;/* lesson answers the cache did not hold (cache on) */
 } ad_metrics;
 
 /* Records one finished request (route slot, HTTP status, microseconds). */
@@ -28,6 +30,7 @@ void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
 /* Renders the Prometheus text exposition; label(i, ...) names route slot i (false past the
  * last). Returns a malloc'd buffer and its length in *len, or NULL. */
 char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight,
-                        long connections, unsigned long lessons, size_t *len);
+                        long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
+                        size_t *len);
 
 #endif

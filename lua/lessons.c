@@ -12,6 +12,8 @@
 
 extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
+extern const char *const arbl_checker_text;
+extern const size_t arbl_checker_len;
 
 const char *const arbl_langs[ARBL_NLANGS] = {"en", "fa", "ar"};
 
@@ -102,15 +104,20 @@ static const char *base_name(const char *path)
 
 /* ---- preparing a sandbox: prelude (runtime table left at stack index 1), then lock ---- */
 
+/* With checker, the checker chunk (text) runs on the runtime table and adds describe and lint:
+ * only loading and checking need it, answers do not. */
 static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limits *limits, const char *lang,
-                    char *err, size_t errcap)
+                    bool checker, char *err, size_t errcap)
 {
     if (!arbl_sandbox_open(sb, limits, lang)) {
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
     int st;
-    if (reg && reg->prelude)
+    /* Answers load the prelude compiled once by the host (stripped of debug information: the
+     * script's own lines still name errors); checks parse the text so that their messages can
+     * name prelude lines too. */
+    if (reg && reg->prelude && !checker)
         st = luaL_loadbufferx(sb->L, (const char *)reg->prelude, reg->prelude_len, "=prelude", "b");
     else
         st = luaL_loadbufferx(sb->L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t");
@@ -119,6 +126,19 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
             snprintf(err, errcap, "prelude: %s", lua_tostring(sb->L, -1));
         arbl_sandbox_close(sb);
         return false;
+    }
+    if (checker) {
+        st = luaL_loadbufferx(sb->L, arbl_checker_text, arbl_checker_len, "=checker", "t");
+        if (st != LUA_OK) {
+            snprintf(err, errcap, "checker: %s", lua_tostring(sb->L, -1));
+            arbl_sandbox_close(sb);
+            return false;
+        }
+        lua_insert(sb->L, 1);
+        if (arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+            arbl_sandbox_close(sb);
+            return false;
+        }
     }
     arbl_sandbox_lock(sb);
     return true;
@@ -327,7 +347,7 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * 4;
     lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * 8;
     lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
-    if (!prepare(&sb, reg, &lim, "en", err, sizeof err)) {
+    if (!prepare(&sb, reg, &lim, "en", true, err, sizeof err)) {
         free(text);
         out->errors = 1;
         report(ud, path, "error", 0, err);
@@ -395,12 +415,14 @@ arbl_registry *arbl_registry_new(const arbl_limits *limits)
         return NULL;
     if (limits)
         reg->limits = *limits;
-    /* Compile the prelude once; every answer loads these bytes instead of parsing again. */
+    /* Compile the prelude once; every answer loads these bytes instead of parsing again.
+     * Stripped: loading debug information (local and upvalue names, line tables) was a fifth of
+     * an answer's instructions. */
     arbl_sandbox sb;
     if (arbl_sandbox_open(&sb, limits, "en")) {
         struct buf b = {0};
         if (luaL_loadbufferx(sb.L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t") == LUA_OK &&
-            lua_dump(sb.L, buf_write, &b, 0) == 0 && !b.failed) {
+            lua_dump(sb.L, buf_write, &b, 1) == 0 && !b.failed) {
             reg->prelude = b.data;
             reg->prelude_len = b.len;
         } else {
@@ -553,9 +575,10 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
     lua_pop(L, 1);
 }
 
-/* Copies the user's answer without surrounding white space. */
-static bool trim_answer(const char *in, char *out, size_t cap)
+bool arbl_answer_normalize(const char *in, char *out, size_t cap)
 {
+    if (!in)
+        in = "";
     while (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r')
         in++;
     size_t n = strlen(in);
@@ -578,12 +601,12 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
         snprintf(out->error, sizeof out->error, "lesson '%s' has no step %d", lesson->id, step);
         return false;
     }
-    if (!trim_answer(answer ? answer : "", text, sizeof text)) {
+    if (!arbl_answer_normalize(answer, text, sizeof text)) {
         snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
         return false;
     }
     arbl_sandbox sb;
-    if (!prepare(&sb, reg, &reg->limits, lang, err, sizeof err)) {
+    if (!prepare(&sb, reg, &reg->limits, lang, false, err, sizeof err)) {
         snprintf(out->error, sizeof out->error, "lesson '%.64s': %s", lesson->id, err);
         return false;
     }

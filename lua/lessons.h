@@ -103,6 +103,10 @@ typedef struct arbl_result {
     char error[512];        /* names the lesson, the script line and the budget */
 } arbl_result;
 
+/* The answer as arbl_answer judges it (surrounding white space removed) into out; false if it
+ * does not fit cap bytes. Two answers with the same normalized text get the same result. */
+bool arbl_answer_normalize(const char *answer, char *out, size_t cap);
+
 /* Answers step (1-based) of a lesson with the user's text (a move in SAN or UCI, a choice id,
  * true/false, or squares), rendering texts in lang. Returns out->ok. */
 bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, const char *answer,

@@ -2,7 +2,8 @@
 # bench/http: wrk on loopback against the built arbiterd and two reference Node.js servers
 # (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move and /v1/analyze,
 # then arbiterd alone answering lesson steps (POST /v1/lessons/{id}/steps/{n}/answer, bundled
-# lessons: a correct move, an illegal one explained by the engine, a true/false question).
+# lessons: a correct move, an illegal one explained by the engine, a true/false question), with
+# the answer cache on and off, and distinct answers (cache misses).
 # Prints requests/s, p50/p99 latency, ratios, each server's own CPU time per request (immune to
 # the client and to other load sharing the cores) and arbiterd's resident memory. Builds nothing.
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
@@ -58,17 +59,36 @@ run_wrk() {
     END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (bad ? bad : 0) }'
 }
 
-# Lesson steps: arbiterd with the bundled lessons; each answer runs the lesson's script in a
-# fresh sandbox (see docs/lessons.md).
+# distinct.lua: every request a new answer (never in the answer cache: each one runs the script).
+cat > "$TMP/distinct.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, nil, '{"answer":"x' .. n .. '"}')
+end
+LUA
+
+# Lesson steps: arbiterd with the bundled lessons; each answer the cache does not hold runs the
+# lesson's script in a fresh sandbox (see docs/lessons.md). Twice: with the answer cache
+# (repeated answers are hits) and without it (every request runs the script); then distinct
+# answers (misses) with the cache on.
 lesson_scenario() {
+  lesson_run "answer cache on (repeats are hits)" ""
+  lesson_run "answer cache off (every answer runs its script)" "--lesson-cache-entries 0"
+}
+
+lesson_run() {
   local port pid
   port=$(free_port)
-  "$ARBITERD" --listen 127.0.0.1:$port --threads "$LESSON_THREADS" --log-level warn --lessons "$ROOT/lessons" \
+  # shellcheck disable=SC2086
+  "$ARBITERD" --listen 127.0.0.1:$port --threads "$LESSON_THREADS" --log-level warn --lessons "$ROOT/lessons" $2 \
     2>"$TMP/arbiterd-lessons.log" &
   pid=$!
   PIDS+=($pid)
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/v1/health" && break; sleep 0.1; done
-  echo "== lesson steps: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $LESSON_THREADS, $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
+  echo "== lesson steps, $1: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $LESSON_THREADS, $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
   printf '%-44s %-14s %10s %8s %8s %8s\n' path answer 'req/s' 'p50 ms' 'p99 ms' non-2xx
   local spec path body
   for spec in 'illegal-moves/steps/1|{"answer":"Kd2"}' 'illegal-moves/steps/1|{"answer":"Nc3"}' \
@@ -78,7 +98,19 @@ lesson_scenario() {
     printf '%-44s %-14s %10s %8s %8s %8s\n' "$path" "$(echo "$body" | sed 's/.*"answer":"\([^"]*\)".*/\1/')" \
       "$rps" "$p50" "$p99" "$bad"
   done
+  if [ -z "$2" ]; then
+    local out rps
+    out=$(wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/distinct.lua" \
+      "http://127.0.0.1:$port/v1/lessons/castling-blocked/steps/3/answer")
+    rps=$(echo "$out" | awk '/^Requests\/sec/ {printf "%.0f", $2}')
+    printf '%-44s %-14s %10s %8s %8s %8s\n' /v1/lessons/castling-blocked/steps/3/answer 'x1, x2, ...' "$rps" \
+      "$(echo "$out" | awk '/^ +50%/ {print $2}')" "$(echo "$out" | awk '/^ +99%/ {print $2}')" \
+      "$(echo "$out" | awk '/Non-2xx/ {n = $NF} END {print n + 0}')"
+    echo "           cache: $(curl -s "http://127.0.0.1:$port/metrics" | awk '/^arbiterd_lesson_cache_(hits_total|misses_total|entries|bytes) / {printf "%s=%s ", substr($1, 23), $2}')"
+  fi
   echo "           arbiterd RSS after the lesson runs: $(awk '/^VmRSS/ {print $2}' /proc/$pid/status) kB; load: $(uptime | sed 's/.*load average: //')"
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
 }
 
 if [ "$ONLY" = lessons ]; then

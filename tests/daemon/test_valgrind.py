@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 # daemon.valgrind: a few thousand requests of every kind (answers and errors) against arbiterd
 # under valgrind memcheck, then SIGTERM: no memory errors and nothing definitely or indirectly
-# lost. Skipped (77) without valgrind.
+# lost. With the lessons directory (argument 2): lesson answers too, repeated (answer cache hits),
+# distinct (misses), a failing one, and a SIGHUP reload dropping a cache in the middle.
+# Skipped (77) without valgrind.
 import http.client
 import os
 import re
 import shutil
 import sys
+import signal
 import threading
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
@@ -42,10 +46,24 @@ REQUESTS = [
     ('GET', '/v1/nowhere', None),
     ('DELETE', '/v1/move', None),
 ]
+LESSONS = sys.argv[2] if len(sys.argv) > 2 else None
+if LESSONS:
+    REQUESTS += [
+        ('POST', '/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Kd2'}),
+        ('POST', '/v1/lessons/illegal-moves/steps/1/answer?lang=fa', {'answer': 'Nc3'}),
+        ('POST', '/v1/lessons/castling-blocked/steps/3/answer', {'answer': 'true'}),
+        ('POST', '/v1/lessons/castling-blocked/steps/3/answer', {'answer': None}),
+        ('POST', '/v1/lessons/nowhere/steps/1/answer', {'answer': 'true'}),
+        ('GET', '/v1/lessons/castling?lang=ar', None),
+        ('GET', '/v1/lessons', None),
+    ]
 PER_THREAD = 600
 THREADS = 4
 
-d = Daemon(valgrind and sys.argv[1], {'threads': 2, 'timeout': 30},
+settings = {'threads': 2, 'timeout': 30}
+if LESSONS:
+    settings.update({'lessons': LESSONS, 'lesson-cache-entries': 16})
+d = Daemon(valgrind and sys.argv[1], settings,
            wrapper=[valgrind, '--quiet', '--leak-check=full', '--show-leak-kinds=definite,indirect',
                     '--errors-for-leak-kinds=definite,indirect', '--error-exitcode=99'])
 answered = [0] * THREADS
@@ -55,6 +73,8 @@ def client(idx):
     c = d.conn(timeout=120)
     for i in range(PER_THREAD):
         method, path, body = REQUESTS[(i + idx) % len(REQUESTS)]
+        if LESSONS and i % 10 == 0:  # distinct answers: cache misses and evictions
+            method, path, body = 'POST', '/v1/lessons/castling-blocked/steps/3/answer', {'answer': 'x%d-%d' % (idx, i)}
         try:
             st, _, _ = d.request(method, path, body, conn=c)
             answered[idx] += st > 0
@@ -67,10 +87,20 @@ try:
     ts = [threading.Thread(target=client, args=(i,)) for i in range(THREADS)]
     for t in ts:
         t.start()
+    if LESSONS:
+        time.sleep(5)
+        d.signal(signal.SIGHUP)  # a new lesson set while answers run; the old set and its cache go
     for t in ts:
         t.join()
     begin('valgrind.requests')
     check_eq(sum(answered), PER_THREAD * THREADS, 'every request answered')
+    if LESSONS:
+        begin('valgrind.lessons')
+        st, _, body = d.post('/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Kd2'})
+        check_eq((st, body.get('correct')), (200, True), 'a lesson answer after the run')
+        check(d.metric('arbiterd_lesson_cache_hits_total') > 0, 'answers came from the cache')
+        check(d.metric('arbiterd_lesson_cache_misses_total') >= THREADS * PER_THREAD // 10, 'distinct answers ran')
+        check_eq(d.get('/v1/health')[2]['lessons_generation'], 2, 'the reload happened')
 finally:
     rc = d.stop(timeout=120)
 log = d.log()
