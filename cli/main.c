@@ -24,7 +24,11 @@ static const struct command commands[] = {
     {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
+    {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",
+     cmd_quiz},
 #endif
+    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
+    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
     {NULL, NULL, NULL},
 };
 

@@ -13,6 +13,7 @@
 #include "arbiter/procedures.h"
 #include "arbiter/pgn.h"
 #include "arbiter/explain.h"
+#include "arbiter/solver.h"
 
 ARB_API const char *arb_version(void);
 

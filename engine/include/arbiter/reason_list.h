@@ -10,3 +10,4 @@
 #include "arbiter/reasons/castling.def"
 #include "arbiter/reasons/status.def"
 #include "arbiter/reasons/validation.def"
+#include "arbiter/reasons/solver.def"

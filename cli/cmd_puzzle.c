@@ -1,0 +1,250 @@
+/* arbiter mate / arbiter puzzle check: the mate-in-N solver from the command line, and the
+ * verification of a puzzle file (format: lessons/puzzles/README.md). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Removes "--budget N" from argv (before the common options are parsed); false if malformed. */
+static bool take_budget(int *argc, char **argv, uint64_t *budget)
+{
+    *budget = 0;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--budget") != 0)
+            continue;
+        char *end;
+        errno = 0;
+        unsigned long long v = i + 1 < *argc ? strtoull(argv[i + 1], &end, 10) : 0;
+        if (i + 1 >= *argc || errno || *end || v == 0 || argv[i + 1][0] == '-') {
+            fprintf(stderr, "arbiter: --budget needs a positive number of positions\n");
+            return false;
+        }
+        *budget = v;
+        memmove(argv + i, argv + i + 2, (size_t)(*argc - i - 2) * sizeof *argv);
+        *argc -= 2;
+        i--;
+    }
+    return true;
+}
+
+static bool parse_n(const char *s, int *n)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < 1 || v > ARB_MATE_MAX_N)
+        return false;
+    *n = (int)v;
+    return true;
+}
+
+/* Writes a line of moves with move numbers ("1. Qb8+ Nxb8 2. Rd8#", "1... Qh4#"). */
+static void print_line(FILE *to, const arb_position *start, const arb_move *moves, int count)
+{
+    arb_position p = *start;
+    for (int i = 0; i < count; i++) {
+        char san[ARB_MOVE_TEXT_MAX];
+        arb_move_san(&p, moves[i], san, sizeof san);
+        if (p.side == ARB_WHITE)
+            fprintf(to, "%s%d. ", i ? " " : "", p.fullmove_number);
+        else if (i == 0)
+            fprintf(to, "%d... ", p.fullmove_number);
+        else
+            fputc(' ', to);
+        fputs(san, to);
+        arb_position_play(&p, moves[i]);
+    }
+}
+
+int cmd_mate(int argc, char **argv)
+{
+    uint64_t budget;
+    struct cli_opts o;
+    if (!take_budget(&argc, argv, &budget) || !cli_parse_opts(argc, argv, &o))
+        return 2;
+    int n;
+    if (o.nargs != 2 || !parse_n(o.args[1], &n)) {
+        fprintf(stderr, "usage: arbiter mate [--budget NODES] FEN N   (N = 1..%d)\n", ARB_MATE_MAX_N);
+        return 2;
+    }
+    arb_position pos;
+    if (!cli_position(&o, o.args[0], &pos))
+        return 2;
+    arb_mate_result res;
+    arb_status st = arb_mate_in(&pos, n, budget, &res);
+    if (st == ARB_ERR_LIMIT) {
+        arb_reason why = arb_reason_make(ARB_R_solver_limit);
+        cli_print_reason(&o, &why);
+        printf("unknown: budget ran out after %llu positions\n", (unsigned long long)res.nodes);
+        return 3;
+    }
+    if (!res.mate) {
+        printf("no mate in %d\nnodes: %llu\n", n, (unsigned long long)res.nodes);
+        return 1;
+    }
+    printf("mate in %d\nkeys:", res.length);
+    for (int i = 0; i < res.nkeys; i++) {
+        char san[ARB_MOVE_TEXT_MAX];
+        arb_move_san(&pos, res.keys[i], san, sizeof san);
+        printf(" %s", san);
+        if (res.key_length[i] != res.length)
+            printf(" (mate in %d)", res.key_length[i]);
+    }
+    printf("\nline: ");
+    print_line(stdout, &pos, res.line, res.nline);
+    printf("\nnodes: %llu\n", (unsigned long long)res.nodes);
+    return 0;
+}
+
+/* Splits s at '|' into at most cap trimmed fields; returns how many. */
+static int split_fields(char *s, char **fields, int cap)
+{
+    int n = 0;
+    while (n < cap) {
+        char *bar = strchr(s, '|');
+        if (bar)
+            *bar = '\0';
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *e = s + strlen(s);
+        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+            *--e = '\0';
+        fields[n++] = s;
+        if (!bar)
+            break;
+        s = bar + 1;
+    }
+    return n;
+}
+
+/* Checks one puzzle; prints its line; returns true if it holds. *unique set when it does. */
+static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, char **f, bool *unique)
+{
+    const char *id = f[0];
+    int n;
+    arb_position pos;
+    arb_reason why;
+    *unique = false;
+    if (!parse_n(f[1], &n)) {
+        printf("FAIL %s (line %d): N '%s' is not 1..%d\n", id, lineno, f[1], ARB_MATE_MAX_N);
+        return false;
+    }
+    if (arb_position_from_fen(&pos, f[2], ARB_STANDARD, &why) != ARB_OK) {
+        char text[256];
+        arb_reason_render(&why, o->lang, text, sizeof text);
+        printf("FAIL %s (line %d): bad FEN: %s\n", id, lineno, text);
+        return false;
+    }
+    arb_mate_result res;
+    arb_status st = arb_mate_in(&pos, n, budget, &res);
+    if (st != ARB_OK) {
+        printf("FAIL %s (line %d): unknown, the budget ran out after %llu positions\n", id, lineno,
+               (unsigned long long)res.nodes);
+        return false;
+    }
+    char text[256];
+    if (!res.mate) {
+        why = arb_reason_make(ARB_R_no_mate_in_n);
+        why.n = n;
+        arb_reason_render(&why, o->lang, text, sizeof text);
+        printf("FAIL %s (line %d): %s\n", id, lineno, text);
+        return false;
+    }
+    if (res.length != n) {
+        why = arb_reason_make(ARB_R_mate_shorter);
+        why.n = res.length;
+        why.m = n;
+        arb_reason_render(&why, o->lang, text, sizeof text);
+        printf("FAIL %s (line %d): %s\n", id, lineno, text);
+        return false;
+    }
+    /* The recorded keys must be exactly the solver's. */
+    char keys[256] = "";
+    for (int i = 0; i < res.nkeys; i++) {
+        char san[ARB_MOVE_TEXT_MAX];
+        arb_move_san(&pos, res.keys[i], san, sizeof san);
+        if (strlen(keys) + strlen(san) + 2 < sizeof keys) {
+            strcat(keys, i ? " " : "");
+            strcat(keys, san);
+        }
+    }
+    char recorded[256];
+    snprintf(recorded, sizeof recorded, "%s", f[3]);
+    int nrec = 0;
+    bool match = true;
+    for (char *tok = strtok(recorded, " "); tok; tok = strtok(NULL, " ")) {
+        arb_move m;
+        nrec++;
+        bool found = false;
+        if (arb_parse_san(&pos, tok, &m, NULL) == ARB_OK)
+            for (int i = 0; i < res.nkeys; i++)
+                found |= res.keys[i] == m;
+        match &= found;
+    }
+    if (!match || nrec != res.nkeys) {
+        printf("FAIL %s (line %d): keys recorded '%s', solver finds '%s'\n", id, lineno, f[3], keys);
+        return false;
+    }
+    *unique = res.nkeys == 1;
+    printf("ok   %s: mate in %d, %s %s; ", id, n, res.nkeys == 1 ? "key" : "keys (cooked):", keys);
+    print_line(stdout, &pos, res.line, res.nline);
+    printf("\n");
+    return true;
+}
+
+static int puzzle_check(const struct cli_opts *o, uint64_t budget, const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        fprintf(stderr, "arbiter: cannot open '%s': %s\n", path, strerror(errno));
+        return 2;
+    }
+    char line[2048];
+    int lineno = 0, total = 0, ok = 0, unique = 0;
+    while (fgets(line, sizeof line, fp)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            printf("FAIL (line %d): longer than %d bytes\n", lineno, (int)sizeof line - 2);
+            total++;
+            int c;
+            while ((c = fgetc(fp)) != EOF && c != '\n')
+                ;
+            continue;
+        }
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '#' || *s == '\n' || *s == '\r' || *s == '\0')
+            continue;
+        char *f[5];
+        total++;
+        if (split_fields(s, f, 5) != 5 || !f[0][0]) {
+            printf("FAIL (line %d): expected 5 fields: id | N | FEN | keys | source\n", lineno);
+            continue;
+        }
+        bool u;
+        if (check_puzzle(o, budget, lineno, f, &u)) {
+            ok++;
+            unique += u;
+        }
+    }
+    fclose(fp);
+    printf("%d puzzles: %d ok (%d with a unique key, %d cooked), %d failed\n", total, ok, unique, ok - unique,
+           total - ok);
+    return ok == total ? 0 : 1;
+}
+
+int cmd_puzzle(int argc, char **argv)
+{
+    uint64_t budget;
+    struct cli_opts o;
+    if (!take_budget(&argc, argv, &budget) || !cli_parse_opts(argc, argv, &o))
+        return 2;
+    if (o.nargs != 2 || strcmp(o.args[0], "check") != 0) {
+        fprintf(stderr, "usage: arbiter puzzle check [--budget NODES] FILE\n");
+        return 2;
+    }
+    return puzzle_check(&o, budget, o.args[1]);
+}
