@@ -65,7 +65,7 @@ typedef struct arbl_question {
     char prompt[1024];
     int nchoices;
     struct {
-        char id[16];
+        char id[32];
         char text[256];
     } choices[ARBL_QUIZ_MAX_CHOICES];
     int ndata;                     /* what the question is about (e.g. move, color), no answer */

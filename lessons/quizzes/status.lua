@@ -1,0 +1,69 @@
+-- Quiz: name the status of the position (check, checkmate, stalemate or none of these).
+-- Random play gives "none" and "check"; sparse random endings give mates and stalemates. The
+-- answer and its explanation (checkers, flight squares, blocked pieces) come from the engine.
+local Q = quizlib
+
+local CHOICES = {
+  { id = "check", text = { en = "Check", fa = "کیش", ar = "كش" } },
+  { id = "checkmate", text = { en = "Checkmate", fa = "کیش و مات", ar = "كش مات" } },
+  { id = "stalemate", text = { en = "Stalemate", fa = "پات", ar = "تعادل بالجمود (پات)" } },
+  { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
+}
+local ID = { ongoing = "none", check = "check", checkmate = "checkmate", stalemate = "stalemate" }
+local MATERIAL = { easy = { "Q", "R" }, medium = { "QR", "RR", "QB", "RB" }, hard = { "QN", "RBN", "BBN", "QP", "RPp" } }
+
+local function find(rng, level, want)
+  for _ = 1, 400 do
+    local pos
+    if want == "checkmate" or want == "stalemate" then
+      local white = Q.pick(rng, MATERIAL[level])
+      local black = ""
+      if white:find("p") then white, black = white:gsub("p", ""), "p" end
+      pos = Q.sparse_position(rng, white, black, "black")
+    else
+      local _, p = Q.random_game(rng, level == "easy" and 6 or 10, level == "hard" and 80 or 40)
+      pos = p
+    end
+    if pos and ID[pos:state()] == want then return pos end
+  end
+  return nil
+end
+
+return quiz {
+  id = "status",
+  title = { en = "Check, checkmate or stalemate?", fa = "کیش، مات یا پات؟", ar = "كش أم كش مات أم جمود؟" },
+  parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
+
+  generate = function(rng, params)
+    local level = Q.level(params)
+    for _ = 1, 20 do
+      local want = Q.pick(rng, { "check", "checkmate", "stalemate", "none" })
+      local pos = find(rng, level, want)
+      if pos then
+        return {
+          fen = pos:fen(),
+          prompt = { en = "{side} to move. What is the status of this position?",
+                     fa = "نوبت {side} است. وضعیت این موقعیت چیست؟",
+                     ar = "الدور على {side}. ما حالة هذا الوضع؟" },
+          vars = { side = Q.color_text(pos:turn()) },
+          choices = CHOICES,
+          pos = pos,
+        }
+      end
+    end
+    error("no position found", 0)
+  end,
+
+  grade = function(q, answer, lang)
+    local state, why = arbiter.explain_status(q.pos)
+    local expected = ID[state]
+    local c = Q.find_choice(q, answer)
+    local ex = {}
+    if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
+    local text
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
+    for _, e in ipairs(why) do ex[#ex + 1] = e end
+    return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
+  end,
+}
