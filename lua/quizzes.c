@@ -675,6 +675,7 @@ static bool generate_at(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_quiz
                         uint64_t seed, uint64_t index, arbl_question *q, char *err, size_t errcap)
 {
     lua_State *L = sb->L;
+    memset(q, 0, sizeof *q); /* no bytes of an earlier question survive in the record */
     lua_getfield(L, 1, "generate");
     lua_pushvalue(L, 2);
     lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
@@ -713,14 +714,24 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;
-    uint64_t tries = 0, max_tries = 8 * (uint64_t)count + 64;
+    uint64_t tries = 0, failures = 0, max_tries = 8 * (uint64_t)count + 64;
     for (uint64_t index = first; made < count && tries < max_tries && index <= ARBL_QUIZ_SEED_MAX; index++, tries++) {
-        if (!q || !generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
-            if (!q)
-                snprintf(err, errcap, "out of memory");
+        if (!q) {
+            snprintf(err, errcap, "out of memory");
             *error = ARBL_QUIZ_SCRIPT;
             made = -1;
             break;
+        }
+        /* An index whose generation fails (e.g. no position found within the generator's own
+         * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
+         * broken and stops the batch. */
+        if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
+            if (++failures > 16 + (uint64_t)count / 16) {
+                *error = ARBL_QUIZ_SCRIPT;
+                made = -1;
+                break;
+            }
+            continue;
         }
         uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ULL, q->fen), q->moves), q->prompt);
         if (!seen_add(&seen, h))

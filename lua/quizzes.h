@@ -90,7 +90,7 @@ typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
 /* Generates count distinct questions (same fen, moves and prompt never twice) from index
  * `first` on, in one sandbox with the budgets armed afresh per question; memory stays constant
  * apart from 8 bytes per question for the duplicate check. Indices whose question repeats an
- * earlier one are skipped (the ids say which index each question came from); after
+ * earlier one, or whose generation fails (at most 16 + count/16 of those), are skipped (the ids say which index each question came from); after
  * 8 * count + 64 indices it gives up. Returns the number of questions passed to fn, or -1 with
  * *error and err set. */
 long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,

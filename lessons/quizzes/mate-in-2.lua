@@ -6,7 +6,7 @@ local Q = quizlib
 local MATERIAL = {
   easy = { { "QR", "" }, { "RR", "" }, { "QQ", "" }, { "QB", "" } },
   medium = { { "QR", "p" }, { "RR", "n" }, { "QN", "" }, { "RB", "" }, { "QB", "b" } },
-  hard = { { "RBN", "pp" }, { "QN", "rp" }, { "RR", "bp" }, { "QBP", "rn" }, { "RN", "" } },
+  hard = { { "QRB", "pp" }, { "QN", "p" }, { "RRB", "n" }, { "QB", "rp" }, { "RRN", "b" } },
 }
 
 return quiz {

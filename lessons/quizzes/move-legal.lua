@@ -19,13 +19,17 @@ local function candidate(rng, pos, level)
   local want_legal = rng:int(1, 2) == 1
   if want_legal then
     local moves = pos:legal_moves()
-    local m = moves[rng:int(1, #moves)]
-    return m.from, m.to, m.promotion
+    local u = moves[rng:int(1, #moves)].uci -- castling reads e1g1 here, not king-takes-rook
+    return u:sub(1, 2), u:sub(3, 4), u:sub(5, 5) ~= "" and u:sub(5, 5) or nil
   end
   for _ = 1, 60 do
     local from = Q.pick(rng, mine)
     local to = Q.square(rng:int(1, 8), rng:int(1, 8))
-    if to ~= from then
+    -- King onto its own rook is castling in disguise (e1h1): not asked as a plain move.
+    local target = pos:piece_at(to)
+    local castling_like = pos:piece_at(from):upper() == "K" and target and target:upper() == "R" and
+      (target == target:upper()) == (turn == "white")
+    if to ~= from and not castling_like then
       local promo
       local p = pos:piece_at(from):upper()
       if p == "P" and (to:sub(2, 2) == "8" or to:sub(2, 2) == "1") then promo = "q" end
