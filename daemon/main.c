@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include "log.h"
+#ifdef AD_HAVE_LUA
+#include "handlers_quiz.h"
+#endif
 #include "sd.h"
 #include "server.h"
 
@@ -47,6 +50,9 @@ int main(int argc, char **argv)
     if (failures > 0)
         atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);
 
+#ifdef AD_HAVE_LUA
+    ad_quizzes_load(srv.cfg.lessons);
+#endif
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
         return 1;
@@ -79,6 +85,9 @@ int main(int argc, char **argv)
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
+#ifdef AD_HAVE_LUA
+    ad_quizzes_free();
+#endif
     ad_log(AD_LOG_WARN, "stopped");
     return 0;
 }
