@@ -99,9 +99,17 @@ end
 local FILES = "abcdefgh"
 function Q.square(file, rank) return FILES:sub(file, file) .. rank end
 
+-- A random square on the board's edge.
+function Q.edge_square(rng)
+  local i = rng:int(0, 27)
+  if i < 8 then return Q.square(i + 1, 1) elseif i < 16 then return Q.square(i - 7, 8)
+  elseif i < 22 then return Q.square(1, i - 14) else return Q.square(8, i - 20) end
+end
+
 -- A position with the two kings and the given pieces ("QR" for White, "rp" for Black, FEN
 -- letters) on random squares, color to move; nil when the engine refuses it (illegal).
-function Q.sparse_position(rng, white, black, turn)
+-- black_king (optional) fixes the black king's square, e.g. on an edge for mating patterns.
+function Q.sparse_position(rng, white, black, turn, black_king)
   local board, used = {}, {}
   local function place(letter)
     for _ = 1, 40 do
@@ -116,7 +124,14 @@ function Q.sparse_position(rng, white, black, turn)
     end
     return false
   end
-  if not place("K") or not place("k") then return nil end
+  if black_king then
+    local f, r = FILES:find(black_king:sub(1, 1), 1, true), tonumber(black_king:sub(2, 2))
+    used[f * 10 + r] = true
+    board[r] = { [f] = "k" }
+    if not place("K") then return nil end
+  elseif not place("K") or not place("k") then
+    return nil
+  end
   for i = 1, #white do if not place(white:sub(i, i)) then return nil end end
   for i = 1, #black do if not place(black:sub(i, i)) then return nil end end
   local rows = {}

@@ -1,5 +1,6 @@
 -- Quiz: name the status of the position (check, checkmate, stalemate or none of these).
--- Random play gives "none" and "check"; sparse random endings give mates and stalemates. The
+-- Random play gives "none" and "check"; sparse endings with the lone king on the edge give
+-- stalemates, and mates once the solver's mating move is played. The
 -- answer and its explanation (checkers, flight squares, blocked pieces) come from the engine.
 local Q = quizlib
 
@@ -10,19 +11,31 @@ local CHOICES = {
   { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
 }
 local ID = { ongoing = "none", check = "check", checkmate = "checkmate", stalemate = "stalemate" }
-local MATERIAL = { easy = { "Q", "R" }, medium = { "QR", "RR", "QB", "RB" }, hard = { "QN", "RBN", "BBN", "QP", "RPp" } }
+local MATERIAL = { easy = { "Q", "QP", "RR" }, medium = { "QR", "RR", "QB", "RB" }, hard = { "QN", "RB", "QRp", "RRp", "QBp" } }
 
 local function find(rng, level, want)
   for _ = 1, 400 do
     local pos
     if want == "checkmate" or want == "stalemate" then
-      local white = Q.pick(rng, MATERIAL[level])
+      -- Stalemates need little material: a queen or pawn more at the harder levels.
+      local white = want == "stalemate" and Q.pick(rng, level == "easy" and { "Q" } or { "Q", "QP", "RR" })
+        or Q.pick(rng, MATERIAL[level])
       local black = ""
       if white:find("p") then white, black = white:gsub("p", ""), "p" end
-      pos = Q.sparse_position(rng, white, black, "black")
+      -- The lone king on the edge; for mates, White's mating move (found by the solver) is
+      -- played, so the question shows the mated position.
+      pos = Q.sparse_position(rng, white, black, want == "checkmate" and "white" or "black", Q.edge_square(rng))
+      if pos and want == "checkmate" and pos:legal_count() > 0 then
+        local r = arbiter.mate_in(pos, 1)
+        pos = r and r.mate and pos:play(r.keys[rng:int(1, #r.keys)]) or nil
+      end
     else
-      local _, p = Q.random_game(rng, level == "easy" and 6 or 10, level == "hard" and 80 or 40)
-      pos = p
+      -- One random game, scanned from its end for a position of the wanted kind.
+      local g = arbiter.random_game(rng, rng:int(level == "easy" and 6 or 10, level == "hard" and 80 or 40))
+      for i = g:length(), 1, -1 do
+        local p = g:position(i)
+        if ID[p:state()] == want then pos = p break end
+      end
     end
     if pos and ID[pos:state()] == want then return pos end
   end
