@@ -25,6 +25,12 @@ try:
     titles_en = {q['id']: q['title'] for q in body['quizzes']}
     check(all(q['title'] != titles_en[q['id']] for q in fa['quizzes']), 'titles in Persian')
 
+    begin('quizzes.openapi')
+    st, _, doc = d.get('/v1/openapi.json')
+    check('/v1/quizzes' in doc['paths'] and 'get' in doc['paths']['/v1/quizzes'] and
+          'post' in doc['paths']['/v1/quizzes'], 'documents /v1/quizzes')
+    check('/v1/quizzes/answer' in doc['paths'], 'documents /v1/quizzes/answer')
+
     begin('quizzes.generate')
     for gen in sorted(GENERATORS):
         st, _, b = d.post('/v1/quizzes', {'generator': gen, 'seed': 42, 'count': 10})
