@@ -72,8 +72,11 @@ typedef struct arb_line_check {
  * line is accepted, not only the author's); each defender move must be legal. Reason codes
  * (reasons/solver.def): mate_found, line_continues, not_mate_in_n, not_checkmate,
  * stalemate_not_mate, line_illegal_move, wrong_side, line_after_mate, no_mate_in_n, and the
- * notes cook and dual. Returns ARB_OK (out filled), ARB_ERR_RANGE (n out of range, count < 0
- * or > 2n, NULL arguments) or ARB_ERR_LIMIT (budget ran out; out->reasons[0] is solver_limit). */
+ * notes cook and dual. Moves after the mate, or past the attacker's n-th move, are never
+ * reached unchecked: the first is line_after_mate, the second a wrong move. Dual and cook notes
+ * cost one extra search per attacker turn. Returns ARB_OK (out filled), ARB_ERR_RANGE (n out of
+ * range, count < 0, moves NULL with count > 0, NULL pos/out) or ARB_ERR_LIMIT (budget ran out;
+ * out->reasons[0] is solver_limit). */
 ARB_API arb_status arb_mate_check_line(const arb_position *pos, int n, const arb_move *moves, int count,
                                        uint64_t budget, arb_line_check *out);
 
