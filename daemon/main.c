@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "handlers_puzzles.h"
 #include "log.h"
 #ifdef AD_HAVE_LUA
 #include "handlers_quiz.h"
@@ -50,11 +51,16 @@ int main(int argc, char **argv)
     if (failures > 0)
         atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);
 
+    ad_puzzles_load(srv.cfg.lessons);
 #ifdef AD_HAVE_LUA
     ad_quizzes_load(srv.cfg.lessons);
 #endif
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
+        ad_puzzles_free();
+#ifdef AD_HAVE_LUA
+        ad_quizzes_free();
+#endif
         return 1;
     }
     ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
@@ -85,6 +91,7 @@ int main(int argc, char **argv)
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
+    ad_puzzles_free();
 #ifdef AD_HAVE_LUA
     ad_quizzes_free();
 #endif

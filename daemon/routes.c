@@ -8,6 +8,7 @@
 static const ad_route *const tables[] = {
     ad_core_routes,
     ad_position_routes,
+    ad_puzzle_routes,
 #ifdef AD_HAVE_LUA
     ad_quiz_routes,
 #endif
