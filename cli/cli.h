@@ -3,6 +3,7 @@
 #define ARB_CLI_H
 
 #include "arbiter.h"
+#include "arbiter_json.h"
 
 /* Options common to the commands: --variant, --lang; the rest are left in argv order. */
 struct cli_opts {
@@ -26,6 +27,12 @@ void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
 int cli_json_moves(const struct cli_opts *o, const char *fen);
 int cli_json_perft(const struct cli_opts *o, const char *fen, int depth);
 int cli_json_fen(const struct cli_opts *o, const char *fen);
+
+/* The body the daemon would get: {"fen", "variant", "moves"?}. */
+json_t *cli_json_body(const struct cli_opts *o, const char *fen, char **moves, int nmoves);
+/* Prints what the endpoint answers for body (taken over), or its error object. Returns 0, or 1
+ * for an error or when ok_field (if not NULL) is not true in the answer. */
+int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body, const char *ok_field);
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

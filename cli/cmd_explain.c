@@ -17,12 +17,6 @@ static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, 
         printf("  (%d more)\n", n - cap);
 }
 
-static bool refuse_json(const struct cli_opts *o)
-{
-    if (o->json)
-        fprintf(stderr, "arbiter: --json is not available for this command yet\n");
-    return o->json;
-}
 
 /* FEN then the moves played from it (SAN or UCI), as a game record. */
 static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game *g)
@@ -50,11 +44,16 @@ static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game
 int cmd_explain(int argc, char **argv)
 {
     struct cli_opts o;
-    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+    if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs < 2) {
         fprintf(stderr, "usage: arbiter explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE\n");
         return 2;
+    }
+    if (o.json) { /* POST /v1/move */
+        json_t *body = cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 2);
+        json_object_set_new(body, "move", json_string(o.args[o.nargs - 1]));
+        return cli_json_endpoint(&o, aj_endpoint_move, body, "legal");
     }
     arb_game g;
     if (!load_game(&o, o.args, o.nargs - 1, &g))
@@ -80,12 +79,14 @@ int cmd_explain(int argc, char **argv)
 int cmd_castling(int argc, char **argv)
 {
     struct cli_opts o;
-    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+    if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs < 1) {
         fprintf(stderr, "usage: arbiter castling [--lang L] [--variant chess960] FEN [MOVES...]\n");
         return 2;
     }
+    if (o.json)
+        return cli_json_endpoint(&o, aj_endpoint_castling, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
     if (!load_game(&o, o.args, o.nargs, &g))
         return 1;
@@ -105,12 +106,14 @@ int cmd_castling(int argc, char **argv)
 int cmd_status(int argc, char **argv)
 {
     struct cli_opts o;
-    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+    if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs < 1) {
         fprintf(stderr, "usage: arbiter status [--lang L] [--variant chess960] FEN [MOVES...]\n");
         return 2;
     }
+    if (o.json) /* POST /v1/analyze */
+        return cli_json_endpoint(&o, aj_endpoint_analyze, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
     if (!load_game(&o, o.args, o.nargs, &g))
         return 1;
@@ -126,13 +129,15 @@ int cmd_status(int argc, char **argv)
 int cmd_validate(int argc, char **argv)
 {
     struct cli_opts o;
-    if (!cli_parse_opts(argc, argv, &o) || refuse_json(&o))
+    if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs != 1) {
         fprintf(stderr, "usage: arbiter validate [--lang L] [--variant chess960] FEN\n");
         return 2;
     }
     const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
+    if (o.json)
+        return cli_json_endpoint(&o, aj_endpoint_validate, cli_json_body(&o, fen, NULL, 0), "valid");
     arb_reason reasons[ARB_EXPLAIN_MAX];
     int n = arb_validate(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
     if (n == 0)

@@ -42,6 +42,7 @@ struct rules_opts {
     arb_illegal_policy policy;
     bool skip_variations, write;
     const char *promote;
+    const char *claim_name, *time_control; /* as given, for --json */
 };
 
 static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
@@ -52,6 +53,7 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
     ro->policy = arb_illegal_policy_fide(ARB_TC_STANDARD);
     ro->skip_variations = ro->write = false;
     ro->promote = NULL;
+    ro->claim_name = ro->time_control = NULL;
     int out = 1;
     for (int i = 1; i < *argc; i++) {
         const char *a = argv[i], *v = i + 1 < *argc ? argv[i + 1] : NULL;
@@ -60,6 +62,7 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
             ro->ev.claim = strcmp(v, "threefold") == 0 ? ARB_CLAIM_THREEFOLD
                            : strcmp(v, "fifty") == 0   ? ARB_CLAIM_FIFTY_MOVES
                                                        : ARB_CLAIM_NONE;
+            ro->claim_name = ro->ev.claim == ARB_CLAIM_THREEFOLD ? "threefold" : "fifty_moves";
             if (ro->ev.claim == ARB_CLAIM_NONE) {
                 fprintf(stderr, "arbiter: --claim takes threefold or fifty\n");
                 return false;
@@ -81,6 +84,7 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
         } else if (strcmp(a, "--time-control") == 0 && v) {
             arb_time_control tc = strcmp(v, "rapid") == 0 ? ARB_TC_RAPID : strcmp(v, "blitz") == 0 ? ARB_TC_BLITZ : ARB_TC_STANDARD;
             int limit = ro->policy.limit;
+            ro->time_control = tc == ARB_TC_RAPID ? "rapid" : tc == ARB_TC_BLITZ ? "blitz" : "standard";
             ro->policy = arb_illegal_policy_fide(tc);
             ro->policy.limit = limit;
         } else if (strcmp(a, "--illegal-limit") == 0 && v) {
@@ -107,6 +111,40 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
     }
     *argc = out;
     return true;
+}
+
+/* POST /v1/outcome with the body these options make. */
+static int outcome_json(const struct cli_opts *o, const struct rules_opts *ro)
+{
+    static const char *const colors[2] = {"white", "black"};
+    json_t *body = cli_json_body(o, o->args[0], o->args + 1, o->nargs - 1);
+    if (!body)
+        return 1;
+    if (ro->claim_name)
+        json_object_set_new(body, "claim", json_string(ro->claim_name));
+    if (ro->claim_move)
+        json_object_set_new(body, "with_move", json_string(ro->claim_move));
+    if (ro->ev.flag >= 0)
+        json_object_set_new(body, "flag", json_string(colors[ro->ev.flag]));
+    if (ro->ev.resign >= 0)
+        json_object_set_new(body, "resign", json_string(colors[ro->ev.resign]));
+    if (ro->ev.agree_draw)
+        json_object_set_new(body, "agree_draw", json_true());
+    if (ro->illegal[0] && ro->illegal[1]) {
+        fprintf(stderr, "arbiter: with --json, --illegal names one player\n");
+        json_decref(body);
+        return 2;
+    }
+    if (ro->illegal[0] || ro->illegal[1]) {
+        int c = ro->illegal[0] ? 0 : 1;
+        json_t *spec = json_pack("{s:s, s:i}", "offender", colors[c], "count", ro->illegal[c]);
+        if (ro->time_control)
+            json_object_set_new(spec, "time_control", json_string(ro->time_control));
+        if (ro->policy.limit)
+            json_object_set_new(spec, "limit", json_integer(ro->policy.limit));
+        json_object_set_new(body, "illegal_move", spec);
+    }
+    return cli_json_endpoint(o, aj_endpoint_outcome, body, NULL);
 }
 
 static bool build_game(const struct cli_opts *o, arb_game *g, const char *fen, char **moves, int n)
@@ -141,6 +179,8 @@ int cmd_outcome(int argc, char **argv)
                         "standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]\n");
         return 2;
     }
+    if (o.json)
+        return outcome_json(&o, &ro);
     arb_game g;
     if (!build_game(&o, &g, o.args[0], o.args + 1, o.nargs - 1))
         return 1;
@@ -198,6 +238,20 @@ int cmd_touch(int argc, char **argv)
     if (o.nargs < 2 || o.nargs - 1 > ARB_TOUCH_MAX) {
         fprintf(stderr, "usage: arbiter touch [--promote SQUARE=PIECE] FEN SQUARE... (in the order touched)\n");
         return 2;
+    }
+    if (o.json) { /* POST /v1/touch */
+        json_t *body = cli_json_body(&o, o.args[0], NULL, 0), *touched = json_array();
+        for (int i = 1; i < o.nargs; i++)
+            json_array_append_new(touched, json_pack("{s:s}", "square", o.args[i]));
+        json_object_set_new(body, "touched", touched);
+        if (ro.promote) {
+            const char *eq = strchr(ro.promote, '=');
+            json_t *pr = json_object();
+            json_object_set_new(pr, "square", json_stringn(ro.promote, eq ? (size_t)(eq - ro.promote) : strlen(ro.promote)));
+            json_object_set_new(pr, "piece", json_string(eq ? eq + 1 : ""));
+            json_object_set_new(body, "promotion", pr);
+        }
+        return cli_json_endpoint(&o, aj_endpoint_touch, body, NULL);
     }
     arb_position pos;
     if (!cli_position(&o, o.args[0], &pos))

@@ -1,15 +1,17 @@
 /* --json output of the CLI: the same json/ mapping the daemon answers with, so `arbiter moves
  * --json FEN` prints exactly what POST /v1/analyze says about that FEN (perft: /v1/perft,
- * fen: /v1/validate), errors included. */
+ * fen: /v1/validate; explain, castling, status, validate, outcome, touch: their endpoints,
+ * through json/'s endpoint functions given the body the daemon would get), errors included. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arbiter_json.h"
 #include "cli.h"
 
 static void print_json(json_t *o)
 {
-    char *s = json_dumps(o, JSON_COMPACT);
+    char *s = aj_dumps(o, NULL);
     if (s)
         puts(s);
     free(s);
@@ -19,10 +21,45 @@ static void print_json(json_t *o)
 /* The request body the daemon would get for this FEN and variant. */
 static json_t *body_for(const struct cli_opts *o, const char *fen)
 {
+    if (strcmp(fen, "startpos") == 0)
+        fen = ARB_START_FEN;
     return json_pack("{s:s, s:s}", "fen", fen, "variant", o->variant == ARB_CHESS960 ? "chess960" : "standard");
 }
 
 /* Parses the position as the daemon does; on failure prints the daemon's error object. */
+static const aj_limits cli_limits = {ARB_GAME_MAX_PLIES, 32};
+
+json_t *cli_json_body(const struct cli_opts *o, const char *fen, char **moves, int nmoves)
+{
+    json_t *body = body_for(o, fen);
+    if (body && nmoves > 0) {
+        json_t *a = json_array();
+        for (int i = 0; i < nmoves; i++)
+            json_array_append_new(a, json_string(moves[i]));
+        json_object_set_new(body, "moves", a);
+    }
+    return body;
+}
+
+int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body, const char *ok_field)
+{
+    if (!body) {
+        fprintf(stderr, "arbiter: out of memory\n");
+        return 1;
+    }
+    const char *lang = aj_lang_pick(o->lang);
+    aj_error e;
+    json_t *out = fn(body, &cli_limits, lang ? lang : "en", &e);
+    json_decref(body);
+    if (!out) {
+        print_json(aj_error_json(&e, lang ? lang : "en"));
+        return 1;
+    }
+    int rc = ok_field && !json_is_true(json_object_get(out, ok_field)) ? 1 : 0;
+    print_json(out);
+    return rc;
+}
+
 static bool json_position(const struct cli_opts *o, const char *fen, aj_position *p)
 {
     static const aj_limits limits = {1000, 32};

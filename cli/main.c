@@ -13,15 +13,11 @@ static const struct command commands[] = {
     {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
     {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
     {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
-    {"outcome", "outcome [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
+    {"outcome", "outcome [--json] [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
                 "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
      cmd_outcome},
-    {"touch", "touch [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
+    {"touch", "touch [--json] [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
     {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
-    {"explain", "explain [--lang L] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
-    {"castling", "castling [--lang L] [--variant chess960] FEN [MOVES...]", cmd_castling},
-    {"status", "status [--lang L] [--variant chess960] FEN [MOVES...]", cmd_status},
-    {"validate", "validate [--lang L] [--variant chess960] FEN", cmd_validate},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
     {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",
@@ -29,6 +25,10 @@ static const struct command commands[] = {
 #endif
     {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
     {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
+    {"explain", "explain [--lang L] [--json] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
+    {"castling", "castling [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_castling},
+    {"status", "status [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_status},
+    {"validate", "validate [--lang L] [--json] [--variant chess960] FEN", cmd_validate},
     {NULL, NULL, NULL},
 };
 

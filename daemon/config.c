@@ -46,6 +46,9 @@ static const struct option {
     {"perft-max-depth", OPT_LONG, S(perft_max_depth), 0, 12, "N", "largest perft depth (default 7)"},
     {"perft-max-nodes", OPT_LONG, S(perft_max_nodes), 0, LONG_MAX, "N", "perft budget in interior nodes, 0 for none (default 5000000)"},
     {"memory-limit", OPT_LONG, S(memory_limit), 8192, 16L << 20, "BYTES", "libmicrohttpd per-connection memory pool (default 16384)"},
+    {"lesson-memory", OPT_LONG, S(lesson_memory), 0, 1L << 30, "BYTES", "memory budget of one lesson script run, 0 for the default (8 MiB)"},
+    {"lesson-instructions", OPT_LONG, S(lesson_instructions), 0, LONG_MAX, "N", "instruction budget of one lesson answer, 0 for the default (20000000)"},
+    {"lesson-time-ms", OPT_LONG, S(lesson_time_ms), 0, 60000, "MS", "wall-clock budget of one lesson answer, 0 for the default (500)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };

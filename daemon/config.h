@@ -26,6 +26,9 @@ typedef struct ad_config {
     long perft_max_depth;       /* `depth` cap of /v1/perft */
     long perft_max_nodes;       /* search budget of /v1/perft: interior nodes */
     long memory_limit;          /* bytes of libmicrohttpd's per-connection pool */
+    long lesson_memory;         /* bytes a lesson script's state may hold; 0: the runtime's default */
+    long lesson_instructions;   /* Lua instructions per lesson answer; 0: the runtime's default */
+    long lesson_time_ms;        /* wall-clock milliseconds per lesson answer; 0: the runtime's default */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
 } ad_config;
 

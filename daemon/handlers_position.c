@@ -1,6 +1,6 @@
-/* Position endpoints: analyze, move, validate, perft. Each parses its fields with json/,
- * makes the engine calls and answers with json/'s shapes; explanations that the engine gains
- * (castling, outcome, dead, touch) join as further handlers and table lines here. */
+/* Position endpoints: analyze, move, castling, validate, outcome, touch (json/'s endpoint
+ * functions: body in, answer or error out) and perft (with the server's search budget). The
+ * dead-position search joins as a further handler and table line here. */
 #include <stdlib.h>
 
 #include "reply.h"
@@ -16,49 +16,23 @@ static bool position_or_reply(ad_request *r, aj_position *p)
     return false;
 }
 
-static void h_analyze(ad_request *r)
-{
-    aj_position p;
-    if (!position_or_reply(r, &p))
-        return;
-    ad_reply_json(r, 200, aj_analyze_json(&p, r->lang));
-    aj_position_free(&p);
-}
-
-static void h_move(ad_request *r)
+/* The endpoints that json/ maps whole (body -> answer or error). */
+static void run(ad_request *r, aj_endpoint_fn fn)
 {
     aj_error e;
-    const char *move = NULL;
-    if (!aj_opt_string(r->body, "move", &move, &e)) {
+    json_t *o = fn(r->body, &r->srv->limits, r->lang, &e);
+    if (o)
+        ad_reply_json(r, 200, o);
+    else
         ad_reply_error(r, &e);
-        return;
-    }
-    if (!move) {
-        ad_reply_code(r, AJ_E_MISSING_FIELD, "move");
-        return;
-    }
-    aj_position p;
-    if (!position_or_reply(r, &p))
-        return;
-    ad_reply_json(r, 200, aj_move_json(&p, move, r->lang));
-    aj_position_free(&p);
 }
 
-static void h_validate(ad_request *r)
-{
-    aj_error e;
-    const char *fen = NULL;
-    arb_variant variant;
-    if (!aj_opt_string(r->body, "fen", &fen, &e) || !aj_parse_variant(r->body, &variant, &e)) {
-        ad_reply_error(r, &e);
-        return;
-    }
-    if (!fen) {
-        ad_reply_code(r, AJ_E_MISSING_FIELD, "fen");
-        return;
-    }
-    ad_reply_json(r, 200, aj_validate_json(fen, variant, r->lang));
-}
+static void h_analyze(ad_request *r) { run(r, aj_endpoint_analyze); }
+static void h_move(ad_request *r) { run(r, aj_endpoint_move); }
+static void h_castling(ad_request *r) { run(r, aj_endpoint_castling); }
+static void h_validate(ad_request *r) { run(r, aj_endpoint_validate); }
+static void h_outcome(ad_request *r) { run(r, aj_endpoint_outcome); }
+static void h_touch(ad_request *r) { run(r, aj_endpoint_touch); }
 
 static void h_perft(ad_request *r)
 {
@@ -105,7 +79,10 @@ static void h_perft(ad_request *r)
 const ad_route ad_position_routes[] = {
     {"POST", "/v1/analyze", h_analyze, AD_BODY_JSON},
     {"POST", "/v1/move", h_move, AD_BODY_JSON},
+    {"POST", "/v1/castling", h_castling, AD_BODY_JSON},
     {"POST", "/v1/validate", h_validate, AD_BODY_JSON},
+    {"POST", "/v1/outcome", h_outcome, AD_BODY_JSON},
+    {"POST", "/v1/touch", h_touch, AD_BODY_JSON},
     {"POST", "/v1/perft", h_perft, AD_BODY_JSON | AD_HEAVY},
     {NULL, NULL, NULL, 0},
 };

@@ -1,5 +1,5 @@
 /* The reloadable lesson set: load into a fresh set, swap under a mutex, reference-count the old
- * one away. The default loader lists *.lua files; the Lua runtime plugs its own in. */
+ * one away. With Lua the loader is the lesson registry (lessons_lua.c); without it, a listing. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,14 +8,16 @@
 #include "lessons.h"
 #include "log.h"
 
+#ifndef AD_HAVE_LUA
 static bool has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
     return n > m && strcmp(s + n - m, suffix) == 0;
 }
 
-static bool list_lua_files(const char *dir, ad_lesson_set *set)
+static bool list_lua_files(const ad_lessons *l, ad_lesson_set *set)
 {
+    const char *dir = l->dir;
     DIR *d = opendir(dir);
     if (!d)
         return false;
@@ -55,13 +57,22 @@ static void free_names(ad_lesson_set *set)
     free(set->names);
 }
 
-void ad_lessons_init(ad_lessons *l, const char *dir)
+#endif
+
+void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *limits)
 {
     memset(l, 0, sizeof *l);
     pthread_mutex_init(&l->lock, NULL);
     snprintf(l->dir, sizeof l->dir, "%s", dir);
+    if (limits)
+        l->limits = *limits;
+#ifdef AD_HAVE_LUA
+    l->load = ad_lessons_lua_load;
+    l->unload = ad_lessons_lua_unload;
+#else
     l->load = list_lua_files;
     l->unload = free_names;
+#endif
 }
 
 static void set_free(ad_lessons *l, ad_lesson_set *set)
@@ -76,7 +87,7 @@ int ad_lessons_reload(ad_lessons *l)
     if (!set)
         return -1;
     atomic_init(&set->refs, 1); /* the reference held by l->current */
-    if (!l->load(l->dir, set)) {
+    if (!l->load(l, set)) {
         ad_log(AD_LOG_WARN, "lessons: cannot read directory %s; keeping %s", l->dir,
                l->current ? "the loaded lessons" : "no lessons");
         set_free(l, set);

@@ -6,36 +6,55 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 typedef struct ad_lesson_set {
     atomic_int refs;
     unsigned long generation;   /* 1 for the first load, +1 per reload */
-    int count;                  /* lessons loaded */
-    int failures;               /* files that failed to load */
-    char **names;               /* file names of the loaded lessons */
-    void *runtime;              /* the Lua runtime's data, when it is linked in */
+    int count;                  /* lessons loaded (and served) */
+    int failures;               /* files that failed to load or failed their check */
+    char **names;               /* file names of the loaded lessons (listing loader only) */
+    void *runtime;              /* the Lua lesson registry (arbl_registry), when Lua is linked in */
 } ad_lesson_set;
 
-/* Fills a fresh set from dir; returns false only if dir cannot be read at all. The Lua lesson
- * runtime installs its own loader; the default one lists the *.lua files without running them. */
-typedef bool (*ad_lesson_loader)(const char *dir, ad_lesson_set *set);
+struct ad_lessons;
+
+/* Fills a fresh set from l->dir; returns false only if the directory cannot be read at all.
+ * With Lua (AD_HAVE_LUA) the loader is the lesson registry: every file is run and checked, and
+ * only the lessons that pass are served. Without it, the *.lua files are only listed. */
+typedef bool (*ad_lesson_loader)(const struct ad_lessons *l, ad_lesson_set *set);
 typedef void (*ad_lesson_unloader)(ad_lesson_set *set);
+
+/* Budgets of one lesson script run (0: the runtime's defaults). */
+typedef struct ad_script_limits {
+    size_t memory;
+    uint64_t instructions;
+    uint32_t deadline_ms;
+} ad_script_limits;
 
 typedef struct ad_lessons {
     pthread_mutex_t lock;
     ad_lesson_set *current;
     char dir[512];
+    ad_script_limits limits;
     ad_lesson_loader load;
     ad_lesson_unloader unload;
     unsigned long generation;
 } ad_lessons;
 
-void ad_lessons_init(ad_lessons *l, const char *dir);
+void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *limits);
 /* Loads a new set and swaps it in; the old one is freed when its last request ends. Returns the
  * new set's failures, or -1 if the directory could not be read (the old set stays). */
 int ad_lessons_reload(ad_lessons *l);
 ad_lesson_set *ad_lessons_acquire(ad_lessons *l);
 void ad_lessons_release(ad_lessons *l, ad_lesson_set *set);
 void ad_lessons_free(ad_lessons *l);
+
+#ifdef AD_HAVE_LUA
+/* The Lua registry loader (lessons_lua.c). */
+bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set);
+void ad_lessons_lua_unload(ad_lesson_set *set);
+#endif
 
 #endif

@@ -46,7 +46,9 @@ int main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    ad_lessons_init(&srv.lessons, srv.cfg.lessons);
+    ad_script_limits limits = {(size_t)srv.cfg.lesson_memory, (uint64_t)srv.cfg.lesson_instructions,
+                               (uint32_t)srv.cfg.lesson_time_ms};
+    ad_lessons_init(&srv.lessons, srv.cfg.lessons, &limits);
     int failures = ad_lessons_reload(&srv.lessons);
     if (failures > 0)
         atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);

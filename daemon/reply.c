@@ -56,11 +56,10 @@ long ad_reply_send(ad_request *r)
     if (!r->status || (!r->out && !r->text))
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
     if (r->out) {
-        char *s = json_dumps(r->out, JSON_COMPACT);
+        char *s = aj_dumps(r->out, &len);
         json_decref(r->out);
         r->out = NULL;
         if (s) {
-            len = strlen(s);
             resp = MHD_create_response_from_buffer(len, s, MHD_RESPMEM_MUST_FREE);
             if (!resp)
                 free(s);

@@ -10,6 +10,7 @@ static const ad_route *const tables[] = {
     ad_position_routes,
     ad_puzzle_routes,
 #ifdef AD_HAVE_LUA
+    ad_lesson_routes,
     ad_quiz_routes,
 #endif
     NULL,

@@ -20,6 +20,7 @@ typedef enum aj_code {
     AJ_E_MISSING_FIELD,      /* 400 a required field is absent */
     AJ_E_INVALID_FIELD,      /* 400 a field of the wrong type or value */
     AJ_E_OUT_OF_RANGE,       /* 400 a number outside its allowed range */
+    AJ_E_CONFLICTING_FIELDS, /* 400 fields that cannot be given together (field: the second) */
     AJ_E_TOO_MANY_MOVES,     /* 400 more moves than the per-request cap */
     AJ_E_INVALID_FEN,        /* 400 FEN text that cannot be read */
     AJ_E_ILLEGAL_POSITION,   /* 422 a readable FEN whose board cannot be played */
@@ -36,8 +37,11 @@ typedef enum aj_code {
     AJ_E_OVERLOADED,         /* 503 (with Retry-After) */
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */
+    AJ_E_LESSON_SCRIPT,      /* 500 a lesson's script failed (error or budget): lesson, step, line, budget */
     AJ_CODE_COUNT
 } aj_code;
+
+#define AJ_ERROR_MORE_REASONS 7
 
 /* An error: its code, where (field, index in an array), and why (an engine explanation). */
 typedef struct aj_error {
@@ -47,6 +51,8 @@ typedef struct aj_error {
     long long limit;         /* the cap that was exceeded, or -1 */
     bool has_reason;
     arb_reason reason;       /* the engine's explanation when has_reason */
+    int nmore;               /* further explanations after `reason` (an illegal move's list) */
+    arb_reason more[AJ_ERROR_MORE_REASONS];
     char detail[160];        /* extra detail (e.g. the JSON parser's message), or "" */
     int line, column;        /* JSON syntax error position (1-based), or 0 */
 } aj_error;
@@ -60,7 +66,8 @@ const char *aj_code_message(aj_code code);
 bool aj_fail(aj_error *e, aj_code code, const char *field);
 
 /* {"error": {"code", "message", "field"?, "index"?, "limit"?, "detail"?, "line"?, "column"?,
- * "explanation"?}}; message is the explanation's text in `lang` when there is one. */
+ * "explanation"?, "reasons"?}}; message is the explanation's text in `lang` when there is one;
+ * reasons (when the engine gave more than one) lists them all, the explanation first. */
 json_t *aj_error_json(const aj_error *e, const char *lang);
 
 /* ---- Parsing request bodies ---- */
@@ -105,30 +112,72 @@ static inline const arb_position *aj_current(const aj_position *p)
     return arb_game_current(&p->game);
 }
 
+/* Compact JSON text of v (malloc'd, NUL-terminated; its length in *len if not NULL), as
+ * json_dumps(v, JSON_COMPACT) writes it, only faster. NULL when out of memory. */
+char *aj_dumps(const json_t *v, size_t *len);
+
 /* ---- Engine results as JSON ---- */
 
 /* The explanation object {code, text, squares[], rule, params{}}. */
 json_t *aj_reason_json(const arb_reason *r, const char *lang);
+/* An array of the first min(n, cap) explanation objects. */
+json_t *aj_reasons_json(const arb_reason *r, int n, int cap, const char *lang);
 
 /* "white" / "black". */
 const char *aj_color_name(arb_color c);
+json_t *aj_square_json(int sq);
+/* "N" for a white knight, "n" for a black one (FEN letters). */
+json_t *aj_piece_json(arb_piece p);
+/* "N" for a knight of either colour (explanation params). */
+json_t *aj_piece_type_json(arb_piece p);
+json_t *aj_fen_json(const arb_position *pos);
+/* {"uci", "san"} of a legal move of pos. */
+json_t *aj_move_pair_json(const arb_position *pos, arb_move m);
 
 /* [{"uci","san"}] of every legal move. */
 json_t *aj_legal_moves_json(const arb_position *pos);
 
-/* Status of a position as far as the engine decides it today: "checkmate", "stalemate" or
- * "ongoing" (draw rules join when the engine provides them), and the matching result. */
-const char *aj_status_name(const arb_position *pos);
-const char *aj_result_name(const arb_position *pos);
+/* The status name of API.md for an automatic ending ("ongoing" when there is none:
+ * checkmate, stalemate, insufficient_material, dead_position, fivefold_repetition,
+ * seventyfive_moves). */
+const char *aj_status_of(const arb_outcome *ending);
 
 /* POST /v1/analyze answer. */
 json_t *aj_analyze_json(const aj_position *p, const char *lang);
 
-/* POST /v1/move answer for `text` played in the current position. */
-json_t *aj_move_json(const aj_position *p, const char *text, const char *lang);
+/* POST /v1/move answer for `text` played in the current position (a legal move is played
+ * into p's record to judge the position after it). */
+json_t *aj_move_json(aj_position *p, const char *text, const char *lang);
+
+/* POST /v1/castling answer: {"white": {"kingside": {"allowed", "reasons"}, ...}, "black": ...};
+ * each reason also says whether it is `permanent` (3.8.2.1) or only for now (3.8.2.2). */
+json_t *aj_castling_json(const aj_position *p, const char *lang);
 
 /* POST /v1/validate answer for a FEN. */
 json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang);
+
+/* [{"claim", "with_move", "explanations"}]: the draws the side to move may claim. */
+json_t *aj_claims_json(const arb_game *g, const char *lang);
+
+/* {"result", "termination", "ply", "claim_valid", "explanations"} of an outcome. */
+json_t *aj_outcome_json(const arb_outcome *o, const char *lang);
+
+/* {"any", "moves", "binding", "explanations"} of a touch-move obligation in pos. */
+json_t *aj_touch_json(const arb_position *pos, const arb_touch_result *t, const char *lang);
+
+/* ---- Endpoints: a request body in, the answer (or *e) out ---- */
+
+/* Each parses the body's fields, calls the engine and returns the 200 answer, or NULL with
+ * the API error in *e. The daemon's handlers and the CLI's --json both call these, so both
+ * print the same objects. */
+typedef json_t *(*aj_endpoint_fn)(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+
+json_t *aj_endpoint_analyze(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_endpoint_castling(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_endpoint_validate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 
 /* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
  * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and

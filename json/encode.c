@@ -1,4 +1,4 @@
-/* Engine results as JSON: explanations, legal moves, analysis, move results, validation and
+/* Engine results as JSON, the building blocks: explanations, squares, pieces, moves, FEN; and
  * perft. Every shape here is API.md's; the CLI's --json prints the same objects. */
 #include <stdio.h>
 #include <string.h>
@@ -14,21 +14,26 @@ const char *aj_color_name(arb_color c)
     return c == ARB_WHITE ? "white" : "black";
 }
 
-static json_t *square_json(int sq)
+json_t *aj_square_json(int sq)
 {
     char name[3];
     arb_square_name(sq, name);
-    return json_string(name);
+    return json_stringn_nocheck(name, 2);
 }
 
-/* "N" for a white knight, "n" for a black one (FEN letters). */
-static json_t *piece_json(arb_piece p)
+json_t *aj_piece_json(arb_piece p)
 {
     static const char letters[] = "?PNBRQK?";
-    char s[2] = {letters[ARB_PIECE_TYPE(p)], '\0'};
+    char s[2] = {letters[ARB_PIECE_TYPE(p) & 7], '\0'};
     if (ARB_PIECE_COLOR(p) == ARB_BLACK && s[0] != '?')
         s[0] = (char)(s[0] - 'A' + 'a');
-    return json_string(s);
+    return json_stringn_nocheck(s, 1);
+}
+
+json_t *aj_piece_type_json(arb_piece p)
+{
+    static const char letters[] = "?PNBRQK?";
+    return json_stringn_nocheck(&letters[ARB_PIECE_TYPE(p) & 7], 1);
 }
 
 json_t *aj_reason_json(const arb_reason *r, const char *lang)
@@ -40,55 +45,72 @@ json_t *aj_reason_json(const arb_reason *r, const char *lang)
     const char *name = arb_reason_name(r->code);
 
     json_t *o = json_object();
-    json_object_set_new(o, "code", json_string(name ? name : "unknown"));
-    json_object_set_new(o, "text", json_string(text));
+    json_object_set_new_nocheck(o, "code", json_string(name ? name : "unknown"));
+    json_object_set_new_nocheck(o, "text", json_string(text));
     json_t *squares = json_array();
     for (int i = 0; i < r->nsquares && i < ARB_REASON_MAX_SQUARES; i++)
         if (r->squares[i] < 64)
-            json_array_append_new(squares, square_json(r->squares[i]));
-    json_object_set_new(o, "squares", squares);
+            json_array_append_new(squares, aj_square_json(r->squares[i]));
+    json_object_set_new_nocheck(o, "squares", squares);
     if (article && article[0]) {
         char rule[32];
-        snprintf(rule, sizeof rule, "FIDE %s", article);
-        json_object_set_new(o, "rule", json_string(rule));
+        int n = snprintf(rule, sizeof rule, "FIDE %s", article);
+        json_object_set_new_nocheck(o, "rule", json_stringn_nocheck(rule, n > 0 && (size_t)n < sizeof rule ? (size_t)n : 0));
     } else {
-        json_object_set_new(o, "rule", json_null());
+        json_object_set_new_nocheck(o, "rule", json_null());
     }
 
     json_t *params = json_object();
-    if (flags & ARB_P_PIECE)
-        json_object_set_new(params, "piece", piece_json(r->piece));
-    if (flags & ARB_P_BY)
-        json_object_set_new(params, "by", piece_json(r->by));
+    /* API.md: piece letters in upper case ("N", "B"); the colour beside each. */
+    if (flags & ARB_P_PIECE) {
+        json_object_set_new_nocheck(params, "piece", aj_piece_type_json(r->piece));
+        json_object_set_new_nocheck(params, "piece_color", json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(r->piece))));
+    }
+    if (flags & ARB_P_BY) {
+        json_object_set_new_nocheck(params, "by", aj_piece_type_json(r->by));
+        json_object_set_new_nocheck(params, "by_color", json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(r->by))));
+    }
     if (flags & ARB_P_N)
-        json_object_set_new(params, "n", json_integer(r->n));
+        json_object_set_new_nocheck(params, "n", json_integer(r->n));
     if (flags & ARB_P_M)
-        json_object_set_new(params, "m", json_integer(r->m));
-    if (flags & ARB_P_FIELD)
-        json_object_set_new(params, "field", json_string(field_names[r->field <= 5 ? r->field : 0]));
+        json_object_set_new_nocheck(params, "m", json_integer(r->m));
+    /* FEN syntax errors all name their field (the reason carries it even when the template
+     * does not use it), as the CLI's text output does. */
+    if ((flags & ARB_P_FIELD) || (r->offset >= 0 && name && strncmp(name, "fen_", 4) == 0))
+        json_object_set_new_nocheck(params, "field", json_string(field_names[r->field <= 5 ? r->field : 0]));
     if ((flags & ARB_P_OFFSET) && r->offset >= 0)
-        json_object_set_new(params, "offset", json_integer(r->offset + 1));
+        json_object_set_new_nocheck(params, "offset", json_integer(r->offset + 1));
     if (flags & ARB_P_FOUND) {
         size_t n = strnlen(r->found, sizeof r->found);
         json_t *found = json_stringn(r->found, n);
-        json_object_set_new(params, "found", found ? found : json_string("?"));
+        json_object_set_new_nocheck(params, "found", found ? found : json_string("?"));
     }
     if (flags & ARB_P_SIDE)
-        json_object_set_new(params, "side", json_string(r->side == ARB_KINGSIDE ? "kingside" : "queenside"));
-    if ((flags & ARB_P_MOVE) && r->move[0])
-        json_object_set_new(params, "move", json_stringn(r->move, strnlen(r->move, sizeof r->move)));
-    json_object_set_new(o, "params", params);
+        json_object_set_new_nocheck(params, "side", json_string(r->side == ARB_KINGSIDE ? "kingside" : "queenside"));
+    if ((flags & ARB_P_MOVE) && r->move[0]) {
+        json_t *mv = json_stringn(r->move, strnlen(r->move, sizeof r->move));
+        json_object_set_new_nocheck(params, "move", mv ? mv : json_string("?"));
+    }
+    json_object_set_new_nocheck(o, "params", params);
     return o;
 }
 
-static json_t *move_pair_json(const arb_position *pos, arb_move m)
+json_t *aj_reasons_json(const arb_reason *r, int n, int cap, const char *lang)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n && i < cap; i++)
+        json_array_append_new(a, aj_reason_json(&r[i], lang));
+    return a;
+}
+
+json_t *aj_move_pair_json(const arb_position *pos, arb_move m)
 {
     char uci[ARB_MOVE_TEXT_MAX], san[ARB_MOVE_TEXT_MAX];
-    arb_move_uci(pos, m, uci, sizeof uci);
-    arb_move_san(pos, m, san, sizeof san);
+    size_t nu = arb_move_uci(pos, m, uci, sizeof uci);
+    size_t ns = arb_move_san(pos, m, san, sizeof san);
     json_t *o = json_object();
-    json_object_set_new(o, "uci", json_string(uci));
-    json_object_set_new(o, "san", json_string(san));
+    json_object_set_new_nocheck(o, "uci", json_stringn_nocheck(uci, nu < sizeof uci ? nu : strlen(uci)));
+    json_object_set_new_nocheck(o, "san", json_stringn_nocheck(san, ns < sizeof san ? ns : strlen(san)));
     return o;
 }
 
@@ -98,109 +120,15 @@ json_t *aj_legal_moves_json(const arb_position *pos)
     int n = arb_legal_moves(pos, moves);
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(a, move_pair_json(pos, moves[i]));
+        json_array_append_new(a, aj_move_pair_json(pos, moves[i]));
     return a;
 }
 
-const char *aj_status_name(const arb_position *pos)
-{
-    if (arb_count_legal_moves(pos) > 0)
-        return "ongoing";
-    return arb_in_check(pos) ? "checkmate" : "stalemate";
-}
-
-const char *aj_result_name(const arb_position *pos)
-{
-    if (arb_count_legal_moves(pos) > 0)
-        return "*";
-    if (!arb_in_check(pos))
-        return "1/2-1/2";
-    return pos->side == ARB_WHITE ? "0-1" : "1-0";
-}
-
-static json_t *fen_json(const arb_position *pos)
+json_t *aj_fen_json(const arb_position *pos)
 {
     char fen[ARB_FEN_MAX];
-    arb_position_fen(pos, fen, sizeof fen);
-    return json_string(fen);
-}
-
-json_t *aj_analyze_json(const aj_position *p, const char *lang)
-{
-    const arb_position *pos = aj_current(p);
-    json_t *o = json_object();
-    json_object_set_new(o, "fen", fen_json(pos));
-    json_object_set_new(o, "turn", json_string(aj_color_name((arb_color)pos->side)));
-    arb_bitboard checkers = arb_checkers(pos);
-    json_object_set_new(o, "check", json_boolean(checkers != 0));
-    json_t *cs = json_array();
-    for (arb_bitboard b = checkers; b; b &= b - 1)
-        json_array_append_new(cs, square_json(__builtin_ctzll(b)));
-    json_object_set_new(o, "checkers", cs);
-    json_object_set_new(o, "legal_moves", aj_legal_moves_json(pos));
-    json_object_set_new(o, "status", json_string(aj_status_name(pos)));
-    json_object_set_new(o, "result", json_string(aj_result_name(pos)));
-    json_object_set_new(o, "plies", json_integer(p->game.nplies));
-    (void)lang; /* claims, castling and explanations join here as the engine provides them */
-    return o;
-}
-
-json_t *aj_move_json(const aj_position *p, const char *text, const char *lang)
-{
-    const arb_position *pos = aj_current(p);
-    arb_move m;
-    arb_reason why;
-    arb_status st = arb_parse_move(pos, text, &m, &why);
-    json_t *o = json_object();
-    json_object_set_new(o, "move", json_string(text));
-    if (st != ARB_OK) {
-        json_object_set_new(o, "legal", json_false());
-        json_t *reasons = json_array();
-        json_array_append_new(reasons, aj_reason_json(&why, lang));
-        json_object_set_new(o, "reasons", reasons);
-        return o;
-    }
-    char uci[ARB_MOVE_TEXT_MAX], san[ARB_MOVE_TEXT_MAX];
-    arb_move_uci(pos, m, uci, sizeof uci);
-    arb_move_san(pos, m, san, sizeof san);
-    arb_position after = *pos;
-    arb_position_play(&after, m);
-    json_object_set_new(o, "legal", json_true());
-    json_object_set_new(o, "uci", json_string(uci));
-    json_object_set_new(o, "san", json_string(san));
-    json_object_set_new(o, "fen_after", fen_json(&after));
-    json_object_set_new(o, "status_after", json_string(aj_status_name(&after)));
-    json_object_set_new(o, "check_after", json_boolean(arb_in_check(&after)));
-    return o;
-}
-
-json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang)
-{
-    json_t *problems = json_array();
-    arb_position pos;
-    arb_reason why;
-    bool valid = false;
-    if (arb_position_from_fen_unchecked(&pos, fen, variant, &why) != ARB_OK) {
-        json_array_append_new(problems, aj_reason_json(&why, lang));
-    } else {
-        arb_reason board[16];
-        int n = arb_position_board_problems(&pos, board, 16);
-        for (int i = 0; i < n && i < 16; i++)
-            json_array_append_new(problems, aj_reason_json(&board[i], lang));
-        /* The full parse also checks castling rights and the en passant square. */
-        if (n == 0) {
-            if (arb_position_from_fen(&pos, fen, variant, &why) == ARB_OK)
-                valid = true;
-            else
-                json_array_append_new(problems, aj_reason_json(&why, lang));
-        }
-    }
-    json_t *o = json_object();
-    json_object_set_new(o, "valid", json_boolean(valid));
-    if (valid)
-        json_object_set_new(o, "fen", fen_json(&pos));
-    json_object_set_new(o, "problems", problems);
-    return o;
+    size_t n = arb_position_fen(pos, fen, sizeof fen);
+    return json_stringn_nocheck(fen, n < sizeof fen ? n : strlen(fen));
 }
 
 arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
@@ -239,13 +167,13 @@ arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t ma
 json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "fen", fen_json(pos));
+    json_object_set_new(o, "fen", aj_fen_json(pos));
     json_object_set_new(o, "depth", json_integer(depth));
     json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes));
     if (r->divided) {
         json_t *d = json_array();
         for (int i = 0; i < r->nmoves; i++) {
-            json_t *m = move_pair_json(pos, r->moves[i]);
+            json_t *m = aj_move_pair_json(pos, r->moves[i]);
             json_object_set_new(m, "nodes", json_integer((json_int_t)r->counts[i]));
             json_array_append_new(d, m);
         }

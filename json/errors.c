@@ -19,6 +19,7 @@ static const struct {
     [AJ_E_MISSING_FIELD] = {"missing_field", 400, "A required field is missing."},
     [AJ_E_INVALID_FIELD] = {"invalid_field", 400, "A field has the wrong type or an unknown value."},
     [AJ_E_OUT_OF_RANGE] = {"out_of_range", 400, "A number is outside its allowed range."},
+    [AJ_E_CONFLICTING_FIELDS] = {"conflicting_fields", 400, "The request gives fields that cannot be used together."},
     [AJ_E_TOO_MANY_MOVES] = {"too_many_moves", 400, "The request lists more moves than the server accepts."},
     [AJ_E_INVALID_FEN] = {"invalid_fen", 400, "The FEN cannot be read."},
     [AJ_E_ILLEGAL_POSITION] = {"illegal_position", 422, "The FEN describes a position that cannot be played."},
@@ -35,6 +36,7 @@ static const struct {
     [AJ_E_OVERLOADED] = {"overloaded", 503, "The server is busy; retry later."},
     [AJ_E_SHUTTING_DOWN] = {"shutting_down", 503, "The server is shutting down; retry on another instance."},
     [AJ_E_INTERNAL] = {"internal", 500, "Internal error."},
+    [AJ_E_LESSON_SCRIPT] = {"lesson_script_failed", 500, "The lesson's script failed while judging the answer."},
 };
 
 const char *aj_code_name(aj_code code)
@@ -83,6 +85,13 @@ json_t *aj_error_json(const aj_error *e, const char *lang)
     }
     if (why)
         json_object_set_new(err, "explanation", why);
+    if (why && e->nmore > 0) {
+        json_t *all = json_array();
+        json_array_append(all, why);
+        for (int i = 0; i < e->nmore && i < AJ_ERROR_MORE_REASONS; i++)
+            json_array_append_new(all, aj_reason_json(&e->more[i], lang));
+        json_object_set_new(err, "reasons", all);
+    }
     json_t *root = json_object();
     json_object_set_new(root, "error", err);
     return root;

@@ -203,16 +203,22 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         if (st == ARB_OK)
             st = arb_game_play(&out->game, m);
         if (st != ARB_OK) {
-            arb_game_free(&out->game);
             aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
                        : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");
             e->index = (int)i;
             if (st == ARB_ERR_LIMIT) {
                 e->limit = ARB_GAME_MAX_PLIES;
-            } else {
-                e->has_reason = true;
-                e->reason = why;
+                arb_game_free(&out->game);
+                return false;
             }
+            /* Why, in full: the engine's explanation list (most fundamental first). */
+            arb_reason rs[AJ_ERROR_MORE_REASONS + 1];
+            int n = arb_explain_text(arb_game_current(&out->game), &out->game, text, NULL, rs, AJ_ERROR_MORE_REASONS + 1);
+            e->has_reason = true;
+            e->reason = n > 0 ? rs[0] : why;
+            for (int k = 1; k < n && k <= AJ_ERROR_MORE_REASONS; k++)
+                e->more[e->nmore++] = rs[k];
+            arb_game_free(&out->game);
             return false;
         }
     }

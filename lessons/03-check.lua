@@ -19,7 +19,7 @@ return lesson {
       wrong = { en = "That answers the check, but not with the king.", fa = "این حرکت کیش را دفع می‌کند، اما نه با شاه.",
                 ar = "هذه النقلة تخرج من الكش، لكن ليس بالملك." },
       tests = { right = { "Kd2", "Kf1", "e1f2" },
-                wrong = { ["Bxe8"] = "deviation", ["Ke2"] = "no_piece_can_move_there", ["Nd4"] = "no_piece_can_move_there" } },
+                wrong = { ["Bxe8"] = "deviation", ["Ke2"] = "leaves_king_in_check", ["Nd4"] = "still_in_check" } },
     },
     move_task {
       fen = fen,
@@ -39,10 +39,10 @@ return lesson {
       hints = { { en = "A knight can land on the e-file.", fa = "اسب می‌تواند روی ستون e فرود بیاید.",
                   ar = "يستطيع الحصان أن يهبط على العمود e." } },
       expect = answers_check_by("interpose"),
-      tests = { right = { "Ne5", "f3e5" }, wrong = { ["Kf1"] = "deviation", ["Ng5"] = "no_piece_can_move_there" } },
+      tests = { right = { "Ne5", "f3e5" }, wrong = { ["Kf1"] = "deviation", ["Ng5"] = "still_in_check" } },
     },
     choice {
-      fen = "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+      fen = "4k3/8/8/8/4r3/8/2n5/4K3 w - - 0 1",
       prompt = { en = "Double check: the rook and the knight both attack the king. Which way out can work?",
                  fa = "کیش دوگانه: رخ و اسب هر دو به شاه حمله دارند. کدام راه می‌تواند کارساز باشد؟",
                  ar = "كش مزدوج: الرخ والحصان يهاجمان الملك معًا. أي طريقة يمكن أن تنجح؟" },

@@ -1,4 +1,7 @@
 -- Checkmate: the king is in check and no legal move gets it out (FIDE 1.2, 3.9, 5.1.1).
+-- Wrong answers get the engine's reasons: every flight square, capture and block that fails.
+local function why_status(pos) return select(2, pos:explain_status()) end
+local function why_after(pos, game, step, ctx) return ctx and select(2, ctx.after:explain_status()) or {} end
 return lesson {
   id = "checkmate",
   title = { en = "Checkmate", fa = "مات", ar = "كش مات" },
@@ -14,10 +17,11 @@ return lesson {
                   fa = "دنبال هر حرکت مجازی بگردید: حرکت شاه، زدن، یا سد کردن.",
                   ar = "ابحث عن أي نقلة قانونية: خطوة للملك أو أخذ أو سد." } },
       answer = function(pos) return pos:status() == "checkmate" end,
+      explain = why_status,
       success = { en = "Yes: the black pawns block their own king's escape.",
                   fa = "بله: پیاده‌های سیاه راه فرار شاه خودشان را بسته‌اند.",
                   ar = "نعم: بيادق الأسود تسد طريق هروب ملكها." },
-      tests = { right = { "true", "yes" }, wrong = { ["false"] = "wrong_answer", ["maybe"] = "not_true_false" } },
+      tests = { right = { "true", "yes" }, wrong = { ["false"] = "checkmate", ["maybe"] = "not_true_false" } },
     },
     true_false {
       fen = "R5k1/5pp1/7p/8/8/8/8/6K1 b - - 0 1",
@@ -25,11 +29,12 @@ return lesson {
                  fa = "و حالا که پیادهٔ h در h6 است: آیا سیاه مات شده است؟",
                  ar = "والآن، والبيدق في h6: هل الأسود مكشوش مات؟" },
       answer = function(pos) return pos:status() == "checkmate" end,
+      explain = why_status,
       success = { en = "Right: it is only check; the king escapes to h7.",
                   fa = "درست است: فقط کیش است؛ شاه به h7 فرار می‌کند.",
                   ar = "صحيح: إنه كش فقط؛ يهرب الملك إلى h7." },
       wrong = { en = "Not mate: look at h7.", fa = "مات نیست: به خانهٔ h7 نگاه کنید.", ar = "ليس ماتًا: انظر إلى h7." },
-      tests = { right = { "false", "no" }, wrong = { ["true"] = "wrong_answer" } },
+      tests = { right = { "false", "no" }, wrong = { ["true"] = "check" } },
     },
     move_task {
       fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
@@ -38,8 +43,9 @@ return lesson {
       hints = { { en = "The back rank is the black king's weak spot.", fa = "ردیف آخر نقطه‌ضعف شاه سیاه است.",
                   ar = "الصف الأخير هو نقطة ضعف الملك الأسود." } },
       expect = gives_checkmate(),
+      explain = why_after,
       wrong = { en = "Legal, but not checkmate.", fa = "مجاز است، اما مات نیست.", ar = "نقلة قانونية، لكنها ليست كش مات." },
-      tests = { right = { "Ra8#", "a1a8" }, wrong = { ["Ra7"] = "deviation", ["Ra9"] = "san_malformed" } },
+      tests = { right = { "Ra8#", "a1a8" }, wrong = { ["Ra7"] = "deviation", ["Rh1"] = "path_blocked", ["Ra9"] = "san_malformed" } },
     },
   },
 }

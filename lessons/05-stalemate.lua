@@ -1,4 +1,7 @@
 -- Stalemate: no legal move and not in check is a draw (FIDE 5.2.1).
+-- Wrong answers get the engine's reasons: why the king and every other piece cannot move.
+local function why_status(pos) return select(2, pos:explain_status()) end
+local function why_after(pos, game, step, ctx) return ctx and select(2, ctx.after:explain_status()) or {} end
 return lesson {
   id = "stalemate",
   title = { en = "Stalemate", fa = "پات", ar = "الإغلاق (الباتّ)" },
@@ -14,10 +17,11 @@ return lesson {
                   fa = "آیا شاه سیاه کیش است؟ آیا سیاه حرکت مجازی دارد؟",
                   ar = "هل الملك الأسود في كش؟ وهل للأسود أي نقلة قانونية؟" } },
       answer = function(pos) return pos:status() == "stalemate" end,
+      explain = why_status,
       success = { en = "Yes: not in check, and no legal move. The game is drawn.",
                   fa = "بله: کیش نیست و هیچ حرکت مجازی هم ندارد. بازی مساوی است.",
                   ar = "نعم: ليس في كش ولا يملك أي نقلة قانونية. انتهت المباراة بالتعادل." },
-      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+      tests = { right = { "true" }, wrong = { ["false"] = "stalemate" } },
     },
     move_task {
       fen = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
@@ -25,13 +29,14 @@ return lesson {
                  fa = "نوبت سفید است: مات کنید و مراقب پات باشید.",
                  ar = "الدور للأبيض: اكسب بكش مات واحذر الإغلاق." },
       expect = gives_checkmate(),
+      explain = why_after,
       deviations = {
         ["Qf7"] = { en = "Stalemate! Black has no legal move and is not in check: only a draw.",
                     fa = "پات! سیاه هیچ حرکت مجازی ندارد و کیش هم نیست: فقط مساوی.",
                     ar = "إغلاق! لا يملك الأسود أي نقلة قانونية وليس في كش: تعادل فقط." },
       },
       wrong = { en = "Legal, but not checkmate.", fa = "مجاز است، اما مات نیست.", ar = "نقلة قانونية، لكنها ليست كش مات." },
-      tests = { right = { "Qf8#" }, wrong = { ["Qf7"] = "deviation", ["Qh3+"] = "deviation" } },
+      tests = { right = { "Qf8#" }, wrong = { ["Qf7"] = "stalemate", ["Qh3+"] = "check" } },
     },
     choice {
       prompt = { en = "What is the result of a stalemate?", fa = "نتیجهٔ پات چیست؟", ar = "ما نتيجة الإغلاق؟" },

@@ -29,7 +29,7 @@ return lesson {
       wrong = { en = "Legal, but the chance to capture en passant is gone after this move.",
                 fa = "مجاز است، اما پس از این حرکت فرصت آنپاسان از دست می‌رود.",
                 ar = "نقلة قانونية، لكن فرصة الأخذ بالمرور تضيع بعدها." },
-      tests = { right = { "exd6", "e5d6", "exd6e.p." }, wrong = { ["e6"] = "deviation", ["exd5"] = "no_piece_can_move_there" } },
+      tests = { right = { "exd6", "e5d6", "exd6e.p." }, wrong = { ["e6"] = "deviation", ["exd5"] = "no_piece_can_move_there", ["e5d5"] = "wrong_pattern", ["e5f6"] = "pawn_diagonal_needs_capture" } },
     },
     true_false {
       fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
@@ -38,10 +38,11 @@ return lesson {
                  fa = "این بار سفید به جای آن Kd2 بازی کرد و سیاه Kd7. آیا سفید هنوز می‌تواند آنپاسان بزند؟",
                  ar = "هذه المرة لعب الأبيض Kd2 بدلًا من ذلك، ولعب الأسود Kd7. هل ما زال يجوز للأبيض الأخذ بالمرور؟" },
       answer = ep_available,
+      explain = function(pos, game) return pos:explain_move("e5", "d6", nil, game) end,
       success = { en = "Right: en passant is only possible on the very next move.",
                   fa = "درست است: آنپاسان فقط در حرکت بلافاصله بعد ممکن است.",
                   ar = "صحيح: الأخذ بالمرور ممكن في النقلة التالية مباشرة فقط." },
-      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+      tests = { right = { "false" }, wrong = { ["true"] = "en_passant_too_late" } },
     },
     true_false {
       fen = "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1",
@@ -49,7 +50,8 @@ return lesson {
                  fa = "پیادهٔ سیاه مدت‌ها پیش به d5 رسیده است (در این وضعیت خانهٔ آنپاسان نیست). آیا سفید می‌تواند آن را آنپاسان بزند؟",
                  ar = "وصل البيدق الأسود إلى d5 منذ زمن (لا يوجد مربع أخذ بالمرور في هذا الوضع). هل يجوز للأبيض أخذه بالمرور؟" },
       answer = ep_available,
-      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+      explain = function(pos, game) return pos:explain_move("e5", "d6", nil, game) end,
+      tests = { right = { "false" }, wrong = { ["true"] = "en_passant_unavailable" } },
     },
   },
 }

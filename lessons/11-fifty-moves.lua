@@ -17,7 +17,7 @@ return lesson {
       wrong = { en = "A king move does not reset the count: Black may now claim a draw.",
                 fa = "حرکت شاه شمارش را صفر نمی‌کند: اکنون سیاه می‌تواند ادعای تساوی کند.",
                 ar = "نقلة الملك لا تعيد العدّ: يجوز للأسود الآن المطالبة بالتعادل." },
-      tests = { right = { "e4", "e3" }, wrong = { ["Kc3"] = "deviation", ["Ke4"] = "no_piece_can_move_there", ["Kd2"] = "deviation" } },
+      tests = { right = { "e4", "e3" }, wrong = { ["Kc3"] = "deviation", ["Ke4"] = "leaves_king_in_check", ["Kd2"] = "deviation" } },
     },
     true_false {
       fen = "8/8/4k3/3p4/8/3K4/4P3/8 b - - 100 121",

@@ -48,7 +48,7 @@ return lesson {
       wrong = { en = "Castling is illegal here, so you must make another king move.",
                 fa = "قلعه اینجا غیرمجاز است، پس باید حرکت دیگری با شاه انجام دهید.",
                 ar = "التبييت غير قانوني هنا، فيجب أن تلعب نقلة أخرى بالملك." },
-      tests = { right = { "Kxf2", "Kd1" }, wrong = { ["Rh8+"] = "touch_castle_illegal", ["O-O"] = "no_piece_can_move_there" } },
+      tests = { right = { "Kxf2", "Kd1" }, wrong = { ["Rh8+"] = "touch_castle_illegal", ["O-O"] = "castling_through_attack" } },
     },
     choice {
       prompt = { en = "You touch your king and then your h1-rook, meaning to castle, but castling kingside is illegal. What now?",

@@ -17,7 +17,7 @@ return lesson {
       expect = moves_piece("K"),
       wrong = { en = "Legal, but this step asks for a king move.", fa = "مجاز است، اما این مرحله حرکت شاه می‌خواهد.",
                 ar = "نقلة قانونية، لكن هذه الخطوة تطلب نقلة بالملك." },
-      tests = { right = { "Kd2", "Kf1" }, wrong = { ["Nc3"] = "no_piece_can_move_there", ["e2c3"] = "illegal_move" } },
+      tests = { right = { "Kd2", "Kf1" }, wrong = { ["Nc3"] = "pinned", ["e2c3"] = "pinned" } },
     },
     choice {
       fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",

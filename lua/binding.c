@@ -196,28 +196,17 @@ static int l_chess960(lua_State *L)
     return 1;
 }
 
-/* arbiter.validate(fen [, variant]) -> valid, problems (explanations).
- * TODO(#3): one call to arb_validate once it lands; today: the parser, then the board checks. */
+/* arbiter.validate(fen [, variant]) -> valid, problems (explanations): one call to arb_validate,
+ * which lists every problem (syntax, castling rights, en passant square, board). */
 static int l_validate(lua_State *L)
 {
     arbl_sandbox_check(L);
     const char *fen = luaL_checkstring(L, 1);
     arb_variant v = opt_variant(L, 2);
-    arb_position pos;
-    arb_reason why, problems[8];
-    int n = 0;
-    if (arb_position_from_fen_unchecked(&pos, fen, v, &why) != ARB_OK) {
-        problems[0] = why;
-        n = 1;
-    } else {
-        n = arb_position_board_problems(&pos, problems, 8);
-        if (n > 8)
-            n = 8;
-        if (n == 0 && arb_position_from_fen(&pos, fen, v, &why) != ARB_OK) {
-            problems[0] = why;
-            n = 1;
-        }
-    }
+    arb_reason problems[ARB_EXPLAIN_MAX];
+    int n = arb_validate(fen, v, problems, ARB_EXPLAIN_MAX);
+    if (n > ARB_EXPLAIN_MAX)
+        n = ARB_EXPLAIN_MAX;
     lua_pushboolean(L, n == 0);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
@@ -573,7 +562,6 @@ static int pos_eq(lua_State *L)
 }
 
 static int pos_ep_capture_legal(lua_State *L);
-static int pos_state(lua_State *L);
 
 static const luaL_Reg pos_methods[] = {
     {"fen", pos_fen}, {"turn", pos_turn}, {"variant", pos_variant}, {"in_check", pos_in_check},
@@ -583,7 +571,7 @@ static const luaL_Reg pos_methods[] = {
     {"status", pos_status}, {"halfmove_clock", pos_halfmove}, {"fullmove_number", pos_fullmove},
     {"ep_square", pos_ep_square}, {"castling_rook", pos_castling_rook}, {"key", pos_key},
     {"insufficient_material", pos_insufficient_material}, {"can_mate", pos_can_mate}, {"touch", pos_touch},
-    {"ep_capture_legal", pos_ep_capture_legal}, {"state", pos_state},
+    {"ep_capture_legal", pos_ep_capture_legal},
     {NULL, NULL},
 };
 
@@ -855,6 +843,117 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL},
 };
 
+/* ---- explanations: why a move is illegal, why castling is not allowed, why check/mate ---- */
+
+/* The optional game at arg (the history that led to the position), or NULL. */
+static const arb_game *opt_history(lua_State *L, int arg)
+{
+    return lua_isnoneornil(L, arg) ? NULL : &check_game(L, arg)->g;
+}
+
+/* Pushes at most ARB_EXPLAIN_MAX reasons (n as the engine returned it). */
+static void push_reason_list(lua_State *L, const arb_reason *r, int n)
+{
+    push_reasons(L, r, n > ARB_EXPLAIN_MAX ? ARB_EXPLAIN_MAX : (n < 0 ? 0 : n));
+}
+
+/* arbiter.explain(pos, text [, game]) / pos:explain(text [, game]) -> move table, {} when the
+ * move (SAN or UCI) is legal | nil, explanations (most fundamental first; arb_explain_text). */
+static int l_explain(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    const char *text = luaL_checkstring(L, 2);
+    const arb_game *history = opt_history(L, 3);
+    arb_reason why[ARB_EXPLAIN_MAX];
+    arb_move m = ARB_MOVE_NONE;
+    int n = arb_explain_text(pos, history, text, &m, why, ARB_EXPLAIN_MAX);
+    if (n == 0) {
+        push_move(L, pos, m);
+        lua_newtable(L);
+        return 2;
+    }
+    lua_pushnil(L);
+    push_reason_list(L, why, n);
+    return 2;
+}
+
+/* arbiter.explain_move(pos, from, to [, promotion [, game]]) / pos:explain_move(...) ->
+ * explanations of why from -> to is illegal ({} when it is legal; arb_explain_move).
+ * promotion is a piece letter (Q, R, B, N). */
+static int l_explain_move(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    int from = check_square(L, 2), to = check_square(L, 3);
+    arb_piece_type promo = ARB_NO_TYPE;
+    if (!lua_isnoneornil(L, 4)) {
+        const char *letter = luaL_checkstring(L, 4);
+        const char *type = strlen(letter) == 1 ? strchr(piece_letters + 1, letter[0] & ~0x20) : NULL;
+        luaL_argcheck(L, type != NULL, 4, "promotion must be a piece letter (Q, R, B, N)");
+        promo = (arb_piece_type)(type - piece_letters);
+    }
+    const arb_game *history = opt_history(L, 5);
+    arb_reason why[ARB_EXPLAIN_MAX];
+    int n = arb_explain_move(pos, history, from, to, promo, why, ARB_EXPLAIN_MAX);
+    if (n < 0)
+        return luaL_argerror(L, 4, "not a move");
+    push_reason_list(L, why, n);
+    return 1;
+}
+
+/* arbiter.castling(pos, color, side [, game]) / pos:castling(...) -> allowed, explanations:
+ * every condition that fails (arb_explain_castling), each with `permanent` (3.8.2.1: lost for
+ * good) or not (3.8.2.2: only now). */
+static int l_castling(lua_State *L)
+{
+    static const char *const sides[] = {"kingside", "queenside", NULL};
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    arb_color color = check_color(L, 2);
+    int side = luaL_checkoption(L, 3, NULL, sides) == 0 ? ARB_KINGSIDE : ARB_QUEENSIDE;
+    const arb_game *history = opt_history(L, 4);
+    arb_reason why[ARB_EXPLAIN_MAX];
+    int n = arb_explain_castling(pos, history, color, side, why, ARB_EXPLAIN_MAX);
+    if (n > ARB_EXPLAIN_MAX)
+        n = ARB_EXPLAIN_MAX;
+    lua_pushboolean(L, n == 0);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        arbl_push_reason(L, &why[i]);
+        lua_pushboolean(L, arb_castling_reason_permanent(why[i].code));
+        lua_setfield(L, -2, "permanent");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 2;
+}
+
+/* arbiter.state(pos) / pos:state() -> "ongoing", "check", "checkmate" or "stalemate" */
+static int l_state(lua_State *L)
+{
+    lua_pushstring(L, arb_state_name(arb_position_state(check_pos(L, 1))));
+    return 1;
+}
+
+/* arbiter.explain_status(pos) / pos:explain_status() -> state, explanations: the checks, and for
+ * mate and stalemate why every flight, capture and block fails (arb_explain_status). */
+static int l_explain_status(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    arb_reason why[ARB_EXPLAIN_MAX];
+    int n = arb_explain_status(pos, why, ARB_EXPLAIN_MAX);
+    lua_pushstring(L, arb_state_name(arb_position_state(pos)));
+    push_reason_list(L, why, n);
+    return 2;
+}
+
+/* Also methods of positions (pos:explain(...)). */
+static const luaL_Reg explain_fns[] = {
+    {"explain", l_explain}, {"explain_move", l_explain_move}, {"castling", l_castling},
+    {"state", l_state}, {"explain_status", l_explain_status}, {NULL, NULL},
+};
+
 /* arbiter.illegal_move_penalty(pos, offender, count [, time_control [, limit]]) ->
  * outcome, extra seconds for the opponent (FIDE 7.5.5; the position before the illegal move). */
 static int l_illegal_move_penalty(lua_State *L)
@@ -950,69 +1049,12 @@ static const luaL_Reg rng_methods[] = {
 
 /* ---- explanations, random play and the mate solver (quiz and puzzle generators) ---- */
 
-/* arbiter.explain_move(pos, move text) -> legal, explanations (why not; empty when legal).
- * The text is SAN or UCI as arb_explain_text reads it. */
-static int l_explain_move(lua_State *L)
-{
-    const arb_position *pos = check_pos(L, 1);
-    const char *text = luaL_checkstring(L, 2);
-    arb_reason out[ARB_EXPLAIN_MAX];
-    int n = arb_explain_text(pos, NULL, text, NULL, out, ARB_EXPLAIN_MAX);
-    lua_pushboolean(L, n == 0);
-    push_reasons(L, out, n < ARB_EXPLAIN_MAX ? n : ARB_EXPLAIN_MAX);
-    return 2;
-}
-
-/* arbiter.explain_castling(pos, color, side) -> allowed, explanations (every failing condition) */
-static int l_explain_castling(lua_State *L)
-{
-    static const char *const sides[] = {"kingside", "queenside", NULL};
-    const arb_position *pos = check_pos(L, 1);
-    arb_color c = check_color(L, 2);
-    int side = luaL_checkoption(L, 3, NULL, sides);
-    arb_reason out[ARB_EXPLAIN_MAX];
-    int n = arb_explain_castling(pos, NULL, c, side == 0 ? ARB_KINGSIDE : ARB_QUEENSIDE, out, ARB_EXPLAIN_MAX);
-    lua_pushboolean(L, n == 0);
-    push_reasons(L, out, n < ARB_EXPLAIN_MAX ? n : ARB_EXPLAIN_MAX);
-    return 2;
-}
-
-/* arbiter.explain_status(pos) -> "ongoing" | "check" | "checkmate" | "stalemate", explanations */
-static int l_explain_status(lua_State *L)
-{
-    const arb_position *pos = check_pos(L, 1);
-    arb_reason out[ARB_EXPLAIN_MAX];
-    int n = arb_explain_status(pos, out, ARB_EXPLAIN_MAX);
-    lua_pushstring(L, arb_state_name(arb_position_state(pos)));
-    push_reasons(L, out, n < ARB_EXPLAIN_MAX ? n : ARB_EXPLAIN_MAX);
-    return 2;
-}
-
-/* arbiter.validate_fen(fen [, variant]) -> valid, problems (arb_validate: every problem) */
-static int l_validate_fen(lua_State *L)
-{
-    const char *fen = luaL_checkstring(L, 1);
-    arb_reason out[16];
-    int n = arb_validate(fen, opt_variant(L, 2), out, 16);
-    lua_pushboolean(L, n == 0);
-    push_reasons(L, out, n < 16 ? n : 16);
-    return 2;
-}
-
 /* pos:ep_capture_legal() -> whether the side to move has a legal en passant capture */
 static int pos_ep_capture_legal(lua_State *L)
 {
     lua_pushboolean(L, arb_ep_capture_legal(check_pos(L, 1)));
     return 1;
 }
-
-/* pos:state() -> "ongoing", "check", "checkmate" or "stalemate" (the board alone) */
-static int pos_state(lua_State *L)
-{
-    lua_pushstring(L, arb_state_name(arb_position_state(check_pos(L, 1))));
-    return 1;
-}
-
 
 /* arbiter.random_game(rng, plies [, start]) -> a game of up to plies uniformly random legal
  * moves from start (default: the standard start); it stops early when no move is legal. */
@@ -1164,10 +1206,8 @@ static const luaL_Reg module_fns[] = {
     {"position", l_position}, {"start", l_start}, {"chess960", l_chess960}, {"validate", l_validate},
     {"game", l_game}, {"random", l_random}, {"languages", l_languages}, {"lang", l_lang},
     {"is_square", l_is_square}, {"illegal_move_penalty", l_illegal_move_penalty},
-    {"explain_move", l_explain_move}, {"explain_castling", l_explain_castling},
-    {"explain_status", l_explain_status}, {"validate_fen", l_validate_fen},
     {"random_game", l_random_game}, {"mate_in", l_mate_in}, {"check_line", l_check_line},
-    /* TODO(#3): explain_move, castling, status explanations. TODO(dead): dead, unwinnable. */
+    /* TODO(dead): dead, unwinnable. */
     {NULL, NULL},
 };
 
@@ -1197,7 +1237,12 @@ int luaopen_arbiter(lua_State *L)
     lua_pop(L, 1);
     new_class(L, RNG_MT, rng_methods, NULL);
     lua_pop(L, 1);
+    luaL_getmetatable(L, POS_MT);
+    lua_getfield(L, -1, "__index");
+    luaL_setfuncs(L, explain_fns, 0);
+    lua_pop(L, 2);
     luaL_newlib(L, module_fns);
+    luaL_setfuncs(L, explain_fns, 0);
     lua_pushstring(L, arb_version());
     lua_setfield(L, -2, "version");
     return 1;

@@ -183,7 +183,8 @@ end
 -- How a legal move answers a check: "king" (the king steps away), "capture" (the checking
 -- piece is taken by another piece) or "interpose" (a piece steps in between). The engine has
 -- already decided that the move is legal, i.e. that it does answer the check.
--- TODO(#3): read this from the engine's move explanation once arb_explain_move lands.
+-- TODO(engine): arb_explain_move explains illegal moves only; when the engine can say how a legal
+-- move answers a check, read it from there instead of comparing squares here.
 function answers_check_by(way)
   return function(ctx)
     if not ctx.pos:in_check() then return false end
@@ -301,12 +302,14 @@ local function sorted_keys(set)
 end
 
 local function judge_move(step, answer, lang)
-  local pos = step_position(step)
-  local mv, why = pos:parse(answer)
+  local pos, g = step_game(step)
+  local mv, whys = arbiter.explain(pos, answer, g)
   if not mv then
-    -- TODO(#3): arb_explain_move gives the full reasons (pinned, path blocked, ...).
+    -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
+    -- an attacked square, ...), with the game so en passant and castling name the move.
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
-    return { correct = false, feedback = text .. " " .. why.text, explanations = { why } }
+    local last = whys[#whys]
+    return { correct = false, feedback = text .. (last and (" " .. last.text) or ""), explanations = whys }
   end
   local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
   if step.expect(ctx) then
@@ -321,7 +324,9 @@ local function judge_move(step, answer, lang)
                    explanations = { { code = "deviation", text = text, squares = { mv.from, mv.to }, rule = "",
                                       params = { move = mv.san } } } }
   if type(step.explain) == "function" then
-    for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+    local g
+    pos, g = step_game(step)
+    for _, e in ipairs(step.explain(pos, g, step, ctx) or {}) do insert(result.explanations, e) end
   end
   return result
 end

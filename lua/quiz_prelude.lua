@@ -80,6 +80,12 @@ function Q.color_text(color) return MSG[color] end
 
 function Q.other(color) return color == "white" and "black" or "white" end
 
+-- Whether a move (SAN or UCI) is legal, and the engine's reasons when it is not.
+function Q.why_illegal(pos, text)
+  local m, why = arbiter.explain(pos, text)
+  return m ~= nil, why
+end
+
 -- "Ng1-f3", "e2-e4", "e7-e8=Q": the move written from its squares (legal or not).
 function Q.move_label(pos, from, to, promo)
   local p = pos:piece_at(from)

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # bench/http: wrk on loopback against the built arbiterd and two reference Node.js servers
-# (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move and /v1/analyze.
-# Prints requests/s, p50/p99 latency, ratios and arbiterd's resident memory. Builds nothing.
+# (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move and /v1/analyze,
+# then arbiterd alone answering lesson steps (POST /v1/lessons/{id}/steps/{n}/answer, bundled
+# lessons: a correct move, an illegal one explained by the engine, a true/false question).
+# Prints requests/s, p50/p99 latency, ratios, each server's own CPU time per request (immune to
+# the client and to other load sharing the cores) and arbiterd's resident memory. Builds nothing.
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
-#        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS)
+#        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS),
+#        LESSON_THREADS (arbiterd threads for the lesson scenario: 0 = one per core),
+#        ONLY=lessons (skip npm and the move/analyze table: the lesson scenario only)
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -15,8 +20,11 @@ CONNS=${CONNS:-32}
 WRK_THREADS=${WRK_THREADS:-1}
 ARBITERD_THREADS=${ARBITERD_THREADS:-1}
 SOAK=${SOAK:-0}
+LESSON_THREADS=${LESSON_THREADS:-0}
+ONLY=${ONLY:-}
 
-for tool in wrk node npm curl; do
+TOOLS="wrk node npm curl"; [ "$ONLY" = lessons ] && TOOLS="wrk curl"
+for tool in $TOOLS; do
   command -v $tool >/dev/null || { echo "bench/http: $tool is required" >&2; exit 1; }
 done
 [ -x "$ARBITERD" ] || { echo "bench/http: build arbiterd first ($ARBITERD not found)" >&2; exit 1; }
@@ -30,12 +38,58 @@ cleanup() {
 }
 trap cleanup EXIT
 
+cat > "$TMP/post.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = os.getenv("BODY")
+LUA
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# run_wrk PORT PATH BODY -> "rps p50_ms p99_ms non2xx" (the full output kept in $TMP)
+run_wrk() {
+  local out
+  out=$(BODY="$3" wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "http://127.0.0.1:$1$2")
+  echo "$out" > "$TMP/wrk-$1-${2//\//_}.txt"
+  echo "$out" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
+    /Non-2xx/ { bad = $NF } /Socket errors/ { err = $0 }
+    END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (bad ? bad : 0) }'
+}
+
+# Lesson steps: arbiterd with the bundled lessons; each answer runs the lesson's script in a
+# fresh sandbox (see docs/lessons.md).
+lesson_scenario() {
+  local port pid
+  port=$(free_port)
+  "$ARBITERD" --listen 127.0.0.1:$port --threads "$LESSON_THREADS" --log-level warn --lessons "$ROOT/lessons" \
+    2>"$TMP/arbiterd-lessons.log" &
+  pid=$!
+  PIDS+=($pid)
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/v1/health" && break; sleep 0.1; done
+  echo "== lesson steps: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $LESSON_THREADS, $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
+  printf '%-44s %-14s %10s %8s %8s %8s\n' path answer 'req/s' 'p50 ms' 'p99 ms' non-2xx
+  local spec path body
+  for spec in 'illegal-moves/steps/1|{"answer":"Kd2"}' 'illegal-moves/steps/1|{"answer":"Nc3"}' \
+              'castling-blocked/steps/3|{"answer":"true"}'; do
+    path="/v1/lessons/${spec%%|*}/answer"; body=${spec#*|}
+    read -r rps p50 p99 bad < <(run_wrk "$port" "$path" "$body")
+    printf '%-44s %-14s %10s %8s %8s %8s\n' "$path" "$(echo "$body" | sed 's/.*"answer":"\([^"]*\)".*/\1/')" \
+      "$rps" "$p50" "$p99" "$bad"
+  done
+  echo "           arbiterd RSS after the lesson runs: $(awk '/^VmRSS/ {print $2}' /proc/$pid/status) kB; load: $(uptime | sed 's/.*load average: //')"
+}
+
+if [ "$ONLY" = lessons ]; then
+  lesson_scenario
+  exit 0
+fi
+
 echo "== installing reference servers (npm: chessops@0.15, chess.js@1.4) into $TMP"
 cp "$HERE/server.mjs" "$TMP/"
 (cd "$TMP" && echo '{"type":"module","private":true}' > package.json &&
   npm install --silent --no-audit --no-fund chessops@0.15 chess.js@1.4 >/dev/null)
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 P_ARB=$(free_port)
 "$ARBITERD" --listen 127.0.0.1:$P_ARB --threads "$ARBITERD_THREADS" --log-level warn --lessons "$TMP" 2>"$TMP/arbiterd.log" &
@@ -44,9 +98,11 @@ PIDS+=($ARB_PID)
 P_OPS=$(free_port)
 node "$TMP/server.mjs" chessops $P_OPS >/dev/null &
 PIDS+=($!)
+OPS_PID=$!
 P_CJS=$(free_port)
 node "$TMP/server.mjs" chess.js $P_CJS >/dev/null &
 PIDS+=($!)
+CJS_PID=$!
 
 MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'
 ANALYZE_BODY='{"fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}'
@@ -60,14 +116,12 @@ for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
   printf '%-9s %s\n' "${name_port%%:*}" "$(curl -s -H 'Content-Type: application/json' -d "$MOVE_BODY" "http://127.0.0.1:${name_port##*:}/v1/move")"
 done
 
-cat > "$TMP/post.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = os.getenv("BODY")
-LUA
-
 rss_kb() { awk '/^VmRSS/ {print $2}' /proc/$ARB_PID/status; }
 hwm_kb() { awk '/^VmHWM/ {print $2}' /proc/$ARB_PID/status; }
+
+# CPU time (user + system, clock ticks) used so far by a process.
+cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
 
 # run NAME PORT PATH BODY -> "rps p50_ms p99_ms"
 run() {
@@ -82,19 +136,29 @@ run() {
 }
 
 echo "== wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $ARBITERD_THREADS, $(nproc) cores"
-printf '%-10s %-9s %12s %10s %10s %8s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx
+echo "   (cpu us/req: the server's own CPU time, user + system, per answered request: what it costs"
+echo "    whatever the client and the other load on the machine do; capacity/core = 1e6 / that)"
+printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
+declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID)
 for ep in move analyze; do
   body=$MOVE_BODY; [ $ep = analyze ] && body=$ANALYZE_BODY
-  declare -A RPS=()
+  declare -A RPS=() CAP=()
   for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
     name=${name_port%%:*}; port=${name_port##*:}
+    t0=$(cpu_ticks "${PID_OF[$name]}")
     read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/$ep" "$body")
+    t1=$(cpu_ticks "${PID_OF[$name]}")
     RPS[$name]=$rps
-    printf '%-10s %-9s %12s %10s %10s %8s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad"
+    read -r cpu cap < <(awk -v t=$((t1 - t0)) -v us=$TICK_US -v r="$rps" -v d="$DURATION" \
+      'BEGIN { n = r * d; c = n > 0 ? t * us / n : 0; printf "%.1f %.0f\n", c, (c > 0 ? 1e6 / c : 0) }')
+    CAP[$name]=$cap
+    printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad" "$cpu" "$cap"
     if [ $name = arbiterd ]; then echo "           arbiterd RSS after run: $(rss_kb) kB (peak $(hwm_kb) kB)"; fi
   done
   awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v c="${RPS[chess.js]}" -v ep="$ep" \
     'BEGIN { printf "/v1/%s ratios: arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
+  awk -v a="${CAP[arbiterd]}" -v o="${CAP[chessops]}" -v c="${CAP[chess.js]}" -v ep="$ep" \
+    'BEGIN { if (o > 0 && c > 0) printf "/v1/%s capacity ratios (CPU per request): arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
 done
 
 if [ "$SOAK" -gt 0 ]; then
@@ -106,3 +170,4 @@ if [ "$SOAK" -gt 0 ]; then
   echo; grep Requests/sec "$TMP/soak.txt"
 fi
 echo "arbiterd final RSS $(rss_kb) kB, peak $(hwm_kb) kB"
+lesson_scenario

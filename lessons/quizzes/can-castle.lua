@@ -54,8 +54,8 @@ end
 
 local function answer_of(pos)
   local turn = pos:turn()
-  local k, kwhy = arbiter.explain_castling(pos, turn, "kingside")
-  local qs, qwhy = arbiter.explain_castling(pos, turn, "queenside")
+  local k, kwhy = arbiter.castling(pos, turn, "kingside")
+  local qs, qwhy = arbiter.castling(pos, turn, "queenside")
   local id = (k and qs) and "both" or k and "kingside" or qs and "queenside" or "none"
   return id, kwhy, qwhy
 end

@@ -100,7 +100,7 @@ return quiz {
     ex[#ex + 1] = Q.verdict(correct, expected, lang)
     for _, ch in ipairs(q.choices) do
       if ch.id ~= "none" and not legal[ch.id] then
-        local _, why = arbiter.explain_move(q.pos, ch.id)
+        local _, why = quizlib.why_illegal(q.pos, ch.id)
         for _, e in ipairs(why) do if e.code ~= "illegal_move" then ex[#ex + 1] = e end end
       end
     end

@@ -99,7 +99,7 @@ return quiz {
   end,
 
   grade = function(q, answer, lang)
-    local valid, problems = arbiter.validate_fen(q.fen)
+    local valid, problems = arbiter.validate(q.fen)
     local expected = valid and "legal" or "illegal"
     local c = Q.find_choice(q, answer)
     local ex = {}

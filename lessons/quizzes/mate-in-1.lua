@@ -60,7 +60,7 @@ return quiz {
     if check then
       for _, e in ipairs(check.explanations) do ex[#ex + 1] = e end
     elseif type(why) == "table" then
-      local _, reasons = arbiter.explain_move(q.pos, line[1])
+      local _, reasons = quizlib.why_illegal(q.pos, line[1])
       for _, e in ipairs(reasons) do ex[#ex + 1] = e end
     end
     return { correct = correct, expected = expected, explanations = ex }

@@ -33,7 +33,7 @@ local function candidate(rng, pos, level)
       local promo
       local p = pos:piece_at(from):upper()
       if p == "P" and (to:sub(2, 2) == "8" or to:sub(2, 2) == "1") then promo = "q" end
-      local legal, why = arbiter.explain_move(pos, from .. to .. (promo or ""))
+      local legal, why = quizlib.why_illegal(pos, from .. to .. (promo or ""))
       if not legal then
         local subtle = why[2] and SUBTLE[why[2].code] or SUBTLE[why[1].code]
         if level == "easy" or (level == "medium" and rng:int(1, 3) == 1) or subtle then
@@ -77,7 +77,7 @@ return quiz {
   end,
 
   grade = function(q, answer, lang)
-    local legal, why = arbiter.explain_move(q.pos, q.uci)
+    local legal, why = quizlib.why_illegal(q.pos, q.uci)
     local expected = legal and "yes" or "no"
     local c = Q.find_choice(q, answer)
     local ex = {}

@@ -13,7 +13,7 @@ local function pin_reason(pos, sq)
     for r = 1, 8 do
       local to = Q.square(f, r)
       if to ~= sq then
-        local legal, why = arbiter.explain_move(pos, sq .. to)
+        local legal, why = quizlib.why_illegal(pos, sq .. to)
         if not legal then
           for _, e in ipairs(why) do if e.code == "pinned" then return e end end
         end

@@ -141,6 +141,24 @@ class Daemon:
         return 0.0
 
 
+def minimal_lesson(lesson_id, extra_step=''):
+    """The text of a small valid lesson (one true/false step; extra_step: Lua for more steps)."""
+    return ('return lesson {\n'
+            '  id = "%s",\n'
+            '  title = { en = "Test %s", fa = "آزمون %s", ar = "اختبار %s" },\n'
+            '  level = "beginner", tags = { "test" }, rules = { "3.1" },\n'
+            '  steps = {\n'
+            '    true_false {\n'
+            '      prompt = { en = "A king moves one square.", fa = "شاه یک خانه حرکت می‌کند.",\n'
+            '                 ar = "يتحرك الملك مربعًا واحدًا." },\n'
+            '      answer = true,\n'
+            '      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },\n'
+            '    },\n'
+            '%s'
+            '  },\n'
+            '}\n') % (lesson_id, lesson_id, lesson_id, lesson_id, extra_step)
+
+
 def parse_status(raw):
     """HTTP status code from a raw response, or 0."""
     try:

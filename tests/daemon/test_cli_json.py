@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-# daemon.cli_json: `arbiter moves|perft|fen --json` print exactly what the daemon answers for
-# the same position (POST /v1/analyze, /v1/perft, /v1/validate), errors and languages included.
+# daemon.cli_json: every `arbiter ... --json` prints exactly what the matching endpoint answers
+# for the same input, errors and languages included: moves/status -> /v1/analyze, perft ->
+# /v1/perft, fen/validate -> /v1/validate, explain -> /v1/move, castling -> /v1/castling,
+# outcome -> /v1/outcome, touch -> /v1/touch.
 import json
 import subprocess
 import sys
@@ -15,27 +17,39 @@ FENS = [
     '8/8/8/8/8/8/8/8 w - - 0 1',
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1',
 ]
+ROOKS = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
+PIN = '4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1'
+SHUFFLE = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']
 
 
 def cli(*args):
     r = subprocess.run([CLI] + list(args), capture_output=True, text=True)
-    return r.returncode, json.loads(r.stdout)
+    try:
+        return r.returncode, json.loads(r.stdout)
+    except ValueError:
+        return r.returncode, 'not JSON: %r %r' % (r.stdout[:200], r.stderr[:200])
 
 
-d = Daemon(BIN)
+def same(name, args, path, body, lang='en', rc_ok=None):
+    """`arbiter args --json --lang lang` == POST path?lang=lang body; exit 0 iff the answer is a
+    200 (and rc_ok(answer), when given)."""
+    begin('cli_json.%s.%s' % (name, lang))
+    rc, out = cli(*(args[:1] + ['--json', '--lang', lang] + args[1:]))
+    st, _, want = d.post(path + '?lang=' + lang, body)
+    check_eq(out, want, '%s --json == %s' % (args[0], path))
+    ok = st == 200 and (rc_ok is None or rc_ok(want))
+    check_eq(rc, 0 if ok else 1, 'exit status')
+
+
+d = Daemon(BIN, {'max-moves': 1000})
 try:
     for i, fen in enumerate(FENS):
         for lang in ('en', 'fa'):
-            begin('cli_json.moves.%d.%s' % (i, lang))
-            rc, out = cli('moves', '--json', '--lang', lang, fen)
-            st, _, want = d.post('/v1/analyze?lang=' + lang, {'fen': fen})
-            check_eq(out, want, 'moves --json == /v1/analyze')
-            check_eq(rc, 0 if st == 200 else 1, 'exit status')
-            begin('cli_json.fen.%d.%s' % (i, lang))
-            rc, out = cli('fen', '--json', '--lang', lang, fen)
-            st, _, want = d.post('/v1/validate?lang=' + lang, {'fen': fen})
-            check_eq(out, want, 'fen --json == /v1/validate')
-            check_eq(rc, 0 if want['valid'] else 1, 'exit status')
+            same('moves.%d' % i, ['moves', fen], '/v1/analyze', {'fen': fen}, lang)
+            same('status.%d' % i, ['status', fen], '/v1/analyze', {'fen': fen}, lang)
+            same('fen.%d' % i, ['fen', fen], '/v1/validate', {'fen': fen}, lang, lambda a: a['valid'])
+            same('validate.%d' % i, ['validate', fen], '/v1/validate', {'fen': fen}, lang, lambda a: a['valid'])
+            same('castling.%d' % i, ['castling', fen], '/v1/castling', {'fen': fen}, lang)
         begin('cli_json.perft.%d' % i)
         rc, out = cli('perft', '--json', '--divide', fen, '2')
         st, _, want = d.post('/v1/perft', {'fen': fen, 'depth': 2, 'divide': True})
@@ -45,6 +59,42 @@ try:
     rc, out = cli('moves', '--json', '--variant', 'chess960', fen)
     st, _, want = d.post('/v1/analyze', {'fen': fen, 'variant': 'chess960'})
     check_eq(out, want, 'chess960')
+    rc, out = cli('castling', '--json', '--variant', 'chess960', fen)
+    st, _, want = d.post('/v1/castling', {'fen': fen, 'variant': 'chess960'})
+    check_eq(out, want, 'chess960 castling')
+
+    legal = lambda a: a['legal']
+    for lang in ('en', 'fa', 'ar'):
+        same('explain.pinned', ['explain', PIN, 'Nd5'], '/v1/move', {'fen': PIN, 'move': 'Nd5'}, lang, legal)
+        same('explain.history', ['explain', ROOKS, 'Ke2', 'Ke7', 'Ke1', 'Ke8', 'O-O'], '/v1/move',
+             {'fen': ROOKS, 'moves': ['Ke2', 'Ke7', 'Ke1', 'Ke8'], 'move': 'O-O'}, lang, legal)
+        same('explain.bad_history', ['explain', 'startpos', 'e4', 'Ke3', 'Nf3'], '/v1/move',
+             {'moves': ['e4', 'Ke3'], 'move': 'Nf3'}, lang, legal)
+        same('castling.history', ['castling', ROOKS, 'Ra2', 'Rb8'], '/v1/castling',
+             {'fen': ROOKS, 'moves': ['Ra2', 'Rb8']}, lang)
+        same('status.claims', ['status', 'startpos'] + SHUFFLE, '/v1/analyze', {'moves': SHUFFLE}, lang)
+        same('outcome.claim', ['outcome', '--claim', 'threefold', '--with', 'Ng8', 'startpos'] + SHUFFLE,
+             '/v1/outcome', {'moves': SHUFFLE, 'claim': 'threefold', 'with_move': 'Ng8'}, lang)
+        same('touch.castle', ['touch', ROOKS, 'e1', 'h1'], '/v1/touch',
+             {'fen': ROOKS, 'touched': [{'square': 'e1'}, {'square': 'h1'}]}, lang)
+    same('explain.legal', ['explain', 'startpos', 'e4', 'e5', 'Nf3'], '/v1/move', {'moves': ['e4', 'e5'], 'move': 'Nf3'},
+         rc_ok=legal)
+    same('outcome.fifty', ['outcome', '--claim', 'fifty', '4k3/8/8/8/8/8/8/R3K3 w Q - 100 80'], '/v1/outcome',
+         {'fen': '4k3/8/8/8/8/8/8/R3K3 w Q - 100 80', 'claim': 'fifty_moves'})
+    same('outcome.flag', ['outcome', '--flag', 'white', '4k3/8/8/8/8/8/8/4K2Q w - - 0 1'], '/v1/outcome',
+         {'fen': '4k3/8/8/8/8/8/8/4K2Q w - - 0 1', 'flag': 'white'})
+    same('outcome.resign', ['outcome', '--resign', 'black', 'startpos'], '/v1/outcome', {'resign': 'black'})
+    same('outcome.agree', ['outcome', '--agree-draw', 'startpos', 'e4', 'e5'], '/v1/outcome',
+         {'moves': ['e4', 'e5'], 'agree_draw': True})
+    same('outcome.illegal', ['outcome', '--illegal', 'black', '--illegal', 'black', '--time-control', 'rapid',
+                             'startpos'], '/v1/outcome',
+         {'illegal_move': {'offender': 'black', 'count': 2, 'time_control': 'rapid', 'limit': 2}})
+    same('outcome.illegal_with', ['outcome', '--claim', 'threefold', '--with', 'Ke2', 'startpos'], '/v1/outcome',
+         {'claim': 'threefold', 'with_move': 'Ke2'})
+    same('touch.promotion', ['touch', '--promote', 'a8=N', '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'a7'], '/v1/touch',
+         {'fen': '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'touched': [{'square': 'a7'}],
+          'promotion': {'square': 'a8', 'piece': 'N'}})
+    same('touch.bad_square', ['touch', 'startpos', 'z9'], '/v1/touch', {'touched': [{'square': 'z9'}]})
 finally:
     d.stop()
 finish()

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 
-from daemon_util import Daemon, begin, check, check_eq, finish
+from daemon_util import Daemon, begin, check, check_eq, finish, minimal_lesson
 
 BIN = sys.argv[1]
 AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
@@ -124,8 +124,9 @@ finally:
 d = Daemon(BIN, {'threads': 2}, log_level='info')
 try:
     begin('reload.sighup')
-    for name in ('a.lua', 'b.lua', 'notes.txt'):
-        open(os.path.join(d.lessons_dir, name), 'w').write('return {}\n')
+    for name in ('a', 'b'):
+        open(os.path.join(d.lessons_dir, name + '.lua'), 'w').write(minimal_lesson(name))
+    open(os.path.join(d.lessons_dir, 'notes.txt'), 'w').write('return {}\n')
     st, _, h = d.get('/v1/health')
     check_eq((h['lessons'], h['lessons_generation']), (0, 1), 'started with none')
 

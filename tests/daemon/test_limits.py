@@ -15,12 +15,12 @@ PARTIAL_PERFT = PARTIAL_MOVE.replace(b'/v1/move', b'/v1/perft')
 
 def hold(d, data):
     """A connection that sent data and waits (a slow client)."""
-    s = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=30)
     s.sendall(data)
     return s
 
 
-def wait_for(pred, what, seconds=10.0):
+def wait_for(pred, what, seconds=30.0):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if pred():
@@ -129,7 +129,7 @@ try:
     begin('limits.connections.per_ip')
     held = [hold(d, b'') for _ in range(3)]
     time.sleep(0.2)
-    extra = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+    extra = socket.create_connection(('127.0.0.1', d.port), timeout=30)
     check(closed_without_reply(extra), '4th connection from one address is refused')
     extra.close()
     for s in held:

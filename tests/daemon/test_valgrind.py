@@ -23,6 +23,15 @@ REQUESTS = [
     ('POST', '/v1/analyze', {'moves': ['e4', 'Ke3']}),
     ('POST', '/v1/validate', {'fen': '8/8/8/8/8/8/8/8 w - - 0 1', 'lang': 'ar'}),
     ('POST', '/v1/perft', {'depth': 2, 'divide': True}),
+    ('POST', '/v1/move', {'fen': '4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1', 'move': 'Nd5'}),
+    ('POST', '/v1/move', {'moves': ['Nf3', 'Nf6', 'Ng1', 'Ng8'] * 4, 'move': 'Nf3'}),
+    ('POST', '/v1/castling', {'fen': 'r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1', 'moves': ['Ra2', 'Rb8']}),
+    ('POST', '/v1/analyze', {'moves': ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']}),
+    ('POST', '/v1/outcome', {'moves': ['Nf3', 'Nf6', 'Ng1'], 'claim': 'threefold', 'with_move': 'Ng8'}),
+    ('POST', '/v1/outcome', {'claim': 'threefold', 'with_move': 'Ke2'}),
+    ('POST', '/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 2}}),
+    ('POST', '/v1/touch', {'touched': [{'square': 'g1'}, {'square': 'e7'}]}),
+    ('POST', '/v1/touch', {'touched': [{'square': 'z1'}]}),
     ('POST', '/v1/perft', {'depth': 9}),
     ('POST', '/v1/move', b'{"move": "e4", "move": "d4"}'),
     ('POST', '/v1/move', b'{"a":' * 40 + b'1' + b'}' * 40),
@@ -33,7 +42,7 @@ REQUESTS = [
     ('GET', '/v1/nowhere', None),
     ('DELETE', '/v1/move', None),
 ]
-PER_THREAD = 800
+PER_THREAD = 600
 THREADS = 4
 
 d = Daemon(valgrind and sys.argv[1], {'threads': 2, 'timeout': 30},

@@ -97,6 +97,13 @@ typedef enum arb_claim_kind { ARB_CLAIM_NONE = 0, ARB_CLAIM_THREEFOLD, ARB_CLAIM
  * opponent; the declared move must be played). ARB_ERR_ILLEGAL if intended is not legal. */
 ARB_API arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_outcome *out);
 
+/* Every draw the side to move at the end of the record may claim: threefold and fifty moves
+ * now (move ARB_MOVE_NONE), then for each legal move (in arb_legal_moves order) that would
+ * make a threefold repetition or complete fifty moves, the claim with that move declared (a
+ * kind valid now is not repeated per move). Nothing once the record has ended automatically.
+ * Writes at most cap pairs and returns how many there are; arb_game_claim gives each one's why. */
+ARB_API int arb_game_claims_available(const arb_game *g, arb_claim_kind *kinds, arb_move *moves, int cap);
+
 /* ---- Events that end a game ----------------------------------------------------------- */
 
 typedef struct arb_event {

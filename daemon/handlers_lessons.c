@@ -1,0 +1,273 @@
+/* Lesson endpoints over the Lua lesson runtime (lua/lessons.h): list, one lesson with its
+ * steps, and judging an answer. Each request holds the lesson set it started with, so a reload
+ * (SIGHUP) never changes a request in flight; every answer runs in its own sandbox. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lua/lessons.h"
+#include "reply.h"
+#include "routes.h"
+
+static const char *const kind_names[] = {
+    [ARBL_STEP_MOVE] = "move",
+    [ARBL_STEP_CHOICE] = "choice",
+    [ARBL_STEP_TRUE_FALSE] = "true_false",
+    [ARBL_STEP_SQUARES] = "which_squares",
+};
+
+static json_t *strings_json(char **list, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(list[i] ? list[i] : ""));
+    return a;
+}
+
+static json_t *text_json(const arbl_text *t, const char *lang)
+{
+    return json_string(arbl_text_get(t, lang));
+}
+
+/* The list entry: id, title, level, tags, steps (how many), rules. */
+static json_t *summary_json(const arbl_lesson *l, const char *lang)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_string(l->id));
+    json_object_set_new(o, "title", text_json(&l->title, lang));
+    json_object_set_new(o, "level", json_string(l->level ? l->level : ""));
+    json_object_set_new(o, "tags", strings_json(l->tags, l->ntags));
+    json_object_set_new(o, "steps", json_integer(l->nsteps));
+    json_object_set_new(o, "rules", strings_json(l->rules, l->nrules));
+    return o;
+}
+
+static json_t *step_json(const arbl_step *s, int n, const char *lang)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "n", json_integer(n));
+    json_object_set_new(o, "kind", json_string(kind_names[s->kind]));
+    json_object_set_new(o, "fen", json_string(s->fen ? s->fen : ARB_START_FEN));
+    json_object_set_new(o, "variant", json_string(s->variant ? s->variant : "standard"));
+    json_object_set_new(o, "prompt", text_json(&s->prompt, lang));
+    json_t *hints = json_array();
+    for (int i = 0; i < s->nhints; i++)
+        json_array_append_new(hints, text_json(&s->hints[i], lang));
+    json_object_set_new(o, "hints", hints);
+    if (s->kind == ARBL_STEP_CHOICE) {
+        json_t *choices = json_array();
+        for (int i = 0; i < s->nchoices; i++) {
+            json_t *c = json_object();
+            json_object_set_new(c, "id", json_string(s->choices[i].id ? s->choices[i].id : ""));
+            json_object_set_new(c, "text", text_json(&s->choices[i].text, lang));
+            json_array_append_new(choices, c);
+        }
+        json_object_set_new(o, "choices", choices);
+    }
+    return o;
+}
+
+/* The explanation object of API.md from the runtime's copy: numeric parameters as numbers. */
+static json_t *explanation_json(const arbl_explanation *e)
+{
+    static const char *const numeric[] = {"n", "m", "field", "offset", NULL};
+    json_t *o = json_object();
+    json_object_set_new(o, "code", json_string(e->code));
+    json_object_set_new(o, "text", json_string(e->text));
+    json_t *sq = json_array();
+    for (int i = 0; i < e->nsquares; i++)
+        json_array_append_new(sq, json_string(e->squares[i]));
+    json_object_set_new(o, "squares", sq);
+    json_object_set_new(o, "rule", json_string(e->rule));
+    json_t *params = json_object();
+    for (int i = 0; i < e->nparams; i++) {
+        const char *k = e->params[i].key, *v = e->params[i].value;
+        bool number = false;
+        for (int j = 0; numeric[j]; j++)
+            number = number || strcmp(k, numeric[j]) == 0;
+        char *end;
+        errno = 0;
+        long long x = number ? strtoll(v, &end, 10) : 0;
+        if (number && *v && !*end && !errno)
+            json_object_set_new(params, k, json_integer(x));
+        else
+            json_object_set_new(params, k, json_string(v));
+    }
+    json_object_set_new(o, "params", params);
+    return o;
+}
+
+/* The lesson named by the first path parameter, or a 404 reply (NULL). */
+static const arbl_lesson *lesson_or_404(ad_request *r, ad_lesson_set *set)
+{
+    const arbl_lesson *l = set && set->runtime ? arbl_registry_find(set->runtime, r->params[0]) : NULL;
+    if (!l) {
+        aj_error e;
+        aj_fail(&e, AJ_E_NOT_FOUND, "id");
+        snprintf(e.detail, sizeof e.detail, "no lesson '%.100s'", r->params[0]);
+        ad_reply_error(r, &e);
+    }
+    return l;
+}
+
+static void h_list(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    json_t *a = json_array();
+    int n = set && set->runtime ? arbl_registry_count(set->runtime) : 0;
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, summary_json(arbl_registry_at(set->runtime, i), r->lang));
+    ad_lessons_release(&r->srv->lessons, set);
+    ad_reply_json(r, 200, a);
+}
+
+static void h_get(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    const arbl_lesson *l = lesson_or_404(r, set);
+    if (l) {
+        json_t *o = summary_json(l, r->lang);
+        json_t *steps = json_array();
+        for (int i = 0; i < l->nsteps; i++)
+            json_array_append_new(steps, step_json(&l->steps[i], i + 1, r->lang));
+        json_object_set_new(o, "steps", steps);
+        ad_reply_json(r, 200, o);
+    }
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+/* The step number of the path: 1..nsteps, else 0. */
+static int step_number(const char *text, int nsteps)
+{
+    if (!*text || strlen(text) > 6)
+        return 0;
+    int n = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return 0;
+        n = n * 10 + (*p - '0');
+    }
+    return n >= 1 && n <= nsteps ? n : 0;
+}
+
+/* The size of the budget that ran out, as the runtime applies it (0 in the settings: default). */
+static long long budget_limit(const ad_script_limits *lim, arbl_budget b)
+{
+    switch (b) {
+    case ARBL_BUDGET_MEMORY:
+        return lim->memory ? (long long)lim->memory : (long long)ARBL_DEFAULT_MEMORY;
+    case ARBL_BUDGET_INSTRUCTIONS:
+        return lim->instructions ? (long long)lim->instructions : (long long)ARBL_DEFAULT_INSTRUCTIONS;
+    case ARBL_BUDGET_DEADLINE:
+        return lim->deadline_ms ? (long long)lim->deadline_ms : (long long)ARBL_DEFAULT_DEADLINE_MS;
+    default:
+        return -1;
+    }
+}
+
+/* The line of the lesson file the error message names ("<file>:<line>:" or "line <n>"), or 0. */
+static int script_line(const char *msg, const char *file)
+{
+    size_t n = strlen(file);
+    for (const char *p = msg; (p = strstr(p, file)); p += n)
+        if (p[n] == ':' && p[n + 1] >= '0' && p[n + 1] <= '9')
+            return atoi(p + n + 1);
+    const char *p = strstr(msg, "line ");
+    return p && p[5] >= '0' && p[5] <= '9' ? atoi(p + 5) : 0;
+}
+
+/* 500 lesson_script_failed naming the lesson, the step, the script line and the budget. */
+static void reply_script_failure(ad_request *r, const arbl_lesson *l, int step, const arbl_result *res)
+{
+    atomic_fetch_add_explicit(&r->srv->metrics.lesson_failures, 1, memory_order_relaxed);
+    const char *slash = strrchr(l->path ? l->path : "", '/');
+    const char *file = slash ? slash + 1 : (l->path ? l->path : "");
+    int line = script_line(res->error, file);
+    aj_error e;
+    aj_fail(&e, AJ_E_LESSON_SCRIPT, NULL);
+    e.limit = budget_limit(&r->srv->lessons.limits, res->budget);
+    json_t *root = aj_error_json(&e, r->lang);
+    json_t *err = json_object_get(root, "error");
+    char message[400], at[96] = "", budget[96] = "";
+    if (line)
+        snprintf(at, sizeof at, " at line %d of %.64s", line, file);
+    if (res->budget != ARBL_BUDGET_NONE)
+        snprintf(budget, sizeof budget, ": its %s budget (%lld%s) ran out", arbl_budget_name(res->budget), e.limit,
+                 res->budget == ARBL_BUDGET_DEADLINE ? " ms" : res->budget == ARBL_BUDGET_MEMORY ? " bytes" : "");
+    snprintf(message, sizeof message, "The script of lesson '%.64s' failed on step %d%s%s.", l->id, step, at,
+             budget);
+    json_object_set_new(err, "message", json_string(message));
+    json_object_set_new(err, "detail", json_string(res->error));
+    json_object_set_new(err, "lesson", json_string(l->id));
+    json_object_set_new(err, "step", json_integer(step));
+    json_object_set_new(err, "file", json_string(file));
+    json_object_set_new(err, "line", line ? json_integer(line) : json_null());
+    json_object_set_new(err, "budget", res->budget != ARBL_BUDGET_NONE ? json_string(arbl_budget_name(res->budget))
+                                                                       : json_null());
+    ad_reply_json(r, aj_code_status(AJ_E_LESSON_SCRIPT), root);
+}
+
+static void h_answer(ad_request *r)
+{
+    aj_error e;
+    const char *answer = NULL;
+    if (!aj_opt_string(r->body, "answer", &answer, &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
+    if (!answer) {
+        ad_reply_code(r, AJ_E_MISSING_FIELD, "answer");
+        return;
+    }
+    if (strlen(answer) > ARBL_ANSWER_MAX) {
+        aj_fail(&e, AJ_E_INVALID_FIELD, "answer");
+        e.limit = ARBL_ANSWER_MAX;
+        snprintf(e.detail, sizeof e.detail, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
+        ad_reply_error(r, &e);
+        return;
+    }
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    const arbl_lesson *l = lesson_or_404(r, set);
+    if (!l)
+        goto done;
+    int step = step_number(r->params[1], l->nsteps);
+    if (!step) {
+        aj_fail(&e, AJ_E_NOT_FOUND, "n");
+        snprintf(e.detail, sizeof e.detail, "lesson '%.64s' has steps 1 to %d", l->id, l->nsteps);
+        ad_reply_error(r, &e);
+        goto done;
+    }
+    arbl_result *res = malloc(sizeof *res);
+    if (!res) {
+        ad_reply_code(r, AJ_E_INTERNAL, NULL);
+        goto done;
+    }
+    if (!arbl_answer(set->runtime, l, step, answer, r->lang, res)) {
+        reply_script_failure(r, l, step, res);
+    } else {
+        json_t *o = json_object();
+        json_object_set_new(o, "lesson", json_string(l->id));
+        json_object_set_new(o, "step", json_integer(step));
+        json_object_set_new(o, "correct", json_boolean(res->correct));
+        json_t *fb = json_object();
+        json_object_set_new(fb, "text", json_string(res->feedback));
+        json_t *ex = json_array();
+        for (int i = 0; i < res->nexplanations; i++)
+            json_array_append_new(ex, explanation_json(&res->explanations[i]));
+        json_object_set_new(fb, "explanations", ex);
+        json_object_set_new(o, "feedback", fb);
+        json_object_set_new(o, "next", res->next > 0 ? json_integer(res->next) : json_null());
+        ad_reply_json(r, 200, o);
+    }
+    free(res);
+done:
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+const ad_route ad_lesson_routes[] = {
+    {"GET", "/v1/lessons", h_list, 0},
+    {"GET", "/v1/lessons/{id}", h_get, 0},
+    {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,137 @@
+/* Answers about a position and its record: analyze (status with the automatic endings, claims,
+ * castling, why), move (legal with the position after it, or every reason it is not),
+ * castling (every failing condition per colour and side) and validate (every problem). */
+#include <string.h>
+
+#include "arbiter_json.h"
+
+const char *aj_status_of(const arb_outcome *ending)
+{
+    switch (ending->termination) {
+    case ARB_TERM_CHECKMATE:
+    case ARB_TERM_STALEMATE:
+    case ARB_TERM_INSUFFICIENT_MATERIAL:
+    case ARB_TERM_DEAD_POSITION:
+    case ARB_TERM_FIVEFOLD_REPETITION:
+    case ARB_TERM_SEVENTYFIVE_MOVES:
+        return arb_termination_name(ending->termination);
+    default:
+        return "ongoing";
+    }
+}
+
+/* Why the current position is what it is: check / mate / stalemate (arb_explain_status), then
+ * the automatic ending's own reasons (mate and stalemate already named first). */
+static json_t *status_explanations(const arb_position *pos, const arb_outcome *ending, const char *lang)
+{
+    arb_reason rs[ARB_EXPLAIN_MAX];
+    int n = arb_explain_status(pos, rs, ARB_EXPLAIN_MAX);
+    json_t *a = aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang);
+    int skip = ending->termination == ARB_TERM_CHECKMATE || ending->termination == ARB_TERM_STALEMATE ? 1 : 0;
+    for (int i = skip; i < ending->nreasons && i < ARB_OUTCOME_MAX_REASONS; i++)
+        json_array_append_new(a, aj_reason_json(&ending->reasons[i], lang));
+    return a;
+}
+
+json_t *aj_analyze_json(const aj_position *p, const char *lang)
+{
+    const arb_position *pos = aj_current(p);
+    arb_outcome ending;
+    arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
+    json_t *o = json_object();
+    json_object_set_new_nocheck(o, "fen", aj_fen_json(pos));
+    json_object_set_new_nocheck(o, "turn", json_string(aj_color_name((arb_color)pos->side)));
+    arb_bitboard checkers = arb_checkers(pos);
+    json_object_set_new_nocheck(o, "check", json_boolean(checkers != 0));
+    json_t *cs = json_array();
+    for (arb_bitboard b = checkers; b; b &= b - 1)
+        json_array_append_new(cs, aj_square_json(__builtin_ctzll(b)));
+    json_object_set_new_nocheck(o, "checkers", cs);
+    json_object_set_new_nocheck(o, "legal_moves", aj_legal_moves_json(pos));
+    json_object_set_new_nocheck(o, "status", json_string(aj_status_of(&ending)));
+    json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending.result)));
+    json_object_set_new_nocheck(o, "plies", json_integer(p->game.nplies));
+    json_object_set_new_nocheck(o, "claims", aj_claims_json(&p->game, lang));
+    json_object_set_new_nocheck(o, "castling", aj_castling_json(p, lang));
+    json_object_set_new_nocheck(o, "explanations", status_explanations(pos, &ending, lang));
+    return o;
+}
+
+json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
+{
+    const arb_position *pos = aj_current(p);
+    arb_move m = ARB_MOVE_NONE;
+    arb_reason rs[ARB_EXPLAIN_MAX];
+    int n = arb_explain_text(pos, &p->game, text, &m, rs, ARB_EXPLAIN_MAX);
+    json_t *o = json_object();
+    json_object_set_new_nocheck(o, "move", json_string(text));
+    if (n != 0) {
+        json_object_set_new_nocheck(o, "legal", json_false());
+        json_object_set_new_nocheck(o, "reasons", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+        return o;
+    }
+    json_t *pair = aj_move_pair_json(pos, m);
+    json_object_set_new_nocheck(o, "legal", json_true());
+    json_object_update(o, pair);
+    json_decref(pair);
+    arb_position after = *pos;
+    arb_position_play(&after, m);
+    arb_outcome ending;
+    memset(&ending, 0, sizeof ending);
+    if (arb_game_play(&p->game, m) == ARB_OK) {
+        arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
+    } else { /* the record is full (ARB_GAME_MAX_PLIES): judge the position alone */
+        arb_game one;
+        if (arb_game_init(&one, &after) == ARB_OK) {
+            arb_game_automatic_ending(&one, 0, &ending);
+            arb_game_free(&one);
+        }
+    }
+    json_object_set_new_nocheck(o, "fen_after", aj_fen_json(&after));
+    json_object_set_new_nocheck(o, "status_after", json_string(aj_status_of(&ending)));
+    json_object_set_new_nocheck(o, "result_after", json_string(arb_result_string(ending.result)));
+    json_object_set_new_nocheck(o, "check_after", json_boolean(arb_in_check(&after)));
+    return o;
+}
+
+static json_t *castling_side_json(const aj_position *p, arb_color c, int side, const char *lang)
+{
+    arb_reason rs[ARB_EXPLAIN_MAX];
+    int n = arb_explain_castling(aj_current(p), &p->game, c, side, rs, ARB_EXPLAIN_MAX);
+    json_t *reasons = json_array();
+    for (int i = 0; i < n && i < ARB_EXPLAIN_MAX; i++) {
+        json_t *r = aj_reason_json(&rs[i], lang);
+        json_object_set_new_nocheck(r, "permanent", json_boolean(arb_castling_reason_permanent(rs[i].code)));
+        json_array_append_new(reasons, r);
+    }
+    json_t *o = json_object();
+    json_object_set_new_nocheck(o, "allowed", json_boolean(n == 0));
+    json_object_set_new_nocheck(o, "reasons", reasons);
+    return o;
+}
+
+json_t *aj_castling_json(const aj_position *p, const char *lang)
+{
+    json_t *o = json_object();
+    for (int c = ARB_WHITE; c <= ARB_BLACK; c++) {
+        json_t *sides = json_object();
+        json_object_set_new_nocheck(sides, "kingside", castling_side_json(p, (arb_color)c, ARB_KINGSIDE, lang));
+        json_object_set_new_nocheck(sides, "queenside", castling_side_json(p, (arb_color)c, ARB_QUEENSIDE, lang));
+        json_object_set_new_nocheck(o, aj_color_name((arb_color)c), sides);
+    }
+    return o;
+}
+
+json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang)
+{
+    arb_reason rs[ARB_EXPLAIN_MAX];
+    int n = arb_validate(fen, variant, rs, ARB_EXPLAIN_MAX);
+    json_t *o = json_object();
+    arb_position pos;
+    bool valid = n == 0 && arb_position_from_fen(&pos, fen, variant, NULL) == ARB_OK;
+    json_object_set_new_nocheck(o, "valid", json_boolean(valid));
+    if (valid)
+        json_object_set_new_nocheck(o, "fen", aj_fen_json(&pos));
+    json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+    return o;
+}

@@ -1,0 +1,185 @@
+/* json/: aj_dumps writes what json_dumps(JSON_COMPACT) writes (escapes, UTF-8, nesting, numbers)
+ * for hand-made values and for every endpoint's answers; arb_game_claims_available lists the
+ * claimable draws exactly; endpoint functions reject bad fields with the right code. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter_json.h"
+#include "harness.h"
+
+static const aj_limits LIM = {1000, 32};
+
+static void same_as_jansson(const char *what, json_t *v)
+{
+    char *mine = aj_dumps(v, NULL), *theirs = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    CHECK_MSG(mine && theirs && strcmp(mine, theirs) == 0, "%s: aj_dumps %s != json_dumps %s", what,
+              mine ? mine : "(null)", theirs ? theirs : "(null)");
+    free(mine);
+    free(theirs);
+}
+
+static json_t *body(const char *text)
+{
+    json_error_t err;
+    json_t *b = json_loads(text, 0, &err);
+    CHECK_MSG(b != NULL, "test body does not parse: %s", text);
+    return b;
+}
+
+/* Runs an endpoint; checks the answer dumps like jansson, or the error code. */
+static json_t *call(aj_endpoint_fn fn, const char *text, const char *want_error)
+{
+    json_t *b = body(text);
+    aj_error e;
+    json_t *out = b ? fn(b, &LIM, "fa", &e) : NULL;
+    json_decref(b);
+    if (want_error) {
+        CHECK_MSG(!out && strcmp(aj_code_name(e.code), want_error) == 0, "%s: expected %s, got %s", text, want_error,
+                  out ? "an answer" : aj_code_name(e.code));
+        if (!out) {
+            json_t *ej = aj_error_json(&e, "ar");
+            same_as_jansson(text, ej);
+            json_decref(ej);
+        }
+        json_decref(out);
+        return NULL;
+    }
+    CHECK_MSG(out != NULL, "%s: unexpected error", text);
+    if (out)
+        same_as_jansson(text, out);
+    return out;
+}
+
+static void dump_cases(void)
+{
+    harness_begin("json.dump.values");
+    json_t *v = json_pack("{s:s, s:i, s:I, s:b, s:n, s:[], s:{}, s:[i, s, {s:b}]}", "a\"b\\c", "line\nbreak\ttab\x01\x1f",
+                          "neg", -42, "big", (json_int_t)-9223372036854775807LL - 1, "t", 1, "nil", "ea", "eo", "arr", 0,
+                          "شاه e4 — “quotes” /slash", "k", 0);
+    same_as_jansson("mixed", v);
+    json_decref(v);
+    v = json_real(0.1);
+    same_as_jansson("real", v);
+    json_decref(v);
+    v = json_stringn("\x7f\xc3\xa9\xe2\x80\xa8", 6);
+    same_as_jansson("DEL, é, U+2028", v);
+    json_decref(v);
+    size_t len = 0;
+    v = json_string("x");
+    char *s = aj_dumps(v, &len);
+    CHECK(s && len == 3 && strcmp(s, "\"x\"") == 0);
+    free(s);
+    json_decref(v);
+    CHECK(aj_dumps(NULL, NULL) == NULL);
+    json_t *deep = json_array();
+    for (int i = 0; i < 100; i++) {
+        json_t *outer = json_array();
+        json_array_append_new(outer, deep);
+        deep = outer;
+    }
+    CHECK_MSG(aj_dumps(deep, NULL) == NULL, "nesting beyond 64 refused, not recursed");
+    json_decref(deep);
+}
+
+static void endpoint_cases(void)
+{
+    harness_begin("json.endpoints.answers");
+    json_t *o;
+    o = call(aj_endpoint_analyze, "{\"moves\":[\"f3\",\"e5\",\"g4\",\"Qh4\"]}", NULL);
+    CHECK_STR(json_string_value(json_object_get(o, "status")), "checkmate");
+    json_decref(o);
+    o = call(aj_endpoint_move, "{\"fen\":\"4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1\",\"move\":\"Nd5\"}", NULL);
+    CHECK_INT(json_array_size(json_object_get(o, "reasons")), 2);
+    json_decref(o);
+    json_decref(call(aj_endpoint_castling, "{\"fen\":\"r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1\"}", NULL));
+    json_decref(call(aj_endpoint_validate, "{\"fen\":\"8/8/8/8/8/8/8/8 w KQ - 0 1\"}", NULL));
+    json_decref(call(aj_endpoint_outcome, "{\"resign\":\"white\"}", NULL));
+    json_decref(call(aj_endpoint_touch, "{\"touched\":[{\"square\":\"g1\"}]}", NULL));
+
+    harness_begin("json.endpoints.errors");
+    call(aj_endpoint_move, "{}", "missing_field");
+    call(aj_endpoint_move, "{\"move\":\"e4\",\"moves\":[\"e4\",\"Ke3\"]}", "illegal_move");
+    call(aj_endpoint_validate, "{\"fen\":[]}", "invalid_field");
+    call(aj_endpoint_outcome, "{\"flag\":\"white\",\"resign\":\"black\"}", "conflicting_fields");
+    call(aj_endpoint_outcome, "{\"claim\":\"threefold\",\"with_move\":\"Qd4\"}", "illegal_move");
+    call(aj_endpoint_outcome, "{\"illegal_move\":{\"offender\":\"white\",\"count\":99}}", "out_of_range");
+    call(aj_endpoint_touch, "{\"touched\":[{\"square\":\"i9\"}]}", "invalid_field");
+    json_decref(call(aj_endpoint_touch, "{\"touched\":[]}", NULL));
+    call(aj_endpoint_castling, "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", "illegal_position");
+}
+
+/* Plays SAN moves from a FEN into g. */
+static void game_of(arb_game *g, const char *fen, const char *const *moves, int n)
+{
+    arb_position p;
+    CHECK(arb_position_from_fen(&p, fen, ARB_STANDARD, NULL) == ARB_OK);
+    CHECK(arb_game_init(g, &p) == ARB_OK);
+    int failed;
+    arb_reason why;
+    CHECK(arb_game_play_texts(g, moves, n, &failed, &why) == ARB_OK);
+}
+
+static void claims_cases(void)
+{
+    static const char *const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+    arb_claim_kind kinds[300];
+    arb_move moves[300];
+    arb_game g;
+
+    harness_begin("claims.threefold_with_move");
+    game_of(&g, ARB_START_FEN, shuffle, 7);
+    int n = arb_game_claims_available(&g, kinds, moves, 300);
+    CHECK_INT(n, 1);
+    char uci[8] = "";
+    arb_move_uci(arb_game_current(&g), moves[0], uci, sizeof uci);
+    CHECK(kinds[0] == ARB_CLAIM_THREEFOLD);
+    CHECK_STR(uci, "f6g8");
+    arb_game_free(&g);
+
+    harness_begin("claims.threefold_now");
+    game_of(&g, ARB_START_FEN, shuffle, 8);
+    n = arb_game_claims_available(&g, kinds, moves, 300);
+    CHECK_INT(n, 1);
+    CHECK(kinds[0] == ARB_CLAIM_THREEFOLD && moves[0] == ARB_MOVE_NONE);
+    arb_game_free(&g);
+
+    harness_begin("claims.none_at_start");
+    game_of(&g, ARB_START_FEN, shuffle, 0);
+    CHECK_INT(arb_game_claims_available(&g, kinds, moves, 300), 0);
+    arb_game_free(&g);
+
+    harness_begin("claims.fifty_with_moves");
+    /* K+R+P v K, clock 99: every king and rook move completes fifty moves; pawn moves do not. */
+    game_of(&g, "4k3/8/8/8/8/8/P7/R3K3 w Q - 99 80", shuffle, 0);
+    n = arb_game_claims_available(&g, kinds, moves, 300);
+    arb_move legal[ARB_MAX_MOVES];
+    int nlegal = arb_legal_moves(arb_game_current(&g), legal), pawn = 0;
+    for (int i = 0; i < nlegal; i++)
+        pawn += ARB_PIECE_TYPE(arb_game_current(&g)->board[ARB_MOVE_FROM(legal[i])]) == ARB_PAWN;
+    CHECK_INT(n, nlegal - pawn);
+    for (int i = 0; i < n; i++)
+        CHECK(kinds[i] == ARB_CLAIM_FIFTY_MOVES && moves[i] != ARB_MOVE_NONE);
+    CHECK_INT(arb_game_claims_available(&g, kinds, moves, 2), n); /* cap: the count is still all */
+    arb_game_free(&g);
+
+    harness_begin("claims.fifty_now_only_once");
+    game_of(&g, "4k3/8/8/8/8/8/P7/R3K3 w Q - 100 80", shuffle, 0);
+    n = arb_game_claims_available(&g, kinds, moves, 300);
+    CHECK_INT(n, 1);
+    CHECK(kinds[0] == ARB_CLAIM_FIFTY_MOVES && moves[0] == ARB_MOVE_NONE);
+    arb_game_free(&g);
+
+    harness_begin("claims.none_after_mate");
+    static const char *const fool[] = {"f3", "e5", "g4", "Qh4"};
+    game_of(&g, ARB_START_FEN, fool, 4);
+    CHECK_INT(arb_game_claims_available(&g, kinds, moves, 300), 0);
+    arb_game_free(&g);
+}
+
+int main(void)
+{
+    dump_cases();
+    endpoint_cases();
+    claims_cases();
+    return harness_finish();
+}

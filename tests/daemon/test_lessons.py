@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+# daemon.lessons: the lesson endpoints over the bundled lessons (list in en/fa/ar, one lesson,
+# correct / wrong / illegal answers with the engine's explanation codes, 404s, 400s), a lesson
+# whose script loops, errors or eats memory (a 500 naming lesson, line and budget while everyone
+# else is served), and SIGHUP reloads that add and drop lessons without failing a request.
+import http.client
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+
+from daemon_util import Daemon, begin, check, check_eq, finish, minimal_lesson
+
+BIN, LESSONS = sys.argv[1], sys.argv[2]
+ANSWER = '/v1/lessons/%s/steps/%s/answer'
+
+BUNDLED = {'sliding-pieces', 'knight-king-pawn', 'check-three-ways', 'checkmate', 'stalemate', 'castling',
+           'castling-blocked', 'en-passant', 'promotion', 'repetition', 'fifty-moves', 'dead-positions',
+           'touch-move', 'illegal-moves', 'flag-fall', 'chess960-castling', 'illegal-positions'}
+
+
+def codes(body):
+    return [e['code'] for e in body['feedback']['explanations']]
+
+
+def wait_generation(d, gen, timeout=20):
+    end = time.monotonic() + timeout
+    while d.get('/v1/health')[2]['lessons_generation'] < gen and time.monotonic() < end:
+        time.sleep(0.02)
+    return d.get('/v1/health')[2]
+
+
+d = Daemon(BIN, {'lessons': LESSONS, 'threads': 2})
+try:
+    begin('lessons.health')
+    st, _, h = d.get('/v1/health')
+    check_eq(h['lessons'], len(BUNDLED), 'every bundled lesson served')
+
+    begin('lessons.list')
+    titles = {}
+    for lang in ('en', 'fa', 'ar'):
+        st, hdrs, body = d.get('/v1/lessons?lang=' + lang)
+        check_eq(st, 200, 'status ' + lang)
+        check_eq(hdrs.get('content-language'), lang, 'content-language ' + lang)
+        check_eq({l['id'] for l in body}, BUNDLED, 'ids ' + lang)
+        for l in body:
+            check_eq(sorted(l), ['id', 'level', 'rules', 'steps', 'tags', 'title'], 'fields of ' + l['id'])
+        titles[lang] = {l['id']: l['title'] for l in body}
+    check_eq(titles['en']['castling-blocked'], 'When you may not castle', 'English title')
+    check_eq(titles['fa']['castling-blocked'], 'چه زمانی نمی‌توان قلعه رفت', 'Persian title')
+    check_eq(titles['ar']['castling-blocked'], 'متى لا يجوز التبييت', 'Arabic title')
+    st, _, body = d.get('/v1/lessons', headers={'Accept-Language': 'ar-EG,ar;q=0.9'})
+    check_eq({l['id']: l['title'] for l in body}, titles['ar'], 'Accept-Language picks Arabic')
+    entry = [l for l in body if l['id'] == 'castling-blocked'][0]
+    check_eq((entry['level'], entry['tags'], entry['steps']), ('intermediate', ['castling'], 7), 'summary')
+    st, hdrs, _ = d.post('/v1/lessons', {})
+    check_eq(st, 405, 'POST on the list')
+    check('GET' in hdrs.get('allow', ''), 'Allow names GET')
+
+    begin('lessons.get')
+    st, _, l = d.get('/v1/lessons/castling-blocked')
+    check_eq(st, 200, 'status')
+    check_eq(len(l['steps']), 7, 'seven steps')
+    s1 = l['steps'][0]
+    check_eq((s1['n'], s1['kind'], s1['fen'], s1['variant']),
+             (1, 'true_false', 'r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'standard'), 'step 1')
+    check_eq(s1['prompt'], 'May White castle queenside now?', 'prompt')
+    check_eq(l['steps'][5]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3', 'step 6 after its set-up moves (rights gone)')
+    check_eq(l['steps'][6]['kind'], 'move', 'step 7 is a move task')
+    for s in l['steps']:
+        check('tests' not in s and 'answer' not in s and 'right' not in s, 'no answers leak in step %d' % s['n'])
+    st, _, c = d.get('/v1/lessons/check-three-ways?lang=fa')
+    choice = c['steps'][3]
+    check_eq(choice['kind'], 'choice', 'step 4 is a choice')
+    check_eq([x['id'] for x in choice['choices']], ['capture', 'interpose', 'king'], 'choice ids')
+    check_eq(choice['choices'][2]['text'], 'حرکت دادن شاه', 'choice text in Persian')
+    check_eq(c['steps'][0]['hints'], ['شاه نباید روی ستون e بماند: رخ تمام آن را زیر حمله دارد.'], 'hints in Persian')
+    check('choices' not in c['steps'][0], 'no choices on a move step')
+
+    begin('lessons.answer.correct')
+    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Kd2'})
+    check_eq((st, b['correct'], b['next'], b['feedback']['explanations']), (200, True, 2, []), 'correct')
+    check_eq(b['feedback']['text'], 'Correct!', 'feedback text')
+    st, _, b = d.post(ANSWER % ('stalemate', 3), {'answer': 'B'})
+    check_eq((st, b['correct'], b['next']), (200, True, None), 'last step: next is null')
+    st, _, b = d.post(ANSWER % ('check-three-ways', 3) + '?lang=ar', {'answer': 'f3e5'})
+    check_eq((b['correct'], b['next']), (True, 4), 'UCI answer')
+    check_eq(b['feedback']['text'], 'صحيح!', 'Arabic feedback')
+
+    begin('lessons.answer.wrong')
+    st, _, b = d.post(ANSWER % ('castling-blocked', 3), {'answer': 'true'})
+    check_eq((st, b['correct'], b['next']), (200, False, 3), 'wrong: stay on the step')
+    check_eq(codes(b), ['wrong_answer', 'castling_through_attack'], 'codes')
+    why = b['feedback']['explanations'][1]
+    check_eq((why['squares'], why['rule'], why['params']), (['f1', 'f5'], 'FIDE 3.8.2.2',
+                                                           {'by': 'r', 'side': 'kingside'}), 'explanation object')
+    check('f1' in why['text'] and 'f5' in why['text'], 'text names the squares')
+    st, _, fa = d.post(ANSWER % ('castling-blocked', 3), {'answer': 'true', 'lang': 'fa'})
+    check_eq(codes(fa), codes(b), 'codes do not change with the language')
+    check(fa['feedback']['explanations'][1]['text'] != why['text'], 'text does')
+    st, _, b = d.post(ANSWER % ('castling-blocked', 6), {'answer': 'true'})
+    check('castling_king_moved' in codes(b), 'king moved (from the step history)')
+    st, _, b = d.post(ANSWER % ('checkmate', 1), {'answer': 'false'})
+    check_eq(codes(b)[:3], ['wrong_answer', 'checkmate', 'check'], 'mate explained')
+    st, _, b = d.post(ANSWER % ('check-three-ways', 1), {'answer': 'Bxe8'})
+    check_eq(codes(b), ['deviation'], 'legal but not what the step asks')
+
+    begin('lessons.answer.illegal')
+    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    check_eq((st, b['correct'], codes(b)), (200, False, ['no_piece_can_move_there', 'pinned']), 'pinned knight')
+    pinned = b['feedback']['explanations'][1]
+    check_eq((pinned['squares'], pinned['rule'], pinned['params']), (['e2', 'e7', 'e1'], 'FIDE 3.9',
+                                                                     {'piece': 'N', 'by': 'r'}), 'pinned object')
+    check(pinned['text'] in b['feedback']['text'], 'feedback says why')
+    st, _, b = d.post(ANSWER % ('castling-blocked', 7), {'answer': 'O-O'})
+    check('castling_through_attack' in codes(b), 'illegal castling')
+    st, _, b = d.post(ANSWER % ('check-three-ways', 1), {'answer': 'Ke2'})
+    check('leaves_king_in_check' in codes(b), 'king stays in check')
+    st, _, b = d.post(ANSWER % ('en-passant', 1), {'answer': 'e5f6'})
+    check_eq(codes(b), ['illegal_move', 'pawn_diagonal_needs_capture'], 'UCI illegal')
+    st, _, b = d.post(ANSWER % ('checkmate', 3), {'answer': 'Ra9'})
+    check_eq(codes(b), ['san_malformed'], 'malformed move text')
+    st, _, b = d.post(ANSWER % ('checkmate', 3), {'answer': '   '})
+    check_eq(codes(b), ['no_answer'], 'blank answer')
+
+    begin('lessons.not_found')
+    for path in ('/v1/lessons/nope', '/v1/lessons/' + 'x' * 120):
+        st, _, b = d.get(path)
+        check_eq((st, b['error']['code']), (404, 'not_found'), path[:30])
+    for lesson, n, field in (('nope', 1, 'id'), ('checkmate', 0, 'n'), ('checkmate', 4, 'n'), ('checkmate', 'x', 'n'),
+                             ('checkmate', '-1', 'n'), ('checkmate', '99999999', 'n'), ('checkmate', '1x', 'n')):
+        st, _, b = d.post(ANSWER % (lesson, n), {'answer': 'true'})
+        check_eq((st, b['error']['code'], b['error'].get('field')), (404, 'not_found', field), '%s/%s' % (lesson, n))
+    st, _, b = d.get('/v1/lessons/checkmate/steps')
+    check_eq(st, 404, 'no such route')
+
+    begin('lessons.bad_body')
+    url = ANSWER % ('checkmate', 1)
+    for body, code, field in (('{"answer": ', 'invalid_json', None), ('[1]', 'not_object', None),
+                              ('{}', 'missing_field', 'answer'), ('{"answer": 5}', 'invalid_field', 'answer'),
+                              ('{"answer": null}', 'missing_field', 'answer'), ('{"answer": ["e4"]}', 'invalid_field', 'answer'),
+                              ('{"answer": "a", "answer": "b"}', 'duplicate_key', None),
+                              ('{"answer": "%s"}' % ('a' * 201), 'invalid_field', 'answer'),
+                              ('{"answer": "a\\u0000"}', 'nul_byte', None)):
+        st, _, b = d.post(url, body)
+        check_eq((st, b['error']['code'], b['error'].get('field')), (400, code, field), body[:30])
+    st, _, b = d.request('POST', url, '{"answer": "true"}', headers={'Content-Type': 'text/plain'})
+    check_eq(st, 415, 'not JSON')
+    st, _, b = d.post(url, {'answer': 'a' * 200})
+    check_eq((st, codes(b)), (200, ['not_true_false']), '200 bytes is still an answer')
+    check_eq(d.metric('arbiterd_lesson_failures_total'), 0.0, 'no script failures so far')
+    check_eq(d.metric('arbiterd_requests_total',
+                      'method="POST",route="/v1/lessons/{id}/steps/{n}/answer",status="200"') > 0, True, 'requests counted')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- a broken lesson: a step whose script loops, errors or eats memory on some answers ----
+BROKEN_STEP = '''    move_task {
+      prompt = { en = "Play a move.", fa = "حرکتی کنید.", ar = "العب نقلة." },
+      expect = is_move("e4"),
+      wrong = function(ctx)
+        if ctx.move.san == "a3" then
+          while true do end
+        elseif ctx.move.san == "h3" then
+          error("the coach made a mistake")
+        elseif ctx.move.san == "b3" then
+          local t = {}
+          for i = 1, 1e9 do t[i] = ("x"):rep(64) .. i end
+        end
+        return { en = "Not e4.", fa = "e4 نیست.", ar = "ليست e4." }
+      end,
+      tests = { right = { "e4" }, wrong = { ["d4"] = "deviation" } },
+    },
+'''
+# minimal_lesson puts the extra step at line 12 of the file.
+LOOP_LINE = 12 + BROKEN_STEP.split('\n').index('          while true do end')
+# A long time budget for loops (no instruction budget to speak of), so that a client held up
+# by a loop would be seen.
+d = Daemon(BIN, {'threads': 2, 'log-level': 'warn', 'lesson-time-ms': 3000, 'lesson-instructions': 10 ** 12})
+try:
+    begin('lessons.broken.load')
+    open(os.path.join(d.lessons_dir, 'broken.lua'), 'w').write(minimal_lesson('broken', BROKEN_STEP))
+    open(os.path.join(d.lessons_dir, 'good.lua'), 'w').write(minimal_lesson('good'))
+    open(os.path.join(d.lessons_dir, 'syntax.lua'), 'w').write('return lesson { id = "syntax", \n')
+    open(os.path.join(d.lessons_dir, 'fails-check.lua'), 'w').write(
+        minimal_lesson('fails-check').replace('["false"] = "wrong_answer"', '["true"] = "wrong_answer"'))
+    d.signal(signal.SIGHUP)
+    h = wait_generation(d, 2)
+    check_eq(h['lessons'], 2, 'broken (loads fine) and good served; syntax and fails-check not')
+    st, _, body = d.get('/v1/lessons')
+    check_eq(sorted(l['id'] for l in body), ['broken', 'good'], 'served ids')
+    log = d.log()
+    check('syntax.lua' in log and 'not served' in log, 'the syntax error is logged')
+    check('fails-check.lua step 1' in log and "the wrong answer 'true' passes" in log, 'the failed check is logged')
+    check_eq(d.metric('arbiterd_lesson_failures_total'), 2.0, 'two files failed to load')
+
+    begin('lessons.broken.answers')
+    st, _, b = d.post(ANSWER % ('broken', 2), {'answer': 'e4'})
+    check_eq((st, b['correct'], b['next']), (200, True, None), 'the broken lesson answers normal moves')
+    st, _, b = d.post(ANSWER % ('broken', 2), {'answer': 'a3'})
+    e = b['error']
+    check_eq((st, e['code'], e['lesson'], e['step'], e['file']), (500, 'lesson_script_failed', 'broken', 2, 'broken.lua'),
+             'loop: 500 naming the lesson')
+    check_eq((e['budget'], e['limit']), ('time', 3000), 'loop: names the budget that ran out')
+    check_eq(e['line'], LOOP_LINE, 'loop: names the script line')
+    check("lesson 'broken'" in e['message'] and 'line %d' % LOOP_LINE in e['message'] and 'budget' in e['message'],
+          'message: %s' % e['message'])
+    st, _, b = d.post(ANSWER % ('broken', 2), {'answer': 'h3'})
+    e = b['error']
+    check_eq((st, e['code'], e['budget'], e['line']), (500, 'lesson_script_failed', None, LOOP_LINE + 2), 'error')
+    check('the coach made a mistake' in e['detail'], 'the script error is in the detail')
+    st, _, b = d.post(ANSWER % ('broken', 2), {'answer': 'b3'})
+    e = b['error']
+    check_eq((st, e['code'], e['budget'], e['limit']), (500, 'lesson_script_failed', 'memory', 8 << 20), 'memory bomb')
+    check(isinstance(e['line'], int) and LOOP_LINE + 4 <= e['line'] <= LOOP_LINE + 6, 'memory: line %r' % e['line'])
+    check_eq(d.metric('arbiterd_lesson_failures_total'), 5.0, 'three script failures counted')
+
+    begin('lessons.broken.others_keep_going')
+    # Loops keep one thread busy; the other serves everyone else, each on a new connection.
+    stop = threading.Event()
+    loops = []
+
+    def looper():
+        while not stop.is_set():
+            st, _, b = d.post(ANSWER % ('broken', 2), {'answer': 'a3'})
+            loops.append(st)
+
+    t = threading.Thread(target=looper)
+    t.start()
+    time.sleep(0.1)
+    slow, bad = [], []
+    for i in range(30):
+        t0 = time.monotonic()
+        if i % 3 == 0:
+            st, _, b = d.post(ANSWER % ('good', 1), {'answer': 'true'})
+            good = st == 200 and b['correct']
+        elif i % 3 == 1:
+            st, _, b = d.post('/v1/move', {'move': 'e4'})
+            good = st == 200 and b['legal']
+        else:
+            st, _, b = d.get('/v1/lessons/good')
+            good = st == 200 and b['id'] == 'good'
+        if not good:
+            bad.append((i, st))
+        slow.append(time.monotonic() - t0)
+    stop.set()
+    t.join()
+    check_eq(bad, [], 'every other request answered')
+    check(len(loops) >= 1 and set(loops) == {500}, 'the loops failed alone: %r' % loops[:5])
+    # A looping answer runs 3 s before its budget stops it; the others never waited for one.
+    check(max(slow) < 1.0, 'others were not held up by the loops (slowest %.3f s)' % max(slow))
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- SIGHUP reload: add one lesson, drop another, with answers in flight the whole time ----
+d = Daemon(BIN, {'threads': 2, 'log-level': 'info'})
+try:
+    begin('lessons.reload')
+    for name in ('03-check.lua', '07-castling-blocked.lua'):
+        shutil.copy(os.path.join(LESSONS, name), d.lessons_dir)
+    d.signal(signal.SIGHUP)
+    h = wait_generation(d, 2)
+    check_eq(h['lessons'], 2, 'two lessons')
+    stop = threading.Event()
+    failures, done = [], [0]
+
+    def busy(lesson, step, answer):
+        c = d.conn()
+        while not stop.is_set():
+            try:
+                st, _, b = d.post(ANSWER % (lesson, step), {'answer': answer}, conn=c)
+                if st != 200 or not b['correct']:
+                    failures.append((st, b))
+                done[0] += 1
+            except (OSError, http.client.HTTPException) as e:
+                failures.append(repr(e))
+                c = d.conn()
+        c.close()
+
+    # Answers on a lesson that stays, on kept-alive connections, through the whole reload.
+    ts = [threading.Thread(target=busy, args=a) for a in (('check-three-ways', 3, 'Ne5'),
+                                                          ('check-three-ways', 1, 'Kd2'))]
+    for t in ts:
+        t.start()
+    time.sleep(0.2)
+    before = done[0]
+    shutil.copy(os.path.join(LESSONS, '14-illegal-moves.lua'), d.lessons_dir)
+    os.unlink(os.path.join(d.lessons_dir, '07-castling-blocked.lua'))
+    d.signal(signal.SIGHUP)
+    h = wait_generation(d, 3)
+    time.sleep(0.2)
+    stop.set()
+    for t in ts:
+        t.join()
+    check_eq(h['lessons'], 2, 'still two lessons')
+    st, _, body = d.get('/v1/lessons')
+    check_eq(sorted(l['id'] for l in body), ['check-three-ways', 'illegal-moves'], 'added one, dropped one')
+    check_eq(d.get('/v1/lessons/castling-blocked')[0], 404, 'the dropped lesson is gone')
+    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    check('pinned' in codes(b), 'the added lesson answers')
+    check_eq(failures, [], 'no request failed during the reloads')
+    check(done[0] > before, 'answers kept flowing (%d)' % done[0])
+    check('lessons: generation 3, 2 loaded, 0 failed' in d.log(), 'reload logged')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+finish()
