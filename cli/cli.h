@@ -46,6 +46,7 @@ int cmd_castling(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
+int cmd_quiz(int argc, char **argv);
 int cmd_mate(int argc, char **argv);
 int cmd_puzzle(int argc, char **argv);
 

@@ -7,7 +7,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "handlers_puzzles.h"
 #include "log.h"
+#ifdef AD_HAVE_LUA
+#include "handlers_quiz.h"
+#endif
 #include "sd.h"
 #include "server.h"
 
@@ -51,8 +55,16 @@ int main(int argc, char **argv)
     if (failures > 0)
         atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);
 
+    ad_puzzles_load(srv.cfg.lessons);
+#ifdef AD_HAVE_LUA
+    ad_quizzes_load(srv.cfg.lessons);
+#endif
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
+        ad_puzzles_free();
+#ifdef AD_HAVE_LUA
+        ad_quizzes_free();
+#endif
         return 1;
     }
     ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
@@ -83,6 +95,10 @@ int main(int argc, char **argv)
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
+    ad_puzzles_free();
+#ifdef AD_HAVE_LUA
+    ad_quizzes_free();
+#endif
     ad_log(AD_LOG_WARN, "stopped");
     return 0;
 }

@@ -8,8 +8,10 @@
 static const ad_route *const tables[] = {
     ad_core_routes,
     ad_position_routes,
+    ad_puzzle_routes,
 #ifdef AD_HAVE_LUA
     ad_lesson_routes,
+    ad_quiz_routes,
 #endif
     ad_dead_routes,
     NULL,

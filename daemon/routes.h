@@ -7,6 +7,8 @@
 
 extern const ad_route ad_core_routes[];
 extern const ad_route ad_position_routes[];
+extern const ad_route ad_quiz_routes[];
+extern const ad_route ad_puzzle_routes[];
 extern const ad_route ad_lesson_routes[];
 extern const ad_route ad_dead_routes[];
 

@@ -561,6 +561,8 @@ static int pos_eq(lua_State *L)
     return 1;
 }
 
+static int pos_ep_capture_legal(lua_State *L);
+
 static const luaL_Reg pos_methods[] = {
     {"fen", pos_fen}, {"turn", pos_turn}, {"variant", pos_variant}, {"in_check", pos_in_check},
     {"checkers", pos_checkers}, {"legal_moves", pos_legal_moves}, {"legal_count", pos_legal_count},
@@ -569,6 +571,7 @@ static const luaL_Reg pos_methods[] = {
     {"status", pos_status}, {"halfmove_clock", pos_halfmove}, {"fullmove_number", pos_fullmove},
     {"ep_square", pos_ep_square}, {"castling_rook", pos_castling_rook}, {"key", pos_key},
     {"insufficient_material", pos_insufficient_material}, {"can_mate", pos_can_mate}, {"touch", pos_touch},
+    {"ep_capture_legal", pos_ep_capture_legal},
     {NULL, NULL},
 };
 
@@ -1044,6 +1047,134 @@ static const luaL_Reg rng_methods[] = {
     {"int", rng_int}, {"float", rng_float}, {NULL, NULL},
 };
 
+/* ---- explanations, random play and the mate solver (quiz and puzzle generators) ---- */
+
+/* pos:ep_capture_legal() -> whether the side to move has a legal en passant capture */
+static int pos_ep_capture_legal(lua_State *L)
+{
+    lua_pushboolean(L, arb_ep_capture_legal(check_pos(L, 1)));
+    return 1;
+}
+
+/* arbiter.random_game(rng, plies [, start]) -> a game of up to plies uniformly random legal
+ * moves from start (default: the standard start); it stops early when no move is legal. */
+static int l_random_game(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    rng *r = luaL_checkudata(L, 1, RNG_MT);
+    lua_Integer plies = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, plies >= 0 && plies <= GAME_MAX_PLIES, 2, "plies must be 0 to 1000");
+    arb_position start;
+    const arb_position *p = lua_isnoneornil(L, 3) ? NULL : check_pos(L, 3);
+    if (p)
+        start = *p;
+    else
+        arb_position_start(&start);
+    lgame *lg = new_game(L, &start, (int)plies);
+    arb_move moves[ARB_MAX_MOVES];
+    for (lua_Integer i = 0; i < plies; i++) {
+        int n = arb_legal_moves(arb_game_current(&lg->g), moves);
+        if (n == 0)
+            break;
+        arb_game_play(&lg->g, moves[rng_next(r) % (uint64_t)n]);
+    }
+    return 1;
+}
+
+/* arbiter.mate_in(pos, n [, budget]) -> {mate, length, keys = {uci...}, line = {uci...}} |
+ * nil, "budget" (the solver's budget ran out before a proof) */
+static int l_mate_in(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    lua_Integer budget = luaL_optinteger(L, 3, 2000000);
+    luaL_argcheck(L, n >= 1 && n <= 3, 2, "scripts may ask for mate in 1 to 3");
+    luaL_argcheck(L, budget >= 1 && budget <= 5000000, 3, "budget must be 1 to 5000000 nodes");
+    arb_mate_result *res = lua_newuserdatauv(L, sizeof *res, 0); /* large: keep it off the C stack */
+    arb_status st = arb_mate_in(pos, (int)n, (uint64_t)budget, res);
+    if (st == ARB_ERR_LIMIT) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "budget");
+        return 2;
+    }
+    if (st != ARB_OK)
+        return luaL_error(L, "the solver refused the position");
+    char uci[ARB_MOVE_TEXT_MAX];
+    lua_createtable(L, 0, 4);
+    lua_pushboolean(L, res->mate);
+    lua_setfield(L, -2, "mate");
+    lua_pushinteger(L, res->length);
+    lua_setfield(L, -2, "length");
+    lua_createtable(L, res->nkeys, 0);
+    for (int i = 0; i < res->nkeys; i++) {
+        arb_move_uci(pos, res->keys[i], uci, sizeof uci);
+        lua_pushstring(L, uci);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "keys");
+    lua_createtable(L, res->nline, 0);
+    arb_position cur = *pos;
+    for (int i = 0; i < res->nline; i++) {
+        arb_move_uci(&cur, res->line[i], uci, sizeof uci);
+        lua_pushstring(L, uci);
+        lua_rawseti(L, -2, i + 1);
+        arb_position_play(&cur, res->line[i]);
+    }
+    lua_setfield(L, -2, "line");
+    return 1;
+}
+
+/* arbiter.check_line(pos, n, {moves...} [, budget]) -> {verdict = "solved" | "correct" |
+ * "wrong" | "illegal", index, explanations} | nil, explanation (a move that cannot be read) |
+ * nil, "budget". Any winning line is accepted (the solver's arb_mate_check_line). */
+static int l_check_line(lua_State *L)
+{
+    static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
+    arbl_sandbox_check(L);
+    const arb_position *pos = check_pos(L, 1);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_Integer budget = luaL_optinteger(L, 4, 2000000);
+    luaL_argcheck(L, n >= 1 && n <= 3, 2, "scripts may ask for mate in 1 to 3");
+    luaL_argcheck(L, budget >= 1 && budget <= 5000000, 4, "budget must be 1 to 5000000 nodes");
+    lua_Integer count = luaL_len(L, 3);
+    luaL_argcheck(L, count >= 0 && count <= 2 * n, 3, "a line has at most 2n moves");
+    arb_move moves[2 * 3];
+    arb_position cur = *pos;
+    for (lua_Integer i = 0; i < count; i++) {
+        lua_geti(L, 3, i + 1);
+        const char *text = lua_tostring(L, -1);
+        luaL_argcheck(L, text != NULL, 3, "moves must be SAN or UCI text");
+        arb_reason why;
+        if (arb_parse_move(&cur, text, &moves[i], &why) != ARB_OK) {
+            lua_pushnil(L);
+            arbl_push_reason(L, &why);
+            lua_pushinteger(L, i + 1);
+            return 3;
+        }
+        arb_position_play(&cur, moves[i]);
+        lua_pop(L, 1);
+    }
+    arb_line_check *out = lua_newuserdatauv(L, sizeof *out, 0);
+    arb_status st = arb_mate_check_line(pos, (int)n, moves, (int)count, (uint64_t)budget, out);
+    if (st == ARB_ERR_LIMIT) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "budget");
+        return 2;
+    }
+    if (st != ARB_OK)
+        return luaL_error(L, "the solver refused the line");
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, verdicts[out->verdict]);
+    lua_setfield(L, -2, "verdict");
+    lua_pushinteger(L, out->index + 1);
+    lua_setfield(L, -2, "index");
+    push_reasons(L, out->reasons, out->nreasons);
+    lua_setfield(L, -2, "explanations");
+    return 1;
+}
+
 /* ---- module ---- */
 
 static int l_languages(lua_State *L)
@@ -1075,6 +1206,7 @@ static const luaL_Reg module_fns[] = {
     {"position", l_position}, {"start", l_start}, {"chess960", l_chess960}, {"validate", l_validate},
     {"game", l_game}, {"random", l_random}, {"languages", l_languages}, {"lang", l_lang},
     {"is_square", l_is_square}, {"illegal_move_penalty", l_illegal_move_penalty},
+    {"random_game", l_random_game}, {"mate_in", l_mate_in}, {"check_line", l_check_line},
     /* TODO(dead): dead, unwinnable. */
     {NULL, NULL},
 };

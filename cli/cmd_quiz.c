@@ -1,0 +1,206 @@
+/* `arbiter quiz list | generate | grade`: the quiz runtime of lua/ offline. generate streams
+ * JSON lines (one question per line, written as it is made: constant memory for any count). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "quiz_json.h"
+#include "quizzes.h"
+
+/* Largest --count: a bulk run, not an unbounded one. */
+#define QUIZ_COUNT_MAX 10000000L
+
+static void report(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    (void)ud;
+    (void)step;
+    fprintf(stderr, "arbiter: %s: %s: %s\n", path, level, message);
+}
+
+static bool is_dir(const char *d)
+{
+    FILE *f = NULL;
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/.", d);
+    f = fopen(probe, "r");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* --dir, then $ARBITER_QUIZ_DIR, then the installed set, then the source tree's. */
+static arbl_quizbook *open_book(const char *dir)
+{
+    const char *candidates[] = {dir, getenv("ARBITER_QUIZ_DIR"), ARB_QUIZ_DIR, ARB_QUIZ_SRC_DIR};
+    for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
+        if (!candidates[i] || !*candidates[i] || (i >= 2 && !is_dir(candidates[i])))
+            continue;
+        arbl_quizbook *book = arbl_quizbook_new(NULL);
+        if (!book)
+            return NULL;
+        if (arbl_quizbook_load_dir(book, candidates[i], report, NULL) < 0) {
+            fprintf(stderr, "arbiter: cannot read the quiz directory %s\n", candidates[i]);
+            arbl_quizbook_free(book);
+            return NULL;
+        }
+        return book;
+    }
+    fprintf(stderr, "arbiter: no quiz directory (use --dir)\n");
+    return NULL;
+}
+
+static void print_line(json_t *o)
+{
+    if (o)
+        json_dumpf(o, stdout, JSON_COMPACT);
+    fputc('\n', stdout);
+    json_decref(o);
+}
+
+static bool parse_count(const char *s, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || end == s || v < 0 || v > max)
+        return false;
+    *out = (long)v;
+    return true;
+}
+
+struct gen_ctx {
+    const char *generator;
+    uint64_t seed;
+};
+
+static bool emit(void *ud, const arbl_question *q)
+{
+    struct gen_ctx *c = ud;
+    print_line(aj_question_json(q, c->generator, c->seed));
+    return !ferror(stdout);
+}
+
+static int quiz_usage(void)
+{
+    fprintf(stderr, "usage: arbiter quiz list [--lang L]\n"
+                    "       arbiter quiz generate --generator G --seed S --count N [--index I] [--lang L]\n"
+                    "                             [--difficulty D] [--param NAME=VALUE]...\n"
+                    "       arbiter quiz grade [--lang L] ID ANSWER   (exit 0 right, 1 wrong)\n"
+                    "  (any: --dir DIR, the quiz generators; default $ARBITER_QUIZ_DIR or the bundled ones)\n");
+    return 2;
+}
+
+int cmd_quiz(int argc, char **argv)
+{
+    if (argc < 2)
+        return quiz_usage();
+    const char *sub = argv[1], *lang = "en", *dir = NULL, *generator = NULL;
+    const char *pnames[8], *pvalues[8];
+    int nparams = 0;
+    long seed = -1, count = -1, index = 0;
+    char *pos_args[4];
+    int npos = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--lang") == 0 && has_value) {
+            lang = argv[++i];
+        } else if (strcmp(a, "--dir") == 0 && has_value) {
+            dir = argv[++i];
+        } else if (strcmp(a, "--generator") == 0 && has_value) {
+            generator = argv[++i];
+        } else if ((strcmp(a, "--seed") == 0 || strcmp(a, "--count") == 0 || strcmp(a, "--index") == 0) && has_value) {
+            long *dst = a[2] == 's' ? &seed : a[2] == 'c' ? &count : &index;
+            long max = a[2] == 'c' ? QUIZ_COUNT_MAX : (long)ARBL_QUIZ_SEED_MAX;
+            if (!parse_count(argv[++i], max, dst)) {
+                fprintf(stderr, "arbiter: %s takes a whole number from 0 to %ld\n", a, max);
+                return 2;
+            }
+        } else if ((strcmp(a, "--difficulty") == 0 || strcmp(a, "--param") == 0) && has_value && nparams < 8) {
+            const char *v = argv[++i];
+            if (a[2] == 'd') {
+                pnames[nparams] = "difficulty";
+                pvalues[nparams++] = v;
+            } else {
+                const char *eq = strchr(v, '=');
+                if (!eq || eq == v) {
+                    fprintf(stderr, "arbiter: --param takes NAME=VALUE\n");
+                    return 2;
+                }
+                static char names[8][64];
+                snprintf(names[nparams], sizeof names[0], "%.*s", (int)(eq - v), v);
+                pnames[nparams] = names[nparams];
+                pvalues[nparams++] = eq + 1;
+            }
+        } else if (a[0] == '-' && a[1] == '-') {
+            fprintf(stderr, "arbiter: unknown or incomplete option '%s'\n", a);
+            return quiz_usage();
+        } else if (npos < 4) {
+            pos_args[npos++] = argv[i];
+        } else {
+            return quiz_usage();
+        }
+    }
+    if (strcmp(lang, "en") != 0 && strcmp(lang, "fa") != 0 && strcmp(lang, "ar") != 0) {
+        fprintf(stderr, "arbiter: languages are en, fa and ar\n");
+        return 2;
+    }
+    if (strcmp(sub, "list") != 0 && strcmp(sub, "generate") != 0 && strcmp(sub, "grade") != 0)
+        return quiz_usage();
+    if ((strcmp(sub, "grade") == 0 && npos != 2) || (strcmp(sub, "grade") != 0 && npos != 0))
+        return quiz_usage();
+    if (strcmp(sub, "generate") == 0 && (!generator || seed < 0 || count < 0)) {
+        fprintf(stderr, "arbiter: quiz generate needs --generator, --seed and --count\n");
+        return 2;
+    }
+    arbl_quizbook *book = open_book(dir);
+    if (!book)
+        return 2;
+    int rc = 0;
+    if (strcmp(sub, "list") == 0) {
+        for (int i = 0; i < arbl_quizbook_count(book); i++)
+            print_line(aj_quiz_json(arbl_quizbook_at(book, i), lang));
+    } else if (strcmp(sub, "generate") == 0) {
+        const arbl_quiz *quiz = arbl_quizbook_find(book, generator);
+        arbl_quiz_args args;
+        memset(&args, 0, sizeof args);
+        char err[512];
+        if (!quiz) {
+            fprintf(stderr, "arbiter: there is no quiz generator '%s' (arbiter quiz list)\n", generator);
+            rc = 2;
+        }
+        for (int i = 0; rc == 0 && i < nparams; i++)
+            if (!arbl_quiz_args_set(quiz, &args, pnames[i], pvalues[i], err, sizeof err)) {
+                fprintf(stderr, "arbiter: %s\n", err);
+                rc = 2;
+            }
+        if (rc == 0) {
+            struct gen_ctx ctx = {quiz->id, (uint64_t)seed};
+            arbl_quiz_error e;
+            long made = arbl_quiz_generate(book, quiz, (uint64_t)seed, (uint64_t)index, count, &args, lang, emit, &ctx,
+                                           &e, err, sizeof err);
+            fflush(stdout);
+            if (made < 0) {
+                fprintf(stderr, "arbiter: %s\n", err);
+                rc = 1;
+            } else if (made < count && !ferror(stdout)) {
+                fprintf(stderr, "arbiter: only %ld distinct questions were found\n", made);
+                rc = 1;
+            }
+        }
+    } else {
+        arbl_grade *g = malloc(sizeof *g);
+        if (!g || !arbl_quiz_grade(book, pos_args[0], pos_args[1], lang, g)) {
+            fprintf(stderr, "arbiter: %s\n", g ? g->message : "out of memory");
+            rc = 2;
+        } else {
+            print_line(aj_grade_json(pos_args[0], g));
+            rc = g->correct ? 0 : 1;
+        }
+        free(g);
+    }
+    arbl_quizbook_free(book);
+    return rc;
+}

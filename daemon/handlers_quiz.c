@@ -1,0 +1,223 @@
+/* Quiz endpoints: GET /v1/quizzes (the generators), POST /v1/quizzes (a batch of questions,
+ * deterministic from generator, seed and index) and POST /v1/quizzes/answer (grading from the
+ * question id alone). The generators are loaded once at start from <lessons>/quizzes and are
+ * read-only afterwards; every generate or grade call runs in its own Lua sandbox. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handlers_quiz.h"
+#include "log.h"
+#include "quiz_json.h"
+#include "reply.h"
+#include "routes.h"
+
+/* Set once before the server starts, freed after it stops; read-only in between. */
+static arbl_quizbook *book;
+
+static void report(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    (void)ud;
+    (void)step;
+    ad_log(strcmp(level, "error") == 0 ? AD_LOG_ERROR : AD_LOG_WARN, "quiz %s: %s", path, message);
+}
+
+int ad_quizzes_load(const char *lessons_dir)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/quizzes", lessons_dir);
+    book = arbl_quizbook_new(NULL);
+    if (!book)
+        return -1;
+    int n = arbl_quizbook_load_dir(book, dir, report, NULL);
+    if (n < 0)
+        ad_log(AD_LOG_WARN, "no quiz directory %s: no quizzes served", dir);
+    return n;
+}
+
+void ad_quizzes_free(void)
+{
+    arbl_quizbook_free(book);
+    book = NULL;
+}
+
+int ad_quizzes_count(void)
+{
+    return book ? arbl_quizbook_count(book) : 0;
+}
+
+/* Replies with an API error carrying a detail line. */
+static void reply_detail(ad_request *r, aj_code code, const char *field, long long limit, const char *detail)
+{
+    aj_error e;
+    aj_fail(&e, code, field);
+    e.limit = limit;
+    snprintf(e.detail, sizeof e.detail, "%.159s", detail ? detail : "");
+    ad_reply_error(r, &e);
+}
+
+static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budget, const char *field,
+                             const char *message)
+{
+    switch (qe) {
+    case ARBL_QUIZ_UNKNOWN: reply_detail(r, AJ_E_NOT_FOUND, field, -1, message); break;
+    case ARBL_QUIZ_BAD_ID:
+    case ARBL_QUIZ_BAD_PARAM: reply_detail(r, AJ_E_INVALID_FIELD, field, -1, message); break;
+    case ARBL_QUIZ_BAD_ANSWER: reply_detail(r, AJ_E_INVALID_FIELD, "answer", ARBL_ANSWER_MAX, message); break;
+    default:
+        if (budget != ARBL_BUDGET_NONE)
+            reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
+        else
+            reply_detail(r, AJ_E_INTERNAL, NULL, -1, message);
+        ad_log(AD_LOG_WARN, "quiz: %s", message);
+    }
+}
+
+static void h_list(ad_request *r)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < ad_quizzes_count(); i++)
+        json_array_append_new(list, aj_quiz_json(arbl_quizbook_at(book, i), r->lang));
+    ad_reply_json(r, 200, json_pack("{s:o}", "quizzes", list));
+}
+
+struct batch {
+    json_t *list;
+    const char *generator;
+    uint64_t seed;
+};
+
+static bool collect(void *ud, const arbl_question *q)
+{
+    struct batch *b = ud;
+    return json_array_append_new(b->list, aj_question_json(q, b->generator, b->seed)) == 0;
+}
+
+/* Reads a whole-number field in [0, max]; replies and returns false when it is not one. */
+static bool uint_field(ad_request *r, const char *key, long long max, bool required, long long *out)
+{
+    aj_error e;
+    json_t *v = json_object_get(r->body, key);
+    if (!v) {
+        if (required)
+            ad_reply_code(r, AJ_E_MISSING_FIELD, key);
+        return !required;
+    }
+    if (!aj_opt_int(r->body, key, out, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
+    if (*out < 0 || *out > max) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%s must be from 0 to %lld", key, max);
+        reply_detail(r, AJ_E_OUT_OF_RANGE, key, max, detail);
+        return false;
+    }
+    return true;
+}
+
+static void h_generate(ad_request *r)
+{
+    aj_error e;
+    const char *generator = NULL;
+    if (!aj_opt_string(r->body, "generator", &generator, &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
+    if (!generator) {
+        ad_reply_code(r, AJ_E_MISSING_FIELD, "generator");
+        return;
+    }
+    long long seed = 0, count = 10, index = 0;
+    if (!uint_field(r, "seed", (long long)ARBL_QUIZ_SEED_MAX, true, &seed) ||
+        !uint_field(r, "count", AD_QUIZ_MAX_COUNT, false, &count) ||
+        !uint_field(r, "index", (long long)ARBL_QUIZ_SEED_MAX, false, &index))
+        return;
+    const arbl_quiz *quiz = book ? arbl_quizbook_find(book, generator) : NULL;
+    if (!quiz) {
+        char detail[160];
+        snprintf(detail, sizeof detail, "no quiz generator '%.48s' (GET /v1/quizzes lists them)", generator);
+        reply_detail(r, AJ_E_NOT_FOUND, "generator", -1, detail);
+        return;
+    }
+    /* Parameters: "parameters": {"difficulty": "hard"}, or "difficulty" at the top level. */
+    arbl_quiz_args args;
+    memset(&args, 0, sizeof args);
+    char err[512];
+    json_t *params = json_object_get(r->body, "parameters");
+    if (params && !json_is_object(params)) {
+        ad_reply_code(r, AJ_E_INVALID_FIELD, "parameters");
+        return;
+    }
+    for (int i = 0; i < quiz->nparams; i++) {
+        json_t *v = params ? json_object_get(params, quiz->params[i].name) : NULL;
+        if (!v)
+            v = json_object_get(r->body, quiz->params[i].name);
+        if (!v)
+            continue;
+        if (!json_is_string(v) || !arbl_quiz_args_set(quiz, &args, quiz->params[i].name, json_string_value(v), err,
+                                                      sizeof err)) {
+            reply_detail(r, AJ_E_INVALID_FIELD, quiz->params[i].name, -1,
+                         json_is_string(v) ? err : "parameter values are strings");
+            return;
+        }
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(params, key, v) {
+        bool known = false;
+        for (int i = 0; i < quiz->nparams; i++)
+            known |= strcmp(quiz->params[i].name, key) == 0;
+        if (!known) {
+            snprintf(err, sizeof err, "quiz '%s' has no parameter '%.40s'", quiz->id, key);
+            reply_detail(r, AJ_E_INVALID_FIELD, "parameters", -1, err);
+            return;
+        }
+    }
+    struct batch b = {json_array(), quiz->id, (uint64_t)seed};
+    arbl_quiz_error qe;
+    long made = arbl_quiz_generate(book, quiz, (uint64_t)seed, (uint64_t)index, (long)count, &args, r->lang, collect,
+                                   &b, &qe, err, sizeof err);
+    if (made < 0) {
+        json_decref(b.list);
+        reply_quiz_error(r, qe, ARBL_BUDGET_NONE, "generator", err);
+        return;
+    }
+    ad_reply_json(r, 200, json_pack("{s:s, s:I, s:o}", "generator", quiz->id, "seed", (json_int_t)seed,
+                                    "questions", b.list));
+}
+
+static void h_answer(ad_request *r)
+{
+    aj_error e;
+    const char *id = NULL, *answer = NULL;
+    if (!aj_opt_string(r->body, "id", &id, &e) || !aj_opt_string(r->body, "answer", &answer, &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
+    if (!id || !answer) {
+        ad_reply_code(r, AJ_E_MISSING_FIELD, id ? "answer" : "id");
+        return;
+    }
+    if (!book) {
+        reply_detail(r, AJ_E_NOT_FOUND, "id", -1, "no quizzes are loaded");
+        return;
+    }
+    arbl_grade *g = malloc(sizeof *g);
+    if (!g) {
+        ad_reply_code(r, AJ_E_INTERNAL, NULL);
+        return;
+    }
+    if (!arbl_quiz_grade(book, id, answer, r->lang, g))
+        reply_quiz_error(r, g->error, g->budget, "id", g->message);
+    else
+        ad_reply_json(r, 200, aj_grade_json(id, g));
+    free(g);
+}
+
+const ad_route ad_quiz_routes[] = {
+    {"GET", "/v1/quizzes", h_list, 0},
+    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY},
+    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,60 @@
+-- Quiz: how many legal moves does the side to move have? Four numbers to choose from, the
+-- right one among them; the count (and, when in check, why it is small) comes from the engine.
+local Q = quizlib
+
+local PLIES = { easy = { 2, 8 }, medium = { 8, 30 }, hard = { 20, 70 } }
+local LETTERS = { "A", "B", "C", "D" }
+
+local MSG_COUNT = { en = "{side} has {n} legal moves: {moves}.", fa = "{side} {n} حرکت مجاز دارد: {moves}.",
+                    ar = "لدى {side} {n} نقلة قانونية: {moves}." }
+
+return quiz {
+  id = "legal-count",
+  title = { en = "Count the legal moves", fa = "حرکت‌های مجاز را بشمارید", ar = "عُدّ النقلات القانونية" },
+  parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
+
+  generate = function(rng, params)
+    local level = Q.level(params)
+    local r = PLIES[level]
+    for _ = 1, 50 do
+      local g, pos = Q.random_game(rng, r[1], r[2])
+      local n = pos and pos:legal_count() or 0
+      if n > 0 and (level ~= "easy" or n <= 30) then
+        local values, seen = { n }, { [n] = true }
+        while #values < 4 do
+          local v = n + rng:int(-6, 6)
+          if v >= 0 and not seen[v] then seen[v] = true; values[#values + 1] = v end
+        end
+        Q.shuffle(rng, values)
+        local choices = {}
+        for i, v in ipairs(values) do choices[i] = { id = tostring(v), text = tostring(v) } end
+        return {
+          fen = pos:fen(),
+          prompt = { en = "{side} to move. How many legal moves does {side} have?",
+                     fa = "نوبت {side} است. {side} چند حرکت مجاز دارد؟",
+                     ar = "الدور على {side}. كم نقلة قانونية لدى {side}؟" },
+          vars = { side = Q.color_text(pos:turn()) },
+          choices = choices,
+          pos = pos,
+        }
+      end
+    end
+    error("no position found", 0)
+  end,
+
+  grade = function(q, answer, lang)
+    local n = q.pos:legal_count()
+    local expected = tostring(n)
+    local a = Q.norm(answer)
+    local correct = a == expected
+    local ex = { Q.verdict(correct, expected, lang) }
+    local sans = {}
+    for i, m in ipairs(q.pos:legal_moves()) do sans[i] = m.san end
+    table.sort(sans)
+    ex[2] = Q.note("legal_moves_count", MSG_COUNT, lang,
+                   { side = Q.color_text(q.pos:turn()), n = n, moves = table.concat(sans, " ") })
+    local _, why = arbiter.explain_status(q.pos)
+    for _, e in ipairs(why) do ex[#ex + 1] = e end
+    return { correct = correct, expected = expected, explanations = ex }
+  end,
+}

@@ -1,0 +1,277 @@
+-- The quiz runtime, loaded as text by quizzes.c into every quiz sandbox before the globals are
+-- locked: the quiz{} constructor, the `quizlib` helpers generators share, and the generate /
+-- grade entry points. No chess rule lives here: every answer comes from `arbiter`.
+
+local arbiter, type, pairs, ipairs, error, tostring, tonumber = arbiter, type, pairs, ipairs, error, tostring, tonumber
+local concat, sort = table.concat, table.sort
+
+local RTL = { fa = true, ar = true }
+
+-- Texts the runtime and the generators share, in every shipped language.
+local MSG = {
+  yes = { en = "Yes", fa = "بله", ar = "نعم" },
+  no = { en = "No", fa = "خیر", ar = "لا" },
+  white = { en = "White", fa = "سفید", ar = "الأبيض" },
+  black = { en = "Black", fa = "سیاه", ar = "الأسود" },
+  none = { en = "None", fa = "هیچ‌کدام", ar = "لا شيء" },
+  correct = { en = "Correct: {expected}.", fa = "درست است: {expected}.", ar = "صحيح: {expected}." },
+  wrong = { en = "Not right: the answer is {expected}.", fa = "درست نیست: پاسخ {expected} است.",
+            ar = "ليس صحيحًا: الإجابة هي {expected}." },
+  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).",
+                     fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
+                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+}
+
+local function isolate(s, lang)
+  if RTL[lang] then return "\u{2066}" .. s .. "\u{2069}" end
+  return s
+end
+
+local function fill(template, lang, vars)
+  local out = template:gsub("{(%w+)}", function(k)
+    local v = vars and vars[k]
+    if v == nil then return "{" .. k .. "}" end
+    if type(v) == "table" then v = v[lang] or v.en or "" return v end
+    return isolate(tostring(v), lang)
+  end)
+  return out
+end
+
+local function text_of(t, lang)
+  if type(t) == "string" then return t end
+  if type(t) ~= "table" then return "" end
+  return t[lang] or t.en or ""
+end
+
+-- ---- helpers for generators ----
+
+quizlib = {}
+local Q = quizlib
+
+Q.MSG = MSG
+Q.LEVELS = { "easy", "medium", "hard" }
+
+function Q.render(t, lang, vars) return fill(text_of(t, lang), lang, vars) end
+
+-- A runtime explanation (not an engine reason): code, text in lang, no FIDE article.
+function Q.note(code, t, lang, vars, squares)
+  local p = {}
+  for k, v in pairs(vars or {}) do if type(v) ~= "table" then p[k] = tostring(v) end end
+  return { code = code, text = fill(text_of(t, lang), lang, vars), squares = squares or {}, rule = "", params = p }
+end
+
+function Q.yes_no()
+  return { { id = "yes", text = MSG.yes }, { id = "no", text = MSG.no } }
+end
+
+function Q.pick(rng, list) return list[rng:int(1, #list)] end
+
+function Q.shuffle(rng, list)
+  for i = #list, 2, -1 do
+    local j = rng:int(1, i)
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+function Q.level(params) return params.difficulty or "medium" end
+
+function Q.color_text(color) return MSG[color] end
+
+function Q.other(color) return color == "white" and "black" or "white" end
+
+-- Whether a move (SAN or UCI) is legal, and the engine's reasons when it is not.
+function Q.why_illegal(pos, text)
+  local m, why = arbiter.explain(pos, text)
+  return m ~= nil, why
+end
+
+-- "Ng1-f3", "e2-e4", "e7-e8=Q": the move written from its squares (legal or not).
+function Q.move_label(pos, from, to, promo)
+  local p = pos:piece_at(from)
+  local letter = p and p:upper() or "?"
+  if letter == "P" then letter = "" end
+  return letter .. from .. "-" .. to .. (promo and ("=" .. promo:upper()) or "")
+end
+
+-- A game of random legal moves whose length is drawn from [lo, hi]; nil if it ended early.
+function Q.random_game(rng, lo, hi, start)
+  local plies = rng:int(lo, hi)
+  local g = arbiter.random_game(rng, plies, start)
+  if g:length() < plies then return nil end
+  return g, g:position()
+end
+
+local FILES = "abcdefgh"
+function Q.square(file, rank) return FILES:sub(file, file) .. rank end
+
+-- A random square on the board's edge.
+function Q.edge_square(rng)
+  local i = rng:int(0, 27)
+  if i < 8 then return Q.square(i + 1, 1) elseif i < 16 then return Q.square(i - 7, 8)
+  elseif i < 22 then return Q.square(1, i - 14) else return Q.square(8, i - 20) end
+end
+
+-- A position with the two kings and the given pieces ("QR" for White, "rp" for Black, FEN
+-- letters) on random squares, color to move; nil when the engine refuses it (illegal).
+-- black_king (optional) fixes the black king's square, e.g. on an edge for mating patterns.
+function Q.sparse_position(rng, white, black, turn, black_king)
+  local board, used = {}, {}
+  local function place(letter)
+    for _ = 1, 40 do
+      local f, r = rng:int(1, 8), rng:int(1, 8)
+      local pawn = letter == "P" or letter == "p"
+      if not used[f * 10 + r] and not (pawn and (r == 1 or r == 8)) then
+        used[f * 10 + r] = true
+        board[r] = board[r] or {}
+        board[r][f] = letter
+        return true
+      end
+    end
+    return false
+  end
+  if black_king then
+    local f, r = FILES:find(black_king:sub(1, 1), 1, true), tonumber(black_king:sub(2, 2))
+    used[f * 10 + r] = true
+    board[r] = { [f] = "k" }
+    if not place("K") then return nil end
+  elseif not place("K") or not place("k") then
+    return nil
+  end
+  for i = 1, #white do if not place(white:sub(i, i)) then return nil end end
+  for i = 1, #black do if not place(black:sub(i, i)) then return nil end end
+  local rows = {}
+  for r = 8, 1, -1 do
+    local row, empty = {}, 0
+    for f = 1, 8 do
+      local c = board[r] and board[r][f]
+      if c then
+        if empty > 0 then row[#row + 1] = tostring(empty) end
+        empty = 0
+        row[#row + 1] = c
+      else
+        empty = empty + 1
+      end
+    end
+    if empty > 0 then row[#row + 1] = tostring(empty) end
+    rows[#rows + 1] = concat(row)
+  end
+  local fen = concat(rows, "/") .. (turn == "black" and " b" or " w") .. " - - 0 1"
+  return arbiter.position(fen)
+end
+
+-- Choice answers: the id itself, case and spaces ignored.
+function Q.norm(s) return (tostring(s or ""):lower():gsub("^%s+", ""):gsub("%s+$", "")) end
+
+-- The choice with this id (or nil).
+function Q.find_choice(q, answer)
+  local a = Q.norm(answer)
+  for _, c in ipairs(q.choices or {}) do if c.id == a then return c end end
+  return nil
+end
+
+-- Not one of the choices: the explanation listing them.
+function Q.unknown_choice(q, answer, lang)
+  local ids = {}
+  for i, c in ipairs(q.choices) do ids[i] = c.id end
+  return Q.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = concat(ids, ", ") })
+end
+
+-- A verdict note: correct / wrong, with the expected answer's text.
+function Q.verdict(correct, expected_text, lang)
+  return Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
+                { expected = expected_text })
+end
+
+-- Squares given as "c3 f6", "c3,f6" or "none": a sorted list, or nil and the bad token.
+function Q.parse_squares(answer)
+  local a = Q.norm(answer)
+  local out, seen = {}, {}
+  if a == "none" or a == "" or a == "-" then return out end
+  for tok in a:gmatch("[^%s,;]+") do
+    if not arbiter.is_square(tok) then return nil, tok end
+    if not seen[tok] then seen[tok] = true; out[#out + 1] = tok end
+  end
+  sort(out)
+  return out
+end
+
+function Q.squares_text(list)
+  if #list == 0 then return "none" end
+  local c = {}
+  for i, s in ipairs(list) do c[i] = s end
+  sort(c)
+  return concat(c, " ")
+end
+
+function quiz(t)
+  if type(t) ~= "table" then error("quiz{...} takes a table", 2) end
+  if type(t.id) ~= "string" then error("quiz{...} needs an 'id'", 2) end
+  if type(t.generate) ~= "function" or type(t.grade) ~= "function" then
+    error("quiz{...} needs 'generate' and 'grade' functions", 2)
+  end
+  t.is_quiz = true
+  return t
+end
+
+-- ---- entry points (called by quizzes.c) ----
+
+local function clean(e)
+  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
+  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
+                squares = {}, params = {} }
+  if type(e.squares) == "table" then
+    for _, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
+  end
+  if type(e.params) == "table" then
+    for k, v in pairs(e.params) do
+      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
+        out.params[k] = tostring(v)
+      end
+    end
+  end
+  return out
+end
+
+local function make(qz, seed, params)
+  local rng = arbiter.random(seed)
+  local q = qz.generate(rng, params)
+  if type(q) ~= "table" or type(q.fen) ~= "string" then error("generate() must return a question with a fen", 0) end
+  return q
+end
+
+-- Describes the quiz: id, title (all languages), parameters {name, values, default}.
+local function describe(qz)
+  local d = { id = qz.id, title = {}, parameters = {} }
+  for _, l in ipairs({ "en", "fa", "ar" }) do d.title[l] = text_of(qz.title, l) end
+  for i, p in ipairs(qz.parameters or {}) do
+    local values = {}
+    for j, v in ipairs(p.values or {}) do values[j] = tostring(v) end
+    d.parameters[i] = { name = tostring(p.name), values = values, default = tostring(p.default) }
+  end
+  return d
+end
+
+-- One question as plain strings: fen, start_fen, moves (UCI, space separated), prompt, choices.
+local function generate(qz, seed, params)
+  local lang = arbiter.lang()
+  local q = make(qz, seed, params)
+  local out = { fen = q.fen, start_fen = q.start_fen or "", moves = concat(q.moves or {}, " "),
+                prompt = fill(text_of(q.prompt, lang), lang, q.vars), choices = {}, data = {} }
+  for i, c in ipairs(q.choices or {}) do
+    out.choices[i] = { id = tostring(c.id), text = fill(text_of(c.text, lang), lang, q.vars) }
+  end
+  for k, v in pairs(q.data or {}) do out.data[tostring(k)] = tostring(v) end
+  return out
+end
+
+local function grade(qz, seed, params, answer)
+  local lang = arbiter.lang()
+  local q = make(qz, seed, params)
+  local r = qz.grade(q, answer, lang)
+  local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""), explanations = {} }
+  for i, e in ipairs(r.explanations or {}) do out.explanations[i] = clean(e) end
+  return out
+end
+
+return { describe = describe, generate = generate, grade = grade }

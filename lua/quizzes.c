@@ -1,0 +1,865 @@
+/* The quiz runtime: loads quiz generators into a read-only book (compiled once by the host),
+ * generates questions from (generator, seed, index, parameters) in one sandbox per batch and
+ * grades an answer by regenerating its question from the id in a fresh sandbox. */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "quizzes.h"
+
+extern const char *const arbl_quiz_prelude_text;
+extern const size_t arbl_quiz_prelude_len;
+
+#define QUIZ_FILE_MAX (256u << 10)
+
+struct arbl_quizbook {
+    arbl_limits limits;
+    unsigned char *prelude;
+    size_t prelude_len;
+    int count, cap;
+    arbl_quiz *quizzes;
+};
+
+/* ---- small helpers ---- */
+
+static char *dup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+struct buf {
+    unsigned char *data;
+    size_t len, cap;
+    bool failed;
+};
+
+static int buf_write(lua_State *L, const void *p, size_t n, void *ud)
+{
+    struct buf *b = ud;
+    (void)L;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(b->data, cap);
+        if (!d) {
+            b->failed = true;
+            return 1;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return 0;
+}
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
+
+/* Copies field k of the table at t (a string) into dst; false if it does not fit. */
+static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap)
+{
+    lua_getfield(L, t, k);
+    size_t n = 0;
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : "";
+    bool ok = n < cap;
+    copy_str(dst, cap, s);
+    lua_pop(L, 1);
+    return ok;
+}
+
+/* ---- sandboxes: quiz prelude (runtime table at index 1), lock, then the quiz (index 2) ---- */
+
+static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limits *limits, const char *lang,
+                    char *err, size_t errcap)
+{
+    if (!arbl_sandbox_open(sb, limits, lang)) {
+        snprintf(err, errcap, "cannot create a script state within the memory budget");
+        return false;
+    }
+    int st = book && book->prelude
+                 ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
+                 : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
+    if (st != LUA_OK || arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+        if (st != LUA_OK)
+            snprintf(err, errcap, "quiz prelude: %s", lua_tostring(sb->L, -1));
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    arbl_sandbox_lock(sb);
+    return true;
+}
+
+/* Runs the quiz chunk (compiled bytes, or text when bytes is NULL) and leaves its table. */
+static bool run_quiz(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
+                     size_t text_len, struct buf *dump, char *err, size_t errcap)
+{
+    char chunkname[128];
+    snprintf(chunkname, sizeof chunkname, "=%s", name);
+    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
+                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
+    if (st != LUA_OK) {
+        if (bytes) {
+            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
+            lua_pop(sb->L, 1);
+        }
+        return false;
+    }
+    if (dump && (lua_dump(sb->L, buf_write, dump, 0) != 0 || dump->failed)) {
+        lua_pop(sb->L, 1);
+        snprintf(err, errcap, "cannot keep the compiled quiz");
+        return false;
+    }
+    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
+        return false;
+    bool ok = false;
+    if (lua_istable(sb->L, -1)) {
+        lua_pushliteral(sb->L, "is_quiz");
+        lua_rawget(sb->L, -2);
+        ok = lua_toboolean(sb->L, -1);
+        lua_pop(sb->L, 1);
+    }
+    if (!ok) {
+        snprintf(err, errcap, "the file must return quiz{...}");
+        lua_pop(sb->L, 1);
+        return false;
+    }
+    return true;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,
+                      char *err, size_t errcap)
+{
+    if (!prepare(sb, book, &book->limits, lang, err, errcap))
+        return false;
+    if (!run_quiz(sb, base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, err, errcap)) {
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the book ---- */
+
+static void free_quiz(arbl_quiz *q)
+{
+    free(q->id);
+    free(q->path);
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        free(q->title.lang[i]);
+    for (int i = 0; i < q->nparams; i++) {
+        free(q->params[i].name);
+        free(q->params[i].def);
+        for (int j = 0; j < q->params[i].nvalues; j++)
+            free(q->params[i].values[j]);
+    }
+    free(q->chunk);
+    memset(q, 0, sizeof *q);
+}
+
+arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits)
+{
+    arbl_quizbook *book = calloc(1, sizeof *book);
+    if (!book)
+        return NULL;
+    if (limits)
+        book->limits = *limits;
+    arbl_sandbox sb;
+    if (arbl_sandbox_open(&sb, limits, "en")) {
+        struct buf b = {0};
+        if (luaL_loadbufferx(sb.L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t") == LUA_OK &&
+            lua_dump(sb.L, buf_write, &b, 0) == 0 && !b.failed) {
+            book->prelude = b.data;
+            book->prelude_len = b.len;
+        } else {
+            free(b.data);
+        }
+        arbl_sandbox_close(&sb);
+    }
+    return book;
+}
+
+void arbl_quizbook_free(arbl_quizbook *book)
+{
+    if (!book)
+        return;
+    for (int i = 0; i < book->count; i++)
+        free_quiz(&book->quizzes[i]);
+    free(book->quizzes);
+    free(book->prelude);
+    free(book);
+}
+
+int arbl_quizbook_count(const arbl_quizbook *book)
+{
+    return book->count;
+}
+
+const arbl_quiz *arbl_quizbook_at(const arbl_quizbook *book, int i)
+{
+    return i >= 0 && i < book->count ? &book->quizzes[i] : NULL;
+}
+
+const arbl_quiz *arbl_quizbook_find(const arbl_quizbook *book, const char *id)
+{
+    for (int i = 0; id && i < book->count; i++)
+        if (strcmp(book->quizzes[i].id, id) == 0)
+            return &book->quizzes[i];
+    return NULL;
+}
+
+static bool valid_quiz_id(const char *s)
+{
+    if (!s || !*s || strlen(s) > 48)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+            return false;
+    return true;
+}
+
+/* Reads rt.describe(quiz) (at the top of the stack) into q; false with err if malformed. */
+static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errcap)
+{
+    int d = lua_gettop(L);
+    lua_getfield(L, d, "id");
+    q->id = dup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (!valid_quiz_id(q->id)) {
+        snprintf(err, errcap, "the quiz id must be 1-48 characters a-z, 0-9 and '-'");
+        return false;
+    }
+    lua_getfield(L, d, "title");
+    for (int i = 0; i < ARBL_NLANGS; i++) {
+        lua_getfield(L, -1, arbl_langs[i]);
+        const char *t = lua_tostring(L, -1);
+        if (!t || !*t) {
+            snprintf(err, errcap, "the quiz title has no '%s' text", arbl_langs[i]);
+            return false;
+        }
+        q->title.lang[i] = dup(t);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, d, "parameters");
+    int np = (int)lua_rawlen(L, -1);
+    if (np > ARBL_QUIZ_MAX_PARAMS) {
+        snprintf(err, errcap, "at most %d parameters", ARBL_QUIZ_MAX_PARAMS);
+        return false;
+    }
+    for (int i = 0; i < np; i++) {
+        arbl_quiz_param *p = &q->params[q->nparams++];
+        lua_rawgeti(L, -1, i + 1);
+        lua_getfield(L, -1, "name");
+        p->name = dup(lua_tostring(L, -1));
+        lua_getfield(L, -2, "default");
+        p->def = dup(lua_tostring(L, -1));
+        lua_pop(L, 2);
+        lua_getfield(L, -1, "values");
+        int nv = (int)lua_rawlen(L, -1);
+        if (nv < 1 || nv > ARBL_QUIZ_MAX_VALUES) {
+            snprintf(err, errcap, "parameter %d needs 1 to %d values", i + 1, ARBL_QUIZ_MAX_VALUES);
+            return false;
+        }
+        bool has_default = false;
+        for (int j = 0; j < nv; j++) {
+            lua_rawgeti(L, -1, j + 1);
+            p->values[p->nvalues++] = dup(lua_tostring(L, -1));
+            has_default |= p->def && strcmp(p->def, p->values[j]) == 0;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 2);
+        if (!valid_quiz_id(p->name) || !has_default) {
+            snprintf(err, errcap, "parameter %d needs a name (a-z, 0-9, '-') and a default among its values", i + 1);
+            return false;
+        }
+    }
+    lua_settop(L, d);
+    return true;
+}
+
+static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open the file");
+        return NULL;
+    }
+    char *text = malloc(QUIZ_FILE_MAX + 1);
+    size_t n = text ? fread(text, 1, QUIZ_FILE_MAX + 1, f) : 0;
+    fclose(f);
+    if (!text || n > QUIZ_FILE_MAX) {
+        snprintf(err, errcap, "the file is larger than %u bytes", QUIZ_FILE_MAX);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    *len = n;
+    return text;
+}
+
+static bool emit_one(void *ud, const arbl_question *q)
+{
+    (void)ud;
+    (void)q;
+    return false;
+}
+
+bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    size_t len;
+    char *text = read_file(path, &len, err, sizeof err);
+    if (!text) {
+        report(ud, path, "error", 0, err);
+        return false;
+    }
+    arbl_quiz q;
+    memset(&q, 0, sizeof q);
+    arbl_sandbox sb;
+    struct buf dump = {0};
+    bool ok = false;
+    if (!prepare(&sb, book, &book->limits, "en", err, sizeof err)) {
+        free(text);
+        report(ud, path, "error", 0, err);
+        return false;
+    }
+    if (!run_quiz(&sb, base_name(path), NULL, 0, text, len, &dump, err, sizeof err))
+        goto done;
+    lua_getfield(sb.L, 1, "describe");
+    lua_pushvalue(sb.L, 2);
+    if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK || !lua_istable(sb.L, -1)) {
+        if (!*err)
+            snprintf(err, sizeof err, "describe failed");
+        goto done;
+    }
+    if (!read_description(sb.L, &q, err, sizeof err))
+        goto done;
+    if (arbl_quizbook_find(book, q.id)) {
+        snprintf(err, sizeof err, "another quiz already has the id '%s'", q.id);
+        goto done;
+    }
+    ok = true;
+done:
+    arbl_sandbox_close(&sb);
+    free(text);
+    if (!ok) {
+        report(ud, path, "error", 0, err);
+        free(dump.data);
+        free_quiz(&q);
+        return false;
+    }
+    q.path = dup(path);
+    q.chunk = dump.data;
+    q.chunk_len = dump.len;
+    if (book->count == book->cap) {
+        int cap = book->cap ? book->cap * 2 : 16;
+        arbl_quiz *nq = realloc(book->quizzes, sizeof *nq * (size_t)cap);
+        if (!nq) {
+            free_quiz(&q);
+            return false;
+        }
+        book->quizzes = nq;
+        book->cap = cap;
+    }
+    book->quizzes[book->count++] = q;
+    /* A generator must produce its first question with the default parameters. */
+    arbl_quiz_args args;
+    memset(&args, 0, sizeof args);
+    arbl_quiz_error e;
+    if (arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL, &e, err,
+                           sizeof err) < 1) {
+        report(ud, path, "error", 0, err);
+        free_quiz(&book->quizzes[--book->count]);
+        return false;
+    }
+    return true;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nn = realloc(names, cap * sizeof *names);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n++] = dup(e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    int added = 0;
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        added += arbl_quizbook_load_file(book, path, report, ud);
+        free(names[i]);
+    }
+    free(names);
+    return added;
+}
+
+/* ---- parameters, seeds and ids ---- */
+
+bool arbl_quiz_args_set(const arbl_quiz *quiz, arbl_quiz_args *args, const char *name, const char *value,
+                        char *err, size_t errcap)
+{
+    for (int i = 0; i < quiz->nparams; i++) {
+        if (strcmp(quiz->params[i].name, name) != 0)
+            continue;
+        for (int j = 0; j < quiz->params[i].nvalues; j++)
+            if (strcmp(quiz->params[i].values[j], value) == 0) {
+                args->values[i] = quiz->params[i].values[j];
+                return true;
+            }
+        snprintf(err, errcap, "'%.40s' is not a value of '%s'", value, name);
+        return false;
+    }
+    snprintf(err, errcap, "quiz '%s' has no parameter '%.40s'", quiz->id, name);
+    return false;
+}
+
+static const char *arg_value(const arbl_quiz *quiz, const arbl_quiz_args *args, int i)
+{
+    return args && args->values[i] ? args->values[i] : quiz->params[i].def;
+}
+
+/* The id suffix: ":name=value,..." for the parameters that are not at their default. */
+static void param_suffix(const arbl_quiz *quiz, const arbl_quiz_args *args, char *out, size_t cap)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0; i < quiz->nparams; i++) {
+        const char *v = arg_value(quiz, args, i);
+        if (strcmp(v, quiz->params[i].def) == 0)
+            continue;
+        int w = snprintf(out + len, cap - len, "%c%s=%s", len ? ',' : ':', quiz->params[i].name, v);
+        if (w < 0 || (size_t)w >= cap - len)
+            break;
+        len += (size_t)w;
+    }
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The question's own RNG seed: generator, parameters, seed and index all count. */
+static uint64_t question_seed(const arbl_quiz *quiz, const char *suffix, uint64_t seed, uint64_t index)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char *s = quiz->id; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    for (const char *s = suffix; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return mix64(mix64(h ^ mix64(seed + 0x9e3779b97f4a7c15ULL)) + index * 0x9e3779b97f4a7c15ULL);
+}
+
+static bool parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out)
+{
+    if (len == 0 || len > 20)
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        if (v > (max - (uint64_t)(s[i] - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* Reads "generator:seed:index[:name=value,...]". */
+static arbl_quiz_error parse_id(const arbl_quizbook *book, const char *id, const arbl_quiz **quiz,
+                                uint64_t *seed, uint64_t *index, arbl_quiz_args *args, char *err, size_t errcap)
+{
+    memset(args, 0, sizeof *args);
+    if (!id || strlen(id) >= ARBL_QUIZ_ID_MAX) {
+        snprintf(err, errcap, "a question id is at most %d characters", ARBL_QUIZ_ID_MAX - 1);
+        return ARBL_QUIZ_BAD_ID;
+    }
+    char copy[ARBL_QUIZ_ID_MAX];
+    copy_str(copy, sizeof copy, id);
+    char *parts[4] = {0};
+    int n = 0;
+    for (char *p = copy; n < 4;) {
+        parts[n++] = p;
+        char *c = strchr(p, ':');
+        if (!c)
+            break;
+        *c = 0;
+        p = c + 1;
+    }
+    if (n < 3 || (n == 4 && strchr(parts[3], ':'))) {
+        snprintf(err, errcap, "a question id reads generator:seed:index[:name=value,...]");
+        return ARBL_QUIZ_BAD_ID;
+    }
+    if (!parse_u64(parts[1], strlen(parts[1]), ARBL_QUIZ_SEED_MAX, seed) ||
+        !parse_u64(parts[2], strlen(parts[2]), ARBL_QUIZ_SEED_MAX, index)) {
+        snprintf(err, errcap, "the seed and index of a question id are whole numbers up to 2^53-1");
+        return ARBL_QUIZ_BAD_ID;
+    }
+    *quiz = arbl_quizbook_find(book, parts[0]);
+    if (!*quiz) {
+        snprintf(err, errcap, "there is no quiz generator '%.48s'", parts[0]);
+        return ARBL_QUIZ_UNKNOWN;
+    }
+    if (n == 4) {
+        char *save = NULL;
+        for (char *kv = strtok_r(parts[3], ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(kv, '=');
+            if (!eq) {
+                snprintf(err, errcap, "parameters in a question id read name=value");
+                return ARBL_QUIZ_BAD_ID;
+            }
+            *eq = 0;
+            if (!arbl_quiz_args_set(*quiz, args, kv, eq + 1, err, errcap))
+                return ARBL_QUIZ_BAD_ID;
+        }
+    }
+    /* The canonical id must be exactly what was given (one id per question). */
+    char suffix[96], canon[ARBL_QUIZ_ID_MAX + 96];
+    param_suffix(*quiz, args, suffix, sizeof suffix);
+    snprintf(canon, sizeof canon, "%s:%" PRIu64 ":%" PRIu64 "%s", (*quiz)->id, *seed, *index, suffix);
+    if (strcmp(canon, id) != 0) {
+        snprintf(err, errcap, "not a canonical question id (expected '%.100s')", canon);
+        return ARBL_QUIZ_BAD_ID;
+    }
+    return ARBL_QUIZ_OK;
+}
+
+/* Pushes the params table the generator receives: {name = value} for every parameter. */
+static void push_params(lua_State *L, const arbl_quiz *quiz, const arbl_quiz_args *args)
+{
+    lua_createtable(L, 0, quiz->nparams);
+    for (int i = 0; i < quiz->nparams; i++) {
+        lua_pushstring(L, arg_value(quiz, args, i));
+        lua_setfield(L, -2, quiz->params[i].name);
+    }
+}
+
+/* Reads the plain question table rt.generate returned (top of the stack). */
+static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errcap)
+{
+    int t = lua_gettop(L);
+    bool ok = field_copy(L, t, "fen", q->fen, sizeof q->fen) &&
+              field_copy(L, t, "start_fen", q->start_fen, sizeof q->start_fen) &&
+              field_copy(L, t, "moves", q->moves, sizeof q->moves) &&
+              field_copy(L, t, "prompt", q->prompt, sizeof q->prompt);
+    q->nchoices = 0;
+    lua_getfield(L, t, "choices");
+    int n = (int)lua_rawlen(L, -1);
+    if (n > ARBL_QUIZ_MAX_CHOICES)
+        ok = false;
+    for (int i = 0; ok && i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        ok = field_copy(L, lua_gettop(L), "id", q->choices[i].id, sizeof q->choices[i].id) &&
+             field_copy(L, lua_gettop(L), "text", q->choices[i].text, sizeof q->choices[i].text);
+        q->nchoices++;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    q->ndata = 0;
+    lua_getfield(L, t, "data");
+    lua_pushnil(L);
+    while (ok && lua_next(L, -2)) {
+        if (q->ndata == 8 || lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING ||
+            lua_rawlen(L, -2) >= sizeof q->data[0].key || lua_rawlen(L, -1) >= sizeof q->data[0].value) {
+            ok = false;
+            lua_pop(L, 2);
+            break;
+        }
+        copy_str(q->data[q->ndata].key, sizeof q->data[0].key, lua_tostring(L, -2));
+        copy_str(q->data[q->ndata].value, sizeof q->data[0].value, lua_tostring(L, -1));
+        q->ndata++;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, t - 1);
+    if (!ok)
+        snprintf(err, errcap, "the question does not fit (fen, moves, prompt, choices or data too long)");
+    return ok;
+}
+
+/* ---- duplicate check: an open-addressing set of 64-bit hashes ---- */
+
+struct seen {
+    uint64_t *slots;
+    size_t cap, count;
+};
+
+static uint64_t hash_text(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (h ^ 0xff) * 0x100000001b3ULL;
+}
+
+/* Adds h; returns false when it was already there (or memory ran out: treated as new). */
+static bool seen_add(struct seen *s, uint64_t h)
+{
+    if (h == 0)
+        h = 1;
+    if ((s->count + 1) * 2 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 1024;
+        uint64_t *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            return true;
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slots[i])
+                for (size_t j = s->slots[i] & (cap - 1);; j = (j + 1) & (cap - 1))
+                    if (!slots[j]) {
+                        slots[j] = s->slots[i];
+                        break;
+                    }
+        free(s->slots);
+        s->slots = slots;
+        s->cap = cap;
+    }
+    for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+        if (s->slots[j] == h)
+            return false;
+        if (!s->slots[j]) {
+            s->slots[j] = h;
+            s->count++;
+            return true;
+        }
+    }
+}
+
+/* ---- generating ---- */
+
+/* Generates the question at index into q inside the open sandbox (rt at 1, quiz at 2). */
+static bool generate_at(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_quiz_args *args, const char *suffix,
+                        uint64_t seed, uint64_t index, arbl_question *q, char *err, size_t errcap)
+{
+    lua_State *L = sb->L;
+    memset(q, 0, sizeof *q); /* no bytes of an earlier question survive in the record */
+    lua_getfield(L, 1, "generate");
+    lua_pushvalue(L, 2);
+    lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
+    push_params(L, quiz, args);
+    if (arbl_sandbox_pcall(sb, 3, 1, err, errcap) != LUA_OK)
+        return false;
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        snprintf(err, errcap, "generate returned no question");
+        return false;
+    }
+    if (!read_question(L, q, err, errcap))
+        return false;
+    q->index = index;
+    snprintf(q->id, sizeof q->id, "%s:%" PRIu64 ":%" PRIu64 "%s", quiz->id, seed, index, suffix);
+    return true;
+}
+
+long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                        arbl_quiz_error *error, char *err, size_t errcap)
+{
+    *error = ARBL_QUIZ_OK;
+    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || count < 0) {
+        *error = ARBL_QUIZ_BAD_PARAM;
+        snprintf(err, errcap, "seed and index are whole numbers up to 2^53-1");
+        return -1;
+    }
+    char suffix[96];
+    param_suffix(quiz, args, suffix, sizeof suffix);
+    arbl_sandbox sb;
+    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
+        *error = ARBL_QUIZ_SCRIPT;
+        return -1;
+    }
+    arbl_question *q = malloc(sizeof *q);
+    struct seen seen = {0};
+    long made = 0;
+    uint64_t tries = 0, failures = 0, max_tries = 8 * (uint64_t)count + 64;
+    for (uint64_t index = first; made < count && tries < max_tries && index <= ARBL_QUIZ_SEED_MAX; index++, tries++) {
+        if (!q) {
+            snprintf(err, errcap, "out of memory");
+            *error = ARBL_QUIZ_SCRIPT;
+            made = -1;
+            break;
+        }
+        /* An index whose generation fails (e.g. no position found within the generator's own
+         * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
+         * broken and stops the batch. */
+        if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
+            if (++failures > 16 + (uint64_t)count / 16) {
+                *error = ARBL_QUIZ_SCRIPT;
+                made = -1;
+                break;
+            }
+            continue;
+        }
+        uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ULL, q->fen), q->moves), q->prompt);
+        if (!seen_add(&seen, h))
+            continue;
+        made++;
+        if (!fn(ud, q))
+            break;
+        /* Keep the state small between questions: the batch may be long. */
+        if ((made & 63) == 0)
+            lua_gc(sb.L, LUA_GCSTEP, 0);
+    }
+    free(seen.slots);
+    free(q);
+    arbl_sandbox_close(&sb);
+    return made;
+}
+
+bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
+                        arbl_quiz_error *error, char *err, size_t errcap)
+{
+    const arbl_quiz *quiz = NULL;
+    uint64_t seed = 0, index = 0;
+    arbl_quiz_args args;
+    *error = parse_id(book, id, &quiz, &seed, &index, &args, err, errcap);
+    if (*error != ARBL_QUIZ_OK)
+        return false;
+    char suffix[96];
+    param_suffix(quiz, &args, suffix, sizeof suffix);
+    arbl_sandbox sb;
+    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
+        *error = ARBL_QUIZ_SCRIPT;
+        return false;
+    }
+    bool ok = generate_at(&sb, quiz, &args, suffix, seed, index, out, err, errcap);
+    if (!ok)
+        *error = ARBL_QUIZ_SCRIPT;
+    arbl_sandbox_close(&sb);
+    return ok;
+}
+
+/* ---- grading ---- */
+
+/* Reads an explanation the prelude copied into a plain table of strings. */
+static void read_explanation(lua_State *L, int t, arbl_explanation *e)
+{
+    memset(e, 0, sizeof *e);
+    field_copy(L, t, "code", e->code, sizeof e->code);
+    field_copy(L, t, "rule", e->rule, sizeof e->rule);
+    field_copy(L, t, "text", e->text, sizeof e->text);
+    lua_getfield(L, t, "squares");
+    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *s = lua_tostring(L, -1);
+        if (s && strlen(s) == 2)
+            copy_str(e->squares[e->nsquares++], 3, s);
+        lua_pop(L, 1);
+        if (!s)
+            break;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "params");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                e->nparams++;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answer, const char *lang,
+                     arbl_grade *out)
+{
+    char err[400];
+    memset(out, 0, offsetof(arbl_grade, explanations));
+    out->message[0] = 0;
+    const arbl_quiz *quiz = NULL;
+    uint64_t seed = 0, index = 0;
+    arbl_quiz_args args;
+    out->error = parse_id(book, id, &quiz, &seed, &index, &args, out->message, sizeof out->message);
+    if (out->error != ARBL_QUIZ_OK)
+        return false;
+    if (!answer || strlen(answer) > ARBL_ANSWER_MAX) {
+        out->error = ARBL_QUIZ_BAD_ANSWER;
+        snprintf(out->message, sizeof out->message, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
+        return false;
+    }
+    char suffix[96];
+    param_suffix(quiz, &args, suffix, sizeof suffix);
+    arbl_sandbox sb;
+    if (!open_quiz(&sb, book, quiz, lang, err, sizeof err)) {
+        out->error = ARBL_QUIZ_SCRIPT;
+        snprintf(out->message, sizeof out->message, "quiz '%s': %s", quiz->id, err);
+        return false;
+    }
+    lua_State *L = sb.L;
+    lua_getfield(L, 1, "grade");
+    lua_pushvalue(L, 2);
+    lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
+    push_params(L, quiz, &args);
+    lua_pushstring(L, answer);
+    if (arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) != LUA_OK || !lua_istable(L, -1)) {
+        out->error = ARBL_QUIZ_SCRIPT;
+        out->budget = sb.stopped_by;
+        snprintf(out->message, sizeof out->message, "quiz '%s': %s", quiz->id, err);
+        arbl_sandbox_close(&sb);
+        return false;
+    }
+    int r = lua_gettop(L);
+    lua_getfield(L, r, "correct");
+    out->correct = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    field_copy(L, r, "expected", out->expected, sizeof out->expected);
+    lua_getfield(L, r, "explanations");
+    for (int i = 1; lua_istable(L, -1) && out->nexplanations < ARBL_MAX_EXPLANATIONS; i++) {
+        lua_rawgeti(L, -1, i);
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
+        lua_pop(L, 1);
+    }
+    arbl_sandbox_close(&sb);
+    return true;
+}

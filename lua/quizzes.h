@@ -1,0 +1,118 @@
+/* The quiz runtime's C API (for the daemon and the CLI; no HTTP, no JSON): load quiz generators
+ * (the .lua files of lessons/quizzes), list them, generate questions deterministically from (generator,
+ * seed, index, parameters) and grade an answer from the question id alone (no stored state).
+ * A loaded book is read-only and safe to share between threads. */
+#ifndef ARBL_QUIZZES_H
+#define ARBL_QUIZZES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lessons.h"
+
+#define ARBL_QUIZ_MAX_PARAMS 4
+#define ARBL_QUIZ_MAX_VALUES 8
+#define ARBL_QUIZ_MAX_CHOICES 8
+#define ARBL_QUIZ_ID_MAX 128
+/* Largest seed accepted: 2^53 - 1, so that JSON numbers carry it exactly. */
+#define ARBL_QUIZ_SEED_MAX 9007199254740991ULL
+
+typedef struct arbl_quiz_param {
+    char *name;
+    int nvalues;
+    char *values[ARBL_QUIZ_MAX_VALUES];
+    char *def;                     /* the default value (one of values) */
+} arbl_quiz_param;
+
+typedef struct arbl_quiz {
+    char *id, *path;
+    arbl_text title;
+    int nparams;
+    arbl_quiz_param params[ARBL_QUIZ_MAX_PARAMS];
+    unsigned char *chunk;          /* compiled by the host from the file's text */
+    size_t chunk_len;
+} arbl_quiz;
+
+typedef struct arbl_quizbook arbl_quizbook;
+
+arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits);
+void arbl_quizbook_free(arbl_quizbook *book);
+/* Loads one generator file (checked: it must describe itself and generate a question). */
+bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud);
+/* Loads every *.lua file of dir, sorted by name; returns how many were added, -1 if unreadable. */
+int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud);
+int arbl_quizbook_count(const arbl_quizbook *book);
+const arbl_quiz *arbl_quizbook_at(const arbl_quizbook *book, int i);
+const arbl_quiz *arbl_quizbook_find(const arbl_quizbook *book, const char *id);
+
+/* Parameter values of one request: values[i] belongs to quiz->params[i] (NULL: the default). */
+typedef struct arbl_quiz_args {
+    const char *values[ARBL_QUIZ_MAX_PARAMS];
+} arbl_quiz_args;
+
+/* Sets the parameter name to value; false (with a message in err) if the quiz has no such
+ * parameter or the value is not one of its values. */
+bool arbl_quiz_args_set(const arbl_quiz *quiz, arbl_quiz_args *args, const char *name, const char *value,
+                        char *err, size_t errcap);
+
+typedef struct arbl_question {
+    char id[ARBL_QUIZ_ID_MAX];     /* generator:seed:index[:name=value,...] */
+    uint64_t index;
+    char fen[128];                 /* the position the question is about */
+    char start_fen[128];           /* "" unless moves were played to reach fen */
+    char moves[2048];              /* UCI moves from start_fen to fen, space separated */
+    char prompt[1024];
+    int nchoices;
+    struct {
+        char id[32];
+        char text[256];
+    } choices[ARBL_QUIZ_MAX_CHOICES];
+    int ndata;                     /* what the question is about (e.g. move, color), no answer */
+    struct {
+        char key[16];
+        char value[64];
+    } data[8];
+} arbl_question;
+
+typedef enum arbl_quiz_error {
+    ARBL_QUIZ_OK = 0,
+    ARBL_QUIZ_BAD_ID,              /* the id cannot be read */
+    ARBL_QUIZ_UNKNOWN,             /* no such generator */
+    ARBL_QUIZ_BAD_PARAM,           /* a parameter or value the generator does not have */
+    ARBL_QUIZ_BAD_ANSWER,          /* the answer is too long */
+    ARBL_QUIZ_SCRIPT               /* the generator failed (see error, budget) */
+} arbl_quiz_error;
+
+/* Receives each question; return false to stop. */
+typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
+
+/* Generates count distinct questions (same fen, moves and prompt never twice) from index
+ * `first` on, in one sandbox with the budgets armed afresh per question; memory stays constant
+ * apart from 8 bytes per question for the duplicate check. Indices whose question repeats an
+ * earlier one, or whose generation fails (at most 16 + count/16 of those), are skipped (the ids say which index each question came from); after
+ * 8 * count + 64 indices it gives up. Returns the number of questions passed to fn, or -1 with
+ * *error and err set. */
+long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                        arbl_quiz_error *error, char *err, size_t errcap);
+
+typedef struct arbl_grade {
+    arbl_quiz_error error;         /* ARBL_QUIZ_OK: the fields below are filled */
+    bool correct;
+    char expected[256];
+    int nexplanations;
+    arbl_explanation explanations[ARBL_MAX_EXPLANATIONS];
+    arbl_budget budget;
+    char message[512];             /* why it failed */
+} arbl_grade;
+
+/* Regenerates the question from its id and grades the answer. Returns error == OK. */
+bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answer, const char *lang,
+                     arbl_grade *out);
+
+/* Regenerates one question from its id (no duplicate check). */
+bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
+                        arbl_quiz_error *error, char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# daemon.puzzles: GET /v1/puzzles, GET /v1/puzzles/{id}, POST /v1/puzzles/{id}/answer over real
+# HTTP with the bundled puzzles: every recorded key is accepted by the solver, full lines solve,
+# a wrong first move is refuted, another winning line than the recorded one is accepted, errors.
+import sys
+
+from daemon_util import Daemon, begin, check, check_eq, finish
+
+d = Daemon(sys.argv[1], {'lessons': sys.argv[2]})
+try:
+    begin('puzzles.list')
+    st, _, body = d.get('/v1/puzzles')
+    check_eq(st, 200, 'status')
+    ps = body['puzzles']
+    check(len(ps) >= 50, 'at least 50 puzzles: %d' % len(ps))
+    check_eq(len({p['id'] for p in ps}), len(ps), 'unique ids')
+    for p in ps:
+        check(set(p) == {'id', 'n', 'fen', 'turn', 'source'}, 'shape, no keys given away: %r' % sorted(p))
+    st, _, one = d.get('/v1/puzzles/m2-opera-game')
+    check_eq(one['n'], 2, 'one puzzle')
+    st, _, _ = d.get('/v1/puzzles/nope')
+    check_eq(st, 404, 'unknown puzzle')
+
+    begin('puzzles.keys_accepted')
+    keys = {}
+    for line in open(sys.argv[2] + '/puzzles/puzzles.txt', encoding='utf-8'):
+        line = line.strip()
+        if line and not line.startswith('#'):
+            f = [x.strip() for x in line.split('|')]
+            keys[f[0]] = f[3].split()
+    for p in ps:
+        for k in keys[p['id']]:
+            st, _, a = d.post('/v1/puzzles/%s/answer' % p['id'], {'answer': k})
+            check_eq(st, 200, p['id'] + ' ' + k)
+            check_eq(a.get('correct'), True, '%s: key %s accepted' % (p['id'], k))
+            if p['n'] == 1:
+                check_eq(a.get('verdict'), 'solved', p['id'] + ' mate in one solves')
+            else:
+                check_eq(a.get('verdict'), 'correct', p['id'] + ' correct so far')
+                check(a.get('reply'), p['id'] + ' the defence is named')
+
+    begin('puzzles.lines')
+    st, _, a = d.post('/v1/puzzles/m2-opera-game/answer', {'moves': ['Qb8+', 'Nxb8', 'Rd8#']})
+    check_eq((a['correct'], a['solved'], a['verdict']), (True, True, 'solved'), 'full line')
+    check_eq(a['explanations'][0]['code'], 'mate_found', 'mate_found')
+    st, _, a = d.post('/v1/puzzles/m2-opera-game/answer', {'answer': '1. Qb8+ Nxb8 2. Rd8#'})
+    check_eq(a['verdict'], 'solved', 'line as text with move numbers')
+    st, _, a = d.post('/v1/puzzles/m2-opera-game/answer', {'answer': 'Qb7'})
+    check_eq((a['correct'], a['verdict']), (False, 'wrong'), 'wrong key')
+    check_eq(a['explanations'][0]['code'], 'not_mate_in_n', 'explained by the solver')
+    check(a.get('refutation'), 'a refutation is named')
+    check_eq(a.get('expected'), 'Qb8+', 'the recorded key')
+    st, _, a = d.post('/v1/puzzles/m2-opera-game/answer?lang=fa', {'answer': 'Qb7'})
+    check(a['explanations'][0]['text'] and 'Qb7' in a['explanations'][0]['text'], 'Persian explanation')
+    # A line continued with the defence the solver names is still correct so far.
+    for p in ps:
+        if p['n'] >= 2:
+            st, _, a = d.post('/v1/puzzles/%s/answer' % p['id'], {'answer': keys[p['id']][0]})
+            if a.get('reply'):
+                st, _, b = d.post('/v1/puzzles/%s/answer' % p['id'], {'moves': [keys[p['id']][0], a['reply']]})
+                check_eq(b.get('verdict'), 'correct', p['id'] + ' key + best defence is still correct')
+                break
+
+    begin('puzzles.errors')
+    for body, status, code in [({}, 400, 'missing_field'), ({'answer': 5}, 400, 'invalid_field'),
+                               ({'moves': 'Qb8+'}, 400, 'invalid_field'), ({'answer': 'Ke2'}, 422, 'illegal_move'),
+                               ({'moves': ['Qb8+', 'Nxb8', 'Rd8#', 'Kd7', 'a3']}, 400, 'too_many_moves'),
+                               ({'answer': '   '}, 400, 'missing_field')]:
+        st, _, e = d.post('/v1/puzzles/m2-opera-game/answer', body)
+        check_eq(st, status, 'status for %r' % body)
+        check_eq(e.get('error', {}).get('code'), code, 'code for %r' % body)
+    st, _, e = d.post('/v1/puzzles/nope/answer', {'answer': 'e4'})
+    check_eq(st, 404, 'unknown puzzle answer')
+    st, h, _ = d.request('GET', '/v1/puzzles/m2-opera-game/answer')
+    check_eq(st, 405, 'GET on answer')
+finally:
+    d.stop()
+finish()

@@ -1,0 +1,486 @@
+/* Quiz runtime and bundled generators: for every generator, 1,000+ questions (all difficulty
+ * levels) whose answer is recomputed here straight from the engine's C API (not from the
+ * generator) and must be graded correct; wrong answers graded wrong with explanations; no
+ * duplicates in a batch; determinism; ids; the three languages; malformed ids and answers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter.h"
+#include "harness.h"
+#include "quizzes.h"
+
+static const char *const levels[] = {"easy", "medium", "hard"};
+
+static void report(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    (void)ud;
+    (void)step;
+    fprintf(stderr, "%s: %s: %s\n", path, level, message);
+}
+
+static const char *data_of(const arbl_question *q, const char *key)
+{
+    for (int i = 0; i < q->ndata; i++)
+        if (strcmp(q->data[i].key, key) == 0)
+            return q->data[i].value;
+    return NULL;
+}
+
+static void uci_of(const arb_position *pos, arb_move m, char *out)
+{
+    arb_move_uci(pos, m, out, ARB_MOVE_TEXT_MAX);
+}
+
+/* ---- independent answers, from the engine's C API ---- */
+
+static bool legal_uci(const arb_position *pos, const char *uci)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    char text[ARB_MOVE_TEXT_MAX];
+    for (int i = 0; i < n; i++) {
+        uci_of(pos, moves[i], text);
+        if (strcmp(text, uci) == 0)
+            return true;
+    }
+    return false;
+}
+
+static const char *castle_answer(const arb_position *pos)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    bool k = false, q = false;
+    for (int i = 0; i < n; i++)
+        if (ARB_MOVE_KIND(moves[i]) == ARB_MOVE_CASTLE) {
+            if (ARB_MOVE_TO(moves[i]) == pos->castle_rook[pos->side][ARB_KINGSIDE])
+                k = true;
+            else
+                q = true;
+        }
+    return k && q ? "both" : k ? "kingside" : q ? "queenside" : "none";
+}
+
+static const char *status_answer(const arb_position *pos)
+{
+    int n = arb_count_legal_moves(pos);
+    bool check = arb_in_check(pos);
+    return n == 0 ? (check ? "checkmate" : "stalemate") : check ? "check" : "none";
+}
+
+/* Own pieces whose removal would expose the king to an enemy piece: the absolute pins. */
+static void pinned_answer(const arb_position *pos, char *out, size_t cap)
+{
+    int king = pos->king_square[pos->side];
+    arb_color enemy = (arb_color)(pos->side ^ 1);
+    arb_bitboard occ = arb_occupied(pos);
+    arb_bitboard before = arb_attackers(pos, king, enemy, occ);
+    out[0] = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        arb_piece p = pos->board[sq];
+        if (!p || ARB_PIECE_COLOR(p) != pos->side || sq == king)
+            continue;
+        arb_bitboard after = arb_attackers(pos, king, enemy, occ & ~((arb_bitboard)1 << sq));
+        /* Only sliders behind it (not the piece itself, not what already checks). */
+        if (after & ~before) {
+            char name[3];
+            arb_square_name(sq, name);
+            size_t len = strlen(out);
+            snprintf(out + len, cap - len, "%s%s", len ? " " : "", name);
+        }
+    }
+    if (!out[0])
+        snprintf(out, cap, "none");
+}
+
+/* Any legal en passant capture among the offered choices, else "none". */
+static void ep_answer(const arb_position *pos, const arbl_question *q, char *out)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    snprintf(out, 32, "none");
+    char text[ARB_MOVE_TEXT_MAX];
+    for (int i = 0; i < n; i++) {
+        if (ARB_MOVE_KIND(moves[i]) != ARB_MOVE_EN_PASSANT)
+            continue;
+        uci_of(pos, moves[i], text);
+        for (int c = 0; c < q->nchoices; c++)
+            if (strcmp(q->choices[c].id, text) == 0)
+                snprintf(out, 32, "%s", text);
+    }
+}
+
+static const char *draw_answer(const arbl_question *q)
+{
+    static char buf[32];
+    arb_position start;
+    const char *fen = q->start_fen[0] ? q->start_fen : q->fen;
+    if (arb_position_from_fen(&start, fen, ARB_STANDARD, NULL) != ARB_OK)
+        return "(bad fen)";
+    arb_game g;
+    if (arb_game_init(&g, &start) != ARB_OK)
+        return "(oom)";
+    char moves[sizeof q->moves];
+    memcpy(moves, q->moves, sizeof moves);
+    char *save = NULL;
+    for (char *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+        const char *t = m;
+        int failed;
+        if (arb_game_play_texts(&g, &t, 1, &failed, NULL) != ARB_OK) {
+            arb_game_free(&g);
+            return "(bad move)";
+        }
+    }
+    arb_outcome out;
+    const char *answer = "none";
+    if (arb_game_automatic_ending(&g, g.nplies, &out) == ARB_OK &&
+        (out.termination == ARB_TERM_INSUFFICIENT_MATERIAL || out.termination == ARB_TERM_DEAD_POSITION))
+        answer = out.termination == ARB_TERM_INSUFFICIENT_MATERIAL ? "insufficient_material" : "dead_position";
+    else if (arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &out) == ARB_OK && out.claim_valid)
+        answer = "repetition";
+    else if (arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, ARB_MOVE_NONE, &out) == ARB_OK && out.claim_valid)
+        answer = "fifty_moves";
+    char fen_now[ARB_FEN_MAX];
+    arb_position_fen(arb_game_current(&g), fen_now, sizeof fen_now);
+    if (strcmp(fen_now, q->fen) != 0)
+        answer = "(fen differs from the moves)";
+    arb_game_free(&g);
+    snprintf(buf, sizeof buf, "%s", answer);
+    return buf;
+}
+
+static void touch_answer(const arb_position *pos, const arbl_question *q, char *out)
+{
+    arb_touch t = arb_touch_none();
+    char squares[64];
+    snprintf(squares, sizeof squares, "%s", data_of(q, "touched") ? data_of(q, "touched") : "");
+    char *save = NULL;
+    for (char *s = strtok_r(squares, " ", &save); s && t.count < ARB_TOUCH_MAX; s = strtok_r(NULL, " ", &save))
+        t.squares[t.count++] = (uint8_t)arb_square_parse(s);
+    arb_touch_result *r = malloc(sizeof *r);
+    snprintf(out, 32, "(none allowed)");
+    if (arb_touch_obligation(pos, &t, r) == ARB_OK) {
+        if (r->any) {
+            snprintf(out, 32, "any");
+        } else {
+            for (int c = 0; c < q->nchoices; c++) {
+                arb_move m;
+                if (arb_parse_move(pos, q->choices[c].text, &m, NULL) != ARB_OK)
+                    continue;
+                for (int i = 0; i < r->nmoves; i++)
+                    if (r->moves[i] == m)
+                        snprintf(out, 32, "%s", q->choices[c].id);
+            }
+        }
+    }
+    free(r);
+}
+
+static bool mates_now(const arb_position *pos, arb_move m)
+{
+    arb_position after = *pos;
+    arb_position_play(&after, m);
+    return arb_position_state(&after) == ARB_STATE_CHECKMATE;
+}
+
+/* A move that mates at once (brute force over the legal moves), or ARB_MOVE_NONE. */
+static arb_move mate1(const arb_position *pos)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (mates_now(pos, moves[i]))
+            return moves[i];
+    return ARB_MOVE_NONE;
+}
+
+/* A first move after which every defence allows a mate at once (no stalemate, no escape). */
+static arb_move mate2(const arb_position *pos)
+{
+    arb_move moves[ARB_MAX_MOVES], replies[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        arb_position after = *pos;
+        arb_position_play(&after, moves[i]);
+        int nr = arb_legal_moves(&after, replies);
+        if (nr == 0)
+            continue; /* mate in one or stalemate: not a two-mover key */
+        bool all = true;
+        for (int j = 0; j < nr && all; j++) {
+            arb_position next = after;
+            arb_position_play(&next, replies[j]);
+            all = mate1(&next) != ARB_MOVE_NONE;
+        }
+        if (all)
+            return moves[i];
+    }
+    return ARB_MOVE_NONE;
+}
+
+/* The independent answer to question q, written as the grader reads answers. */
+static bool independent_answer(const char *gen, const arbl_question *q, char *out, size_t cap)
+{
+    arb_position pos;
+    if (strcmp(gen, "legal-position") == 0) {
+        arb_reason r[4];
+        snprintf(out, cap, "%s", arb_validate(q->fen, ARB_STANDARD, r, 4) == 0 ? "legal" : "illegal");
+        return true;
+    }
+    if (arb_position_from_fen(&pos, q->fen, ARB_STANDARD, NULL) != ARB_OK)
+        return false;
+    if (strcmp(gen, "move-legal") == 0)
+        snprintf(out, cap, "%s", legal_uci(&pos, data_of(q, "move")) ? "yes" : "no");
+    else if (strcmp(gen, "can-castle") == 0)
+        snprintf(out, cap, "%s", castle_answer(&pos));
+    else if (strcmp(gen, "status") == 0)
+        snprintf(out, cap, "%s", status_answer(&pos));
+    else if (strcmp(gen, "legal-count") == 0)
+        snprintf(out, cap, "%d", arb_count_legal_moves(&pos));
+    else if (strcmp(gen, "pinned") == 0)
+        pinned_answer(&pos, out, cap);
+    else if (strcmp(gen, "en-passant") == 0)
+        ep_answer(&pos, q, out);
+    else if (strcmp(gen, "draw-rule") == 0)
+        snprintf(out, cap, "%s", draw_answer(q));
+    else if (strcmp(gen, "touch-move") == 0)
+        touch_answer(&pos, q, out);
+    else if (strcmp(gen, "mate-in-1") == 0 || strcmp(gen, "mate-in-2") == 0) {
+        bool two = gen[8] == '2';
+        arb_move m = two ? mate2(&pos) : mate1(&pos);
+        if (m == ARB_MOVE_NONE || (two && mate1(&pos) != ARB_MOVE_NONE))
+            return false;
+        uci_of(&pos, m, out);
+    } else
+        return false;
+    return true;
+}
+
+/* ---- collecting a batch ---- */
+
+struct batch {
+    int n, cap;
+    arbl_question *q;
+};
+
+static bool collect(void *ud, const arbl_question *q)
+{
+    struct batch *b = ud;
+    if (b->n == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 64;
+        b->q = realloc(b->q, sizeof *b->q * (size_t)b->cap);
+    }
+    b->q[b->n++] = *q;
+    return true;
+}
+
+static void generate(const arbl_quizbook *book, const arbl_quiz *quiz, const char *level, uint64_t seed, long count,
+                     const char *lang, struct batch *b)
+{
+    arbl_quiz_args args;
+    memset(&args, 0, sizeof args);
+    char err[512];
+    if (level)
+        CHECK(arbl_quiz_args_set(quiz, &args, "difficulty", level, err, sizeof err));
+    arbl_quiz_error e;
+    b->n = 0;
+    long made = arbl_quiz_generate(book, quiz, seed, 0, count, &args, lang, collect, b, &e, err, sizeof err);
+    CHECK_MSG(made == count, "%s/%s: made %ld of %ld: %s", quiz->id, level ? level : "-", made, count, err);
+}
+
+/* ---- the tests ---- */
+
+static arbl_quizbook *book;
+static arbl_grade grade;
+
+static void test_generator(const arbl_quiz *quiz)
+{
+    char name[96];
+    snprintf(name, sizeof name, "quiz.%s.independent", quiz->id);
+    harness_begin(name);
+    struct batch b = {0};
+    int checked = 0, wrong_checked = 0, failures = 0;
+    for (int l = 0; l < 3; l++) {
+        generate(book, quiz, levels[l], 7, 340, "en", &b);
+        for (int i = 0; i < b.n; i++) {
+            const arbl_question *q = &b.q[i];
+            char answer[128];
+            bool have = independent_answer(quiz->id, q, answer, sizeof answer);
+            CHECK_MSG(have, "%s: no independent answer for %s (%s)", quiz->id, q->id, q->fen);
+            if (!have)
+                continue;
+            bool ok = arbl_quiz_grade(book, q->id, answer, "en", &grade);
+            checked++;
+            if (!ok || !grade.correct) {
+                if (failures++ < 5)
+                    CHECK_MSG(false, "%s: answer '%s' graded %s (expected '%s'; %s) fen %s", q->id, answer,
+                              ok ? "wrong" : "failed", grade.expected, grade.message, q->fen);
+                continue;
+            }
+            /* Every 10th question: a wrong answer is graded wrong, with explanations. */
+            if (i % 10 == 0) {
+                const char *wrong = strcmp(answer, "none") == 0 || strcmp(answer, "no") == 0 ? "yes" : "none";
+                if (strcmp(quiz->id, "legal-count") == 0)
+                    wrong = "999";
+                if (strcmp(quiz->id, "legal-position") == 0)
+                    wrong = strcmp(answer, "legal") == 0 ? "illegal" : "legal";
+                if (strcmp(quiz->id, "touch-move") == 0)
+                    wrong = strcmp(answer, "any") == 0 ? "a" : "any";
+                if (strncmp(quiz->id, "mate-in", 7) == 0)
+                    wrong = "Kb9";
+                CHECK(arbl_quiz_grade(book, q->id, wrong, "en", &grade));
+                CHECK_MSG(!grade.correct, "%s: '%s' graded correct", q->id, wrong);
+                CHECK(grade.nexplanations >= 1);
+                CHECK(grade.expected[0] != 0);
+                wrong_checked++;
+            }
+        }
+    }
+    CHECK_INT(failures, 0);
+    CHECK_MSG(checked >= 1000, "%s: only %d questions checked", quiz->id, checked);
+    printf("%s: %d questions checked against the engine, %d wrong answers graded\n", quiz->id, checked,
+           wrong_checked);
+
+    snprintf(name, sizeof name, "quiz.%s.no_duplicates", quiz->id);
+    harness_begin(name);
+    generate(book, quiz, NULL, 11, 500, "en", &b);
+    int dups = 0;
+    for (int i = 0; i < b.n; i++)
+        for (int j = i + 1; j < b.n; j++)
+            if (strcmp(b.q[i].fen, b.q[j].fen) == 0 && strcmp(b.q[i].moves, b.q[j].moves) == 0 &&
+                strcmp(b.q[i].prompt, b.q[j].prompt) == 0)
+                dups++;
+    CHECK_INT(dups, 0);
+
+    snprintf(name, sizeof name, "quiz.%s.deterministic", quiz->id);
+    harness_begin(name);
+    struct batch again = {0};
+    generate(book, quiz, NULL, 11, 500, "en", &again);
+    CHECK_INT(again.n, b.n);
+    int same = 0;
+    for (int i = 0; i < b.n && i < again.n; i++)
+        same += memcmp(&b.q[i], &again.q[i], sizeof b.q[i]) == 0;
+    CHECK_INT(same, b.n);
+    /* Regenerating one question from its id alone gives the same question. */
+    arbl_question one;
+    arbl_quiz_error e;
+    char err[256];
+    CHECK(arbl_quiz_question(book, b.q[123].id, "en", &one, &e, err, sizeof err));
+    CHECK_STR(one.fen, b.q[123].fen);
+    CHECK_STR(one.prompt, b.q[123].prompt);
+    /* Another seed gives other questions. */
+    generate(book, quiz, NULL, 12, 50, "en", &again);
+    int differ = 0;
+    for (int i = 0; i < 50; i++)
+        differ += strcmp(again.q[i].fen, b.q[i].fen) != 0;
+    CHECK_MSG(differ >= 25, "%s: seeds 11 and 12 share %d of 50 positions", quiz->id, 50 - differ);
+
+    snprintf(name, sizeof name, "quiz.%s.languages", quiz->id);
+    harness_begin(name);
+    struct batch fa = {0}, ar = {0};
+    generate(book, quiz, NULL, 11, 20, "fa", &fa);
+    generate(book, quiz, NULL, 11, 20, "ar", &ar);
+    for (int i = 0; i < 20 && i < fa.n && i < ar.n; i++) {
+        CHECK_STR(fa.q[i].fen, b.q[i].fen);
+        CHECK_STR(fa.q[i].id, b.q[i].id);
+        CHECK(strcmp(fa.q[i].prompt, b.q[i].prompt) != 0 && strcmp(ar.q[i].prompt, b.q[i].prompt) != 0 &&
+              strcmp(fa.q[i].prompt, ar.q[i].prompt) != 0);
+        for (int c = 0; c < fa.q[i].nchoices; c++)
+            CHECK(fa.q[i].choices[c].text[0] && ar.q[i].choices[c].text[0]);
+    }
+    /* The grade's texts come in the asked language too. */
+    CHECK(arbl_quiz_grade(book, b.q[0].id, "zzz", "fa", &grade));
+    CHECK(!grade.correct && grade.nexplanations >= 1);
+    CHECK(strcmp(grade.explanations[0].text, "") != 0);
+    arbl_grade en;
+    CHECK(arbl_quiz_grade(book, b.q[0].id, "zzz", "en", &en));
+    CHECK(strcmp(grade.explanations[0].text, en.explanations[0].text) != 0);
+    CHECK_STR(grade.expected, en.expected);
+    free(fa.q);
+    free(ar.q);
+    free(again.q);
+    free(b.q);
+}
+
+static void test_ids(void)
+{
+    harness_begin("quiz.ids.malformed");
+    const char *bad[] = {"", "can-castle", "can-castle:1", "can-castle:x:1", "can-castle:1:-1", "can-castle:1:1:",
+                         "can-castle:1:1:difficulty", "can-castle:1:1:difficulty=medium" /* default: not canonical */,
+                         "can-castle:01:1", "can-castle:1:1:difficulty=impossible", "can-castle:1:1:colour=red",
+                         "can-castle:9007199254740992:0", "can-castle:99999999999999999999999:0",
+                         "can-castle:1:2:3:4"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK_MSG(!arbl_quiz_grade(book, bad[i], "yes", "en", &grade), "'%s' accepted", bad[i]);
+        CHECK_INT(grade.error, ARBL_QUIZ_BAD_ID);
+    }
+    CHECK(!arbl_quiz_grade(book, "no-such-quiz:1:1", "yes", "en", &grade));
+    CHECK_INT(grade.error, ARBL_QUIZ_UNKNOWN);
+    char longid[300];
+    memset(longid, 'a', sizeof longid - 1);
+    longid[sizeof longid - 1] = 0;
+    CHECK(!arbl_quiz_grade(book, longid, "yes", "en", &grade));
+    CHECK_INT(grade.error, ARBL_QUIZ_BAD_ID);
+    CHECK(!arbl_quiz_grade(book, NULL, "yes", "en", &grade));
+
+    harness_begin("quiz.ids.params");
+    CHECK(arbl_quiz_grade(book, "can-castle:1:1:difficulty=hard", "both", "en", &grade));
+    CHECK(arbl_quiz_grade(book, "can-castle:9007199254740991:9007199254740991", "both", "en", &grade));
+
+    harness_begin("quiz.answer.oversized");
+    char big[ARBL_ANSWER_MAX + 20];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    CHECK(!arbl_quiz_grade(book, "status:1:1", big, "en", &grade));
+    CHECK_INT(grade.error, ARBL_QUIZ_BAD_ANSWER);
+    CHECK(arbl_quiz_grade(book, "status:1:1", "\xff\xfe", "en", &grade));
+    CHECK(!grade.correct);
+
+    harness_begin("quiz.generate.bad_args");
+    const arbl_quiz *q = arbl_quizbook_find(book, "status");
+    arbl_quiz_args args;
+    memset(&args, 0, sizeof args);
+    char err[256];
+    CHECK(!arbl_quiz_args_set(q, &args, "difficulty", "impossible", err, sizeof err));
+    CHECK(!arbl_quiz_args_set(q, &args, "colour", "red", err, sizeof err));
+    arbl_quiz_error e;
+    struct batch b = {0};
+    CHECK_INT(arbl_quiz_generate(book, q, ARBL_QUIZ_SEED_MAX + 1, 0, 1, &args, "en", collect, &b, &e, err, sizeof err),
+              -1);
+    CHECK_INT(arbl_quiz_generate(book, q, 1, 0, 0, &args, "en", collect, &b, &e, err, sizeof err), 0);
+    free(b.q);
+}
+
+static void test_book(void)
+{
+    harness_begin("quiz.book.generators");
+    CHECK(arbl_quizbook_count(book) >= 11);
+    const char *want[] = {"move-legal", "can-castle", "status", "legal-count", "pinned", "en-passant",
+                          "draw-rule", "legal-position", "touch-move", "mate-in-1", "mate-in-2"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        const arbl_quiz *q = arbl_quizbook_find(book, want[i]);
+        CHECK_MSG(q != NULL, "no generator %s", want[i]);
+        if (!q)
+            continue;
+        CHECK_INT(q->nparams, 1);
+        CHECK_STR(q->params[0].name, "difficulty");
+        CHECK_INT(q->params[0].nvalues, 3);
+        for (int l = 0; l < ARBL_NLANGS; l++)
+            CHECK(q->title.lang[l] && q->title.lang[l][0]);
+    }
+}
+
+int main(void)
+{
+    const char *dir = getenv("ARB_QUIZ_DIR");
+    book = arbl_quizbook_new(NULL);
+    CHECK(book != NULL);
+    CHECK(arbl_quizbook_load_dir(book, dir ? dir : "lessons/quizzes", report, NULL) >= 11);
+    test_book();
+    test_ids();
+    const char *only = getenv("ARB_QUIZ_ONLY");
+    for (int i = 0; i < arbl_quizbook_count(book); i++)
+        if (!only || strcmp(only, arbl_quizbook_at(book, i)->id) == 0)
+            test_generator(arbl_quizbook_at(book, i));
+    arbl_quizbook_free(book);
+    return harness_finish();
+}
