@@ -1,7 +1,6 @@
 /* The lesson runtime: loads lesson files into a read-only registry (checked by the prelude's
  * linter, compiled once by the host), and answers steps in a fresh sandbox per answer so that
  * nothing a script does survives into the next request. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include <lauxlib.h>
 
 #include "lessons.h"
+#include "script_dir.h"
 
 extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
@@ -472,44 +472,22 @@ bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_f
     return true;
 }
 
-static int cmp_names(const void *a, const void *b)
+struct load_ctx {
+    arbl_registry *reg;
+    arbl_report_fn report;
+    void *ud;
+};
+
+static int load_script(void *ctx, const char *path)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    struct load_ctx *c = ctx;
+    return arbl_registry_load_file(c->reg, path, c->report, c->ud);
 }
 
 int arbl_registry_load_dir(arbl_registry *reg, const char *dir, arbl_report_fn report, void *ud)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return -1;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n++] = dup(e->d_name);
-    }
-    closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_names);
-    int added = 0;
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        added += arbl_registry_load_file(reg, path, report, ud);
-        free(names[i]);
-    }
-    free(names);
-    return added;
+    struct load_ctx c = {reg, report, ud};
+    return arbl_each_script(dir, load_script, &c);
 }
 
 int arbl_registry_count(const arbl_registry *reg)

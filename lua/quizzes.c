@@ -1,7 +1,6 @@
 /* The quiz runtime: loads quiz generators into a read-only book (compiled once by the host),
  * generates questions from (generator, seed, index, parameters) in one sandbox per batch and
  * grades an answer by regenerating its question from the id in a fresh sandbox. */
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "quizzes.h"
+#include "script_dir.h"
 
 extern const char *const arbl_quiz_prelude_text;
 extern const size_t arbl_quiz_prelude_len;
@@ -396,44 +396,22 @@ done:
     return true;
 }
 
-static int cmp_names(const void *a, const void *b)
+struct load_ctx {
+    arbl_quizbook *book;
+    arbl_report_fn report;
+    void *ud;
+};
+
+static int load_script(void *ctx, const char *path)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    struct load_ctx *c = ctx;
+    return arbl_quizbook_load_file(c->book, path, c->report, c->ud);
 }
 
 int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return -1;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n++] = dup(e->d_name);
-    }
-    closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_names);
-    int added = 0;
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        added += arbl_quizbook_load_file(book, path, report, ud);
-        free(names[i]);
-    }
-    free(names);
-    return added;
+    struct load_ctx c = {book, report, ud};
+    return arbl_each_script(dir, load_script, &c);
 }
 
 /* ---- parameters, seeds and ids ---- */
