@@ -135,9 +135,12 @@ ARB_API bool arb_game_both_moved(const arb_game *g);
 
 /* Positions the rules hooks let the unwinnability search (arb_unwinnable) examine per colour. */
 #define ARB_RULES_UNWINNABLE_BUDGET ARB_DEAD_DEFAULT_BUDGET
-/* Positions examined per colour when every position of a game record is checked for a dead
- * position (5.2.2 beyond material): smaller, since it runs at each ply. */
-#define ARB_RULES_DEAD_BUDGET 20000u
+/* Positions searched per colour when every position of a game record is checked for a dead
+ * position (5.2.2 beyond material). It runs at each ply and only a proof counts there, so it
+ * uses the static proofs alone (no helpmate search): a few microseconds instead of up to
+ * milliseconds. A position proved dead only by exhaustive search is reported by arb_dead_position
+ * (POST /v1/dead), not as an automatic ending. */
+#define ARB_RULES_DEAD_BUDGET 1u
 
 /* Whether `color` could still checkmate by some series of legal moves (FIDE 6.9 flag fall,
  * 7.5.5 second illegal move; both decide through this one function). It runs the
