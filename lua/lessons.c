@@ -8,7 +8,7 @@
 #include <lauxlib.h>
 
 #include "lessons.h"
-#include "script_dir.h"
+#include "scripts.h"
 
 extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
@@ -30,76 +30,12 @@ struct arbl_registry {
 
 /* ---- small helpers ---- */
 
-static char *dup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 const char *arbl_text_get(const arbl_text *t, const char *lang)
 {
     for (int i = 0; i < ARBL_NLANGS; i++)
         if (lang && strcmp(lang, arbl_langs[i]) == 0 && t->lang[i])
             return t->lang[i];
     return t->lang[0] ? t->lang[0] : "";
-}
-
-struct buf {
-    unsigned char *data;
-    size_t len, cap;
-    bool failed;
-};
-
-static int buf_write(lua_State *L, const void *p, size_t n, void *ud)
-{
-    struct buf *b = ud;
-    (void)L;
-    if (b->len + n > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 4096);
-        while (cap < b->len + n)
-            cap *= 2;
-        unsigned char *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = true;
-            return 1;
-        }
-        b->data = d;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return 0;
-}
-
-static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "cannot open the file");
-        return NULL;
-    }
-    char *text = malloc(LESSON_FILE_MAX + 1);
-    size_t n = text ? fread(text, 1, LESSON_FILE_MAX + 1, f) : 0;
-    fclose(f);
-    if (!text || n > LESSON_FILE_MAX) {
-        snprintf(err, errcap, "the file is larger than %u bytes", LESSON_FILE_MAX);
-        free(text);
-        return NULL;
-    }
-    text[n] = 0;
-    *len = n;
-    return text;
-}
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
 }
 
 /* ---- preparing a sandbox: prelude (runtime table left at stack index 1), then lock ---- */
@@ -146,7 +82,7 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
 
 /* Pushes the lesson table from the chunk (compiled bytes, or source text when bytes is NULL). */
 static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len,
-                       const char *text, size_t text_len, struct buf *dump, char *err, size_t errcap)
+                       const char *text, size_t text_len, struct arbl_bytes *dump, char *err, size_t errcap)
 {
     char chunkname[128];
     snprintf(chunkname, sizeof chunkname, "=%s", name);
@@ -159,7 +95,7 @@ static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *
         }
         return false;
     }
-    if (dump && lua_dump(sb->L, buf_write, dump, 0) != 0) {
+    if (dump && lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0) {
         lua_pop(sb->L, 1);
         snprintf(err, errcap, "cannot keep the compiled lesson");
         return false;
@@ -187,7 +123,7 @@ static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *
 static char *field_str(lua_State *L, int t, const char *k)
 {
     lua_getfield(L, t, k);
-    char *s = lua_type(L, -1) == LUA_TSTRING ? dup(lua_tostring(L, -1)) : NULL;
+    char *s = lua_type(L, -1) == LUA_TSTRING ? arbl_dup(lua_tostring(L, -1)) : NULL;
     lua_pop(L, 1);
     return s;
 }
@@ -208,7 +144,7 @@ static char **read_strings(lua_State *L, int t, const char *k, int *n)
     char **out = calloc((size_t)*n + 1, sizeof *out);
     for (int i = 0; i < *n; i++) {
         lua_rawgeti(L, -1, i + 1);
-        out[i] = dup(lua_tostring(L, -1));
+        out[i] = arbl_dup(lua_tostring(L, -1));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -288,7 +224,7 @@ static void read_description(lua_State *L, arbl_lesson *l)
         s->fen = field_str(L, st, "fen");
         s->variant = field_str(L, st, "variant");
         if (!s->variant)
-            s->variant = dup("standard");
+            s->variant = arbl_dup("standard");
         read_text(L, st, "prompt", &s->prompt);
         lua_getfield(L, st, "hints");
         s->nhints = (int)lua_rawlen(L, -1);
@@ -335,7 +271,7 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     char err[512];
     size_t len;
     memset(out, 0, sizeof *out);
-    char *text = read_file(path, &len, err, sizeof err);
+    char *text = arbl_read_file(path, LESSON_FILE_MAX, &len, err, sizeof err);
     if (!text) {
         out->errors = 1;
         report(ud, path, "error", 0, err);
@@ -353,9 +289,9 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
         report(ud, path, "error", 0, err);
         return;
     }
-    struct buf dump = {0};
+    struct arbl_bytes dump = {0};
     lua_State *L = sb.L;
-    if (!run_lesson(&sb, base_name(path), NULL, 0, text, len, keep ? &dump : NULL, err, sizeof err)) {
+    if (!run_lesson(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, err, sizeof err)) {
         out->errors = 1;
         report(ud, path, "error", 0, err);
         goto done;
@@ -389,7 +325,7 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
             goto done;
         }
         read_description(L, &out->lesson);
-        out->lesson.path = dup(path);
+        out->lesson.path = arbl_dup(path);
         out->lesson.chunk = dump.data;
         out->lesson.chunk_len = dump.len;
         dump.data = NULL;
@@ -420,9 +356,9 @@ arbl_registry *arbl_registry_new(const arbl_limits *limits)
      * an answer's instructions. */
     arbl_sandbox sb;
     if (arbl_sandbox_open(&sb, limits, "en")) {
-        struct buf b = {0};
+        struct arbl_bytes b = {0};
         if (luaL_loadbufferx(sb.L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t") == LUA_OK &&
-            lua_dump(sb.L, buf_write, &b, 1) == 0 && !b.failed) {
+            lua_dump(sb.L, arbl_bytes_writer, &b, 1) == 0 && !b.failed) {
             reg->prelude = b.data;
             reg->prelude_len = b.len;
         } else {
@@ -510,29 +446,24 @@ const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id)
 
 /* ---- answering ---- */
 
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    snprintf(dst, cap, "%s", src ? src : "");
-}
-
 /* Reads an explanation the prelude has copied into plain tables of strings (no metamethods
  * can run here: this is outside the protected call). */
 static void read_explanation(lua_State *L, int t, arbl_explanation *e)
 {
     memset(e, 0, sizeof *e);
     lua_getfield(L, t, "code");
-    copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
+    arbl_copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
     lua_getfield(L, t, "rule");
-    copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
+    arbl_copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
     lua_getfield(L, t, "text");
-    copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
+    arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
     lua_pop(L, 3);
     lua_getfield(L, t, "squares");
     for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
         lua_rawgeti(L, -1, i);
         const char *s = lua_tostring(L, -1);
         if (s && strlen(s) == 2)
-            copy_str(e->squares[e->nsquares++], 3, s);
+            arbl_copy_str(e->squares[e->nsquares++], 3, s);
         lua_pop(L, 1);
         if (!s)
             break;
@@ -543,8 +474,8 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
-                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
                 e->nparams++;
             }
             lua_pop(L, 1);
@@ -589,7 +520,7 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
         return false;
     }
     lua_State *L = sb.L;
-    if (!run_lesson(&sb, base_name(lesson->path), lesson->chunk, lesson->chunk_len, NULL, 0, NULL, err, sizeof err))
+    if (!run_lesson(&sb, arbl_base_name(lesson->path), lesson->chunk, lesson->chunk_len, NULL, 0, NULL, err, sizeof err))
         goto failed;
     lua_getfield(L, 1, "answer");
     lua_pushvalue(L, 2);
@@ -601,7 +532,7 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
     lua_getfield(L, r, "correct");
     out->correct = lua_toboolean(L, -1);
     lua_getfield(L, r, "feedback");
-    copy_str(out->feedback, sizeof out->feedback, lua_tostring(L, -1));
+    arbl_copy_str(out->feedback, sizeof out->feedback, lua_tostring(L, -1));
     lua_getfield(L, r, "next");
     out->next = out->correct ? (int)lua_tointeger(L, -1) : step;
     lua_pop(L, 3);

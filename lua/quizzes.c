@@ -10,7 +10,7 @@
 #include <lauxlib.h>
 
 #include "quizzes.h"
-#include "script_dir.h"
+#include "scripts.h"
 
 extern const char *const arbl_quiz_prelude_text;
 extern const size_t arbl_quiz_prelude_len;
@@ -27,49 +27,6 @@ struct arbl_quizbook {
 
 /* ---- small helpers ---- */
 
-static char *dup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-struct buf {
-    unsigned char *data;
-    size_t len, cap;
-    bool failed;
-};
-
-static int buf_write(lua_State *L, const void *p, size_t n, void *ud)
-{
-    struct buf *b = ud;
-    (void)L;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 4096;
-        while (cap < b->len + n)
-            cap *= 2;
-        unsigned char *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = true;
-            return 1;
-        }
-        b->data = d;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return 0;
-}
-
-static void copy_str(char *dst, size_t cap, const char *src)
-{
-    snprintf(dst, cap, "%s", src ? src : "");
-}
-
 /* Copies field k of the table at t (a string) into dst; false if it does not fit. */
 static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap)
 {
@@ -77,7 +34,7 @@ static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap
     size_t n = 0;
     const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : "";
     bool ok = n < cap;
-    copy_str(dst, cap, s);
+    arbl_copy_str(dst, cap, s);
     lua_pop(L, 1);
     return ok;
 }
@@ -106,7 +63,7 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
 
 /* Runs the quiz chunk (compiled bytes, or text when bytes is NULL) and leaves its table. */
 static bool run_quiz(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
-                     size_t text_len, struct buf *dump, char *err, size_t errcap)
+                     size_t text_len, struct arbl_bytes *dump, char *err, size_t errcap)
 {
     char chunkname[128];
     snprintf(chunkname, sizeof chunkname, "=%s", name);
@@ -119,7 +76,7 @@ static bool run_quiz(arbl_sandbox *sb, const char *name, const unsigned char *by
         }
         return false;
     }
-    if (dump && (lua_dump(sb->L, buf_write, dump, 0) != 0 || dump->failed)) {
+    if (dump && (lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0 || dump->failed)) {
         lua_pop(sb->L, 1);
         snprintf(err, errcap, "cannot keep the compiled quiz");
         return false;
@@ -141,18 +98,12 @@ static bool run_quiz(arbl_sandbox *sb, const char *name, const unsigned char *by
     return true;
 }
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,
                       char *err, size_t errcap)
 {
     if (!prepare(sb, book, &book->limits, lang, err, errcap))
         return false;
-    if (!run_quiz(sb, base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, err, errcap)) {
+    if (!run_quiz(sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, err, errcap)) {
         arbl_sandbox_close(sb);
         return false;
     }
@@ -186,9 +137,9 @@ arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits)
         book->limits = *limits;
     arbl_sandbox sb;
     if (arbl_sandbox_open(&sb, limits, "en")) {
-        struct buf b = {0};
+        struct arbl_bytes b = {0};
         if (luaL_loadbufferx(sb.L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t") == LUA_OK &&
-            lua_dump(sb.L, buf_write, &b, 0) == 0 && !b.failed) {
+            lua_dump(sb.L, arbl_bytes_writer, &b, 0) == 0 && !b.failed) {
             book->prelude = b.data;
             book->prelude_len = b.len;
         } else {
@@ -243,7 +194,7 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
 {
     int d = lua_gettop(L);
     lua_getfield(L, d, "id");
-    q->id = dup(lua_tostring(L, -1));
+    q->id = arbl_dup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (!valid_quiz_id(q->id)) {
         snprintf(err, errcap, "the quiz id must be 1-48 characters a-z, 0-9 and '-'");
@@ -257,7 +208,7 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
             snprintf(err, errcap, "the quiz title has no '%s' text", arbl_langs[i]);
             return false;
         }
-        q->title.lang[i] = dup(t);
+        q->title.lang[i] = arbl_dup(t);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -271,9 +222,9 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
         arbl_quiz_param *p = &q->params[q->nparams++];
         lua_rawgeti(L, -1, i + 1);
         lua_getfield(L, -1, "name");
-        p->name = dup(lua_tostring(L, -1));
+        p->name = arbl_dup(lua_tostring(L, -1));
         lua_getfield(L, -2, "default");
-        p->def = dup(lua_tostring(L, -1));
+        p->def = arbl_dup(lua_tostring(L, -1));
         lua_pop(L, 2);
         lua_getfield(L, -1, "values");
         int nv = (int)lua_rawlen(L, -1);
@@ -284,7 +235,7 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
         bool has_default = false;
         for (int j = 0; j < nv; j++) {
             lua_rawgeti(L, -1, j + 1);
-            p->values[p->nvalues++] = dup(lua_tostring(L, -1));
+            p->values[p->nvalues++] = arbl_dup(lua_tostring(L, -1));
             has_default |= p->def && strcmp(p->def, p->values[j]) == 0;
             lua_pop(L, 1);
         }
@@ -298,26 +249,6 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
     return true;
 }
 
-static char *read_file(const char *path, size_t *len, char *err, size_t errcap)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errcap, "cannot open the file");
-        return NULL;
-    }
-    char *text = malloc(QUIZ_FILE_MAX + 1);
-    size_t n = text ? fread(text, 1, QUIZ_FILE_MAX + 1, f) : 0;
-    fclose(f);
-    if (!text || n > QUIZ_FILE_MAX) {
-        snprintf(err, errcap, "the file is larger than %u bytes", QUIZ_FILE_MAX);
-        free(text);
-        return NULL;
-    }
-    text[n] = 0;
-    *len = n;
-    return text;
-}
-
 static bool emit_one(void *ud, const arbl_question *q)
 {
     (void)ud;
@@ -329,7 +260,7 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
 {
     char err[512];
     size_t len;
-    char *text = read_file(path, &len, err, sizeof err);
+    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
     if (!text) {
         report(ud, path, "error", 0, err);
         return false;
@@ -337,14 +268,14 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     arbl_quiz q;
     memset(&q, 0, sizeof q);
     arbl_sandbox sb;
-    struct buf dump = {0};
+    struct arbl_bytes dump = {0};
     bool ok = false;
     if (!prepare(&sb, book, &book->limits, "en", err, sizeof err)) {
         free(text);
         report(ud, path, "error", 0, err);
         return false;
     }
-    if (!run_quiz(&sb, base_name(path), NULL, 0, text, len, &dump, err, sizeof err))
+    if (!run_quiz(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, err, sizeof err))
         goto done;
     lua_getfield(sb.L, 1, "describe");
     lua_pushvalue(sb.L, 2);
@@ -369,7 +300,7 @@ done:
         free_quiz(&q);
         return false;
     }
-    q.path = dup(path);
+    q.path = arbl_dup(path);
     q.chunk = dump.data;
     q.chunk_len = dump.len;
     if (book->count == book->cap) {
@@ -499,7 +430,7 @@ static arbl_quiz_error parse_id(const arbl_quizbook *book, const char *id, const
         return ARBL_QUIZ_BAD_ID;
     }
     char copy[ARBL_QUIZ_ID_MAX];
-    copy_str(copy, sizeof copy, id);
+    arbl_copy_str(copy, sizeof copy, id);
     char *parts[4] = {0};
     int n = 0;
     for (char *p = copy; n < 4;) {
@@ -589,8 +520,8 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
             lua_pop(L, 2);
             break;
         }
-        copy_str(q->data[q->ndata].key, sizeof q->data[0].key, lua_tostring(L, -2));
-        copy_str(q->data[q->ndata].value, sizeof q->data[0].value, lua_tostring(L, -1));
+        arbl_copy_str(q->data[q->ndata].key, sizeof q->data[0].key, lua_tostring(L, -2));
+        arbl_copy_str(q->data[q->ndata].value, sizeof q->data[0].value, lua_tostring(L, -1));
         q->ndata++;
         lua_pop(L, 1);
     }
@@ -764,7 +695,7 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
         lua_rawgeti(L, -1, i);
         const char *s = lua_tostring(L, -1);
         if (s && strlen(s) == 2)
-            copy_str(e->squares[e->nsquares++], 3, s);
+            arbl_copy_str(e->squares[e->nsquares++], 3, s);
         lua_pop(L, 1);
         if (!s)
             break;
@@ -775,8 +706,8 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-                copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
-                copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
                 e->nparams++;
             }
             lua_pop(L, 1);

@@ -1,11 +1,11 @@
-/* Lists a folder's *.lua scripts in name order for the lesson and quiz loaders. */
+/* Script files for the lesson and quiz loaders: listing, reading, dumping, small string helpers. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "script_dir.h"
+#include "scripts.h"
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -63,4 +63,67 @@ int arbl_each_script(const char *dir, int (*load)(void *ctx, const char *path), 
     }
     free_names(names, n);
     return added;
+}
+
+char *arbl_read_file(const char *path, size_t max, size_t *len, char *err, size_t errcap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errcap, "cannot open the file");
+        return NULL;
+    }
+    char *text = malloc(max + 1);
+    size_t n = text ? fread(text, 1, max + 1, f) : 0;
+    fclose(f);
+    if (!text || n > max) {
+        snprintf(err, errcap, "the file is larger than %zu bytes", max);
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    *len = n;
+    return text;
+}
+
+int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud)
+{
+    struct arbl_bytes *b = ud;
+    (void)L;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(b->data, cap);
+        if (!d) {
+            b->failed = true;
+            return 1;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return 0;
+}
+
+char *arbl_dup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+const char *arbl_base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+void arbl_copy_str(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
 }

@@ -1,0 +1,32 @@
+/* Script files for the lesson and quiz loaders: a folder's *.lua files in name order, reading a
+ * file with a size cap, compiled chunks as bytes, and the small string helpers both use. */
+#ifndef ARBL_SCRIPTS_H
+#define ARBL_SCRIPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <lua.h>
+
+/* Calls load(ctx, path) for each non-hidden *.lua file in dir, sorted by name, and returns the
+ * sum of what the calls returned; -1 if dir cannot be opened or memory runs out. */
+int arbl_each_script(const char *dir, int (*load)(void *ctx, const char *path), void *ctx);
+
+/* The whole file as a NUL-terminated string of at most max bytes (*len without the NUL), or
+ * NULL with why in err. */
+char *arbl_read_file(const char *path, size_t max, size_t *len, char *err, size_t errcap);
+
+/* A growing byte buffer for lua_dump (arbl_bytes_writer is its lua_Writer). */
+struct arbl_bytes {
+    unsigned char *data;
+    size_t len, cap;
+    bool failed;
+};
+int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud);
+
+/* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
+char *arbl_dup(const char *s);
+const char *arbl_base_name(const char *path);
+void arbl_copy_str(char *dst, size_t cap, const char *src);
+
+#endif
