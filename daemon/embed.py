@@ -9,5 +9,6 @@ with open(sys.argv[2], 'w') as out:
     out.write('extern const char %s[];\nextern const unsigned long %s_len;\n' % (sym, sym))
     out.write('const char %s[] = {\n' % sym)
     for i in range(0, len(data), 16):
-        out.write('  ' + ''.join('%d,' % b for b in data[i:i + 16]) + '\n')
+        # Character constants: bytes over 127 fit a char whether it is signed or not.
+        out.write('  ' + ''.join("'\\x%02x'," % b for b in data[i:i + 16]) + '\n')
     out.write('  0};\nconst unsigned long %s_len = %d;\n' % (sym, len(data)))
