@@ -354,18 +354,7 @@ arbl_registry *arbl_registry_new(const arbl_limits *limits)
     /* Compile the prelude once; every answer loads these bytes instead of parsing again.
      * Stripped: loading debug information (local and upvalue names, line tables) was a fifth of
      * an answer's instructions. */
-    arbl_sandbox sb;
-    if (arbl_sandbox_open(&sb, limits, "en")) {
-        struct arbl_bytes b = {0};
-        if (luaL_loadbufferx(sb.L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t") == LUA_OK &&
-            lua_dump(sb.L, arbl_bytes_writer, &b, 1) == 0 && !b.failed) {
-            reg->prelude = b.data;
-            reg->prelude_len = b.len;
-        } else {
-            free(b.data);
-        }
-        arbl_sandbox_close(&sb);
-    }
+    reg->prelude = arbl_compile_text(limits, arbl_prelude_text, arbl_prelude_len, "=prelude", true, &reg->prelude_len);
     return reg;
 }
 

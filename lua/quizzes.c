@@ -135,18 +135,8 @@ arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits)
         return NULL;
     if (limits)
         book->limits = *limits;
-    arbl_sandbox sb;
-    if (arbl_sandbox_open(&sb, limits, "en")) {
-        struct arbl_bytes b = {0};
-        if (luaL_loadbufferx(sb.L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t") == LUA_OK &&
-            lua_dump(sb.L, arbl_bytes_writer, &b, 0) == 0 && !b.failed) {
-            book->prelude = b.data;
-            book->prelude_len = b.len;
-        } else {
-            free(b.data);
-        }
-        arbl_sandbox_close(&sb);
-    }
+    book->prelude = arbl_compile_text(limits, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", false,
+                                      &book->prelude_len);
     return book;
 }
 

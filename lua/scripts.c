@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lauxlib.h>
+
 #include "scripts.h"
 
 static int cmp_names(const void *a, const void *b)
@@ -126,4 +128,22 @@ const char *arbl_base_name(const char *path)
 void arbl_copy_str(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src ? src : "");
+}
+
+unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,
+                                 bool strip, size_t *out_len)
+{
+    arbl_sandbox sb;
+    struct arbl_bytes b = {0};
+    if (!arbl_sandbox_open(&sb, limits, "en"))
+        return NULL;
+    bool ok = luaL_loadbufferx(sb.L, text, len, name, "t") == LUA_OK &&
+              lua_dump(sb.L, arbl_bytes_writer, &b, strip) == 0 && !b.failed;
+    arbl_sandbox_close(&sb);
+    if (!ok) {
+        free(b.data);
+        return NULL;
+    }
+    *out_len = b.len;
+    return b.data;
 }

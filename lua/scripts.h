@@ -8,6 +8,8 @@
 
 #include <lua.h>
 
+#include "sandbox.h"
+
 /* Calls load(ctx, path) for each non-hidden *.lua file in dir, sorted by name, and returns the
  * sum of what the calls returned; -1 if dir cannot be opened or memory runs out. */
 int arbl_each_script(const char *dir, int (*load)(void *ctx, const char *path), void *ctx);
@@ -23,6 +25,12 @@ struct arbl_bytes {
     bool failed;
 };
 int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud);
+
+/* Compiles a trusted text chunk of the host (a prelude) once, in a scratch sandbox, and returns
+ * its bytes (malloc'd, *out_len set), stripped of debug information when strip; NULL on failure
+ * (callers then load the text each time). */
+unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,
+                                 bool strip, size_t *out_len);
 
 /* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
 char *arbl_dup(const char *s);
