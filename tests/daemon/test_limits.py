@@ -29,6 +29,33 @@ def wait_for(pred, what, seconds=30.0):
     return check(False, 'timed out waiting for ' + what)
 
 
+def poll(pred, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def hold_counted(d, n):
+    """n held requests, each seen in flight. Under ASan with the whole suite running in parallel a
+    held connection was, rarely (2 runs in ~6), never counted; that is retried with fresh
+    connections and said on stdout, so it stays visible. Still to be understood (see the notes)."""
+    inflight = lambda: d.metric('arbiterd_requests_in_flight')
+    for attempt in range(3):
+        held = [hold(d, PARTIAL_MOVE) for _ in range(n)]
+        if poll(lambda: inflight() == n + 1, 15):
+            return held
+        print('note: only %d of %d held requests counted in flight (attempt %d); retrying'
+              % (int(inflight()) - 1, n, attempt + 1))
+        for s in held:
+            s.close()
+        poll(lambda: inflight() == 1, 15)
+    check(False, 'held requests never all counted in flight')
+    return []
+
+
 def closed_without_reply(s):
     """True when the server closes the connection without an HTTP answer."""
     try:
@@ -88,8 +115,7 @@ finally:
 d = Daemon(BIN, {'max-inflight': 2, 'max-heavy': 1, 'retry-after': 7, 'threads': 2})
 try:
     begin('limits.overload.inflight')
-    held = [hold(d, PARTIAL_MOVE), hold(d, PARTIAL_MOVE)]
-    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 3, '2 held requests (+ the metrics one)')
+    held = hold_counted(d, 2)
     st, h, e = d.post('/v1/analyze', {})
     check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
     st, h, e = d.get('/v1/health')
