@@ -25,7 +25,7 @@ static void h_metrics(ad_request *r)
     ad_lesson_set *set = ad_lessons_acquire(&s->lessons);
     size_t len = 0, cache_entries = 0, cache_bytes = 0;
     ad_answer_cache_stats(set ? set->answers : NULL, &cache_entries, &cache_bytes);
-    char *text = ad_metrics_render(&s->metrics, ad_route_label, atomic_load(&s->inflight),
+    char *text = ad_metrics_render(&s->metrics, ad_route_label, atomic_load(&s->inflight), (long)atomic_load(&s->heavy),
                                    atomic_load(&s->connections), set ? (unsigned long)set->count : 0,
                                    cache_entries, cache_bytes, &len);
     ad_lessons_release(&s->lessons, set);

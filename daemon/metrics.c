@@ -86,7 +86,7 @@ static bool slot_label(bool (*label)(int, const char **, const char **), int r, 
     return label(r, method, pattern);
 }
 
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight,
+char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight, long searches,
                         long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
                         size_t *len)
 {
@@ -130,6 +130,8 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
     }
     put(&b, "# HELP arbiterd_requests_in_flight Requests being received, handled or answered.\n"
             "# TYPE arbiterd_requests_in_flight gauge\narbiterd_requests_in_flight %ld\n", inflight);
+    put(&b, "# HELP arbiterd_searches_in_flight Searches (perft, dead positions) holding a search slot.\n"
+            "# TYPE arbiterd_searches_in_flight gauge\narbiterd_searches_in_flight %ld\n", searches);
     put(&b, "# HELP arbiterd_connections Open client connections.\n"
             "# TYPE arbiterd_connections gauge\narbiterd_connections %ld\n", connections);
     put(&b, "# HELP arbiterd_search_budget_exhausted_total Searches stopped or refused by their CPU budget.\n"

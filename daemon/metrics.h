@@ -29,7 +29,7 @@ void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
 
 /* Renders the Prometheus text exposition; label(i, ...) names route slot i (false past the
  * last). Returns a malloc'd buffer and its length in *len, or NULL. */
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight,
+char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight, long searches,
                         long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
                         size_t *len);
 
