@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # daemon.limits: body/URI/header caps (413/414/431), connection limits (total, per address),
 # idle timeouts for slow clients, and overload answers (503 + Retry-After) instead of queueing.
+import select
 import socket
 import sys
 import time
@@ -38,17 +39,25 @@ def poll(pred, seconds):
     return False
 
 
+def answered(s):
+    """True when the server has already sent something on a held connection (or closed it)."""
+    return bool(select.select([s], [], [], 0)[0])
+
+
 def hold_counted(d, n):
-    """n held requests, each seen in flight. Under ASan with the whole suite running in parallel a
-    held connection was, rarely (2 runs in ~6), never counted; that is retried with fresh
-    connections and said on stdout, so it stays visible. Still to be understood (see the notes)."""
+    """n held requests, each seen in flight. With max-inflight = n a held request can itself be
+    refused (503): a /metrics poll stays in flight on the server until MHD's completion callback
+    runs, a moment after the client has read its reply, so the last held request may arrive while
+    n + 1 others are counted. That is correct behaviour, not the case under test: such an attempt
+    is retried with fresh connections."""
     inflight = lambda: d.metric('arbiterd_requests_in_flight')
-    for attempt in range(3):
+    for attempt in range(10):
         held = [hold(d, PARTIAL_MOVE) for _ in range(n)]
-        if poll(lambda: inflight() == n + 1, 15):
+        poll(lambda: any(answered(s) for s in held) or inflight() == n + 1, 15)
+        if not any(answered(s) for s in held) and inflight() == n + 1:
             return held
-        print('note: only %d of %d held requests counted in flight (attempt %d); retrying'
-              % (int(inflight()) - 1, n, attempt + 1))
+        print('note: attempt %d: %s; retrying' % (attempt + 1, 'a held request was already answered'
+              if any(answered(s) for s in held) else 'only %d held requests counted' % (inflight() - 1)))
         for s in held:
             s.close()
         poll(lambda: inflight() == 1, 15)
@@ -116,11 +125,12 @@ d = Daemon(BIN, {'max-inflight': 2, 'max-heavy': 1, 'retry-after': 7, 'threads':
 try:
     begin('limits.overload.inflight')
     held = hold_counted(d, 2)
+    rejected = d.metric('arbiterd_overload_rejections_total')
     st, h, e = d.post('/v1/analyze', {})
     check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
     st, h, e = d.get('/v1/health')
     check_eq(st, 200, 'health still answers when overloaded')
-    check_eq(d.metric('arbiterd_overload_rejections_total'), 1.0, 'counted')
+    check_eq(d.metric('arbiterd_overload_rejections_total') - rejected, 1.0, 'counted')
     for s in held:
         s.close()
     wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 1, 'held requests to end')
