@@ -139,6 +139,18 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         set_impossible(res, &why);
         return ARB_OK;
     }
+    int forced = 0;
+    if (static_proof(pos, winner, &why, &forced)) {
+        set_impossible(res, &why);
+        if (forced) {
+            arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
+            add_reason(res, &f);
+        }
+        return ARB_OK;
+    }
+    /* Allocated only now: the static proofs above are all that most calls need (the automatic
+     * dead-position check on every ply of a game), and the table is worth clearing only when
+     * the search runs. */
     dead_search *s = dead_search_new(budget);
     if (!s) {
         why = side_reason(ARB_R_search_budget_spent, winner, 0);
@@ -147,20 +159,8 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
     }
     arb_move witness[ARB_DEAD_MAX_WITNESS];
     int len = 0;
-    int forced = 0;
-    enum dead_search_outcome out = SEARCH_UNDECIDED;
-    if (static_proof(pos, winner, &why, &forced)) {
-        set_impossible(res, &why);
-        if (forced) {
-            arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
-            add_reason(res, &f);
-        }
-        res->nodes = dead_search_nodes(s);
-        dead_search_free(s);
-        return ARB_OK;
-    }
-    out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
-    if (out == SEARCH_UNDECIDED) {
+    enum dead_search_outcome out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
+    if (out == SEARCH_UNDECIDED && !dead_search_exhausted(s)) {
         uint64_t left = budget - dead_search_nodes(s);
         out = dead_enumerate(s, pos, winner, left / 4, witness, &len);
     }

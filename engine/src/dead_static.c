@@ -50,6 +50,7 @@ struct piece {
 };
 
 struct analysis {
+    arb_color winner;
     int n;
     struct piece p[64];
     arb_bitboard orig_occ, orig_color[2];
@@ -176,7 +177,35 @@ static void set_bounds(struct analysis *a)
     }
 }
 
-static void saturate(struct analysis *a)
+/* Every reach only grows, and so do the sets the final test builds from them. Once the loser's
+ * men, the winner's attacks and the winner king's steps cover every square, and a winner piece
+ * other than a bishop can attack the loser king's region, that test is bound to find a mating
+ * square: no proof, and no need to finish the fixpoint (this is what open positions hit, every
+ * ply of every game). */
+static bool hopeless(const struct analysis *a)
+{
+    arb_bitboard region = 0, other_att = 0, cover = 0;
+    for (int i = 0; i < a->n; i++) {
+        const struct piece *p = &a->p[i];
+        if (p->type == ARB_KING) {
+            if (p->color == a->winner)
+                cover |= king_step(p->reach);
+            else
+                region = p->reach;
+        } else if (p->color == a->winner) {
+            arb_bitboard pa = attack_step((arb_piece_type)p->type, a->winner, p->reach);
+            cover |= pa;
+            if (p->type != ARB_BISHOP)
+                other_att |= pa;
+        } else {
+            cover |= p->reach;
+        }
+    }
+    return cover == ALL_SQUARES && (other_att & region);
+}
+
+/* Runs the fixpoint; false when it stopped early because no proof can come of it. */
+static bool saturate(struct analysis *a)
 {
     bool changed = true;
     while (changed) {
@@ -185,8 +214,11 @@ static void saturate(struct analysis *a)
         for (int i = 0; i < a->n; i++)
             if (grow(a, &a->p[i]))
                 changed = true;
+        if (changed && hopeless(a))
+            return false;
     }
     derive(a);
+    return true;
 }
 
 /* Drops file-locked pawns whose assumption the fixpoint contradicts; returns whether any. */
@@ -208,8 +240,10 @@ static bool drop_broken_locks(struct analysis *a)
     return dropped;
 }
 
-static bool analyse(struct analysis *a, const arb_position *pos)
+/* False when the analysis stopped early: no proof for `winner` can come of it. */
+static bool analyse(struct analysis *a, const arb_position *pos, arb_color winner)
 {
+    a->winner = winner;
     a->n = 0;
     a->orig_occ = arb_occupied(pos);
     a->orig_color[0] = pos->by_color[0];
@@ -231,7 +265,8 @@ static bool analyse(struct analysis *a, const arb_position *pos)
     }
     do {
         set_bounds(a);
-        saturate(a);
+        if (!saturate(a))
+            return false;
     } while (drop_broken_locks(a));
     return true;
 }
@@ -311,7 +346,8 @@ bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reas
                     return false;
     }
     struct analysis a;
-    analyse(&a, pos);
+    if (!analyse(&a, pos, winner))
+        return false;
     arb_color loser = !winner;
     int lk = find_king(&a, loser), wk = find_king(&a, winner);
     if (lk < 0 || wk < 0)
