@@ -198,10 +198,7 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         return aj_fail(e, AJ_E_INTERNAL, NULL);
     for (size_t i = 0; i < nmoves; i++) {
         const char *text = json_string_value(json_array_get(moves, i));
-        arb_move m;
-        st = arb_parse_move(arb_game_current(&out->game), text, &m, &why);
-        if (st == ARB_OK)
-            st = arb_game_play(&out->game, m);
+        st = arb_game_play_text(&out->game, text, &why);
         if (st != ARB_OK) {
             aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
                        : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");

@@ -43,13 +43,10 @@ static bool grow(arb_game *g)
     return true;
 }
 
-arb_status arb_game_play(arb_game *g, arb_move move)
+/* Appends a move known to be legal in the current position. */
+static arb_status append(arb_game *g, arb_move move)
 {
-    if (g->nplies >= ARB_GAME_MAX_PLIES)
-        return ARB_ERR_LIMIT;
-    if (!arb_is_legal(arb_game_current(g), move))
-        return ARB_ERR_ILLEGAL;
-    if (g->nplies == g->cap && !grow(g))
+    if (g->nplies >= ARB_GAME_MAX_PLIES || (g->nplies == g->cap && !grow(g)))
         return ARB_ERR_LIMIT;
     g->moves[g->nplies] = move;
     g->positions[g->nplies + 1] = g->positions[g->nplies];
@@ -58,14 +55,29 @@ arb_status arb_game_play(arb_game *g, arb_move move)
     return ARB_OK;
 }
 
+arb_status arb_game_play(arb_game *g, arb_move move)
+{
+    if (g->nplies >= ARB_GAME_MAX_PLIES)
+        return ARB_ERR_LIMIT;
+    if (!arb_is_legal(arb_game_current(g), move))
+        return ARB_ERR_ILLEGAL;
+    return append(g, move);
+}
+
+arb_status arb_game_play_text(arb_game *g, const char *text, arb_reason *why)
+{
+    if (g->nplies >= ARB_GAME_MAX_PLIES)
+        return ARB_ERR_LIMIT;
+    arb_move m;
+    arb_status st = arb_parse_move(arb_game_current(g), text, &m, why);
+    return st == ARB_OK ? append(g, m) : st;
+}
+
 arb_status arb_game_play_texts(arb_game *g, const char *const *texts, int count, int *failed_index,
                                arb_reason *why)
 {
     for (int i = 0; i < count; i++) {
-        arb_move m;
-        arb_status st = arb_parse_move(arb_game_current(g), texts[i], &m, why);
-        if (st == ARB_OK)
-            st = arb_game_play(g, m);
+        arb_status st = arb_game_play_text(g, texts[i], why);
         if (st != ARB_OK) {
             if (failed_index)
                 *failed_index = i;

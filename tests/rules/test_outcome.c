@@ -508,8 +508,45 @@ static void test_render(void)
     }
 }
 
+/* arb_game_play_text: parse and play in one step, with the same statuses as the two calls. */
+static void test_play_text(void)
+{
+    harness_begin("rules.game.play_text");
+    arb_position start;
+    arb_position_start(&start);
+    arb_game g;
+    CHECK(arb_game_init(&g, &start) == ARB_OK);
+    arb_reason why;
+    CHECK(arb_game_play_text(&g, "e4", &why) == ARB_OK);
+    CHECK(arb_game_play_text(&g, "e7e5", &why) == ARB_OK);
+    CHECK(arb_game_play_text(&g, "Nf3", &why) == ARB_OK);
+    CHECK_INT(g.nplies, 3);
+    char fen[ARB_FEN_MAX];
+    arb_position_fen(arb_game_current(&g), fen, sizeof fen);
+    CHECK_STR(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    CHECK(arb_game_play_text(&g, "Ke6", &why) == ARB_ERR_ILLEGAL);
+    CHECK_STR(arb_reason_name(why.code), "no_piece_can_move_there");
+    CHECK(arb_game_play_text(&g, "e1e9", &why) == ARB_ERR_SYNTAX);
+    CHECK(arb_game_play_text(&g, "Zz9", &why) == ARB_ERR_SYNTAX);
+    CHECK_INT(g.nplies, 3); /* failures leave the record as it was */
+    arb_game_free(&g);
+
+    harness_begin("rules.game.play_text_limit");
+    CHECK(arb_game_init(&g, &start) == ARB_OK);
+    static const char *const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    arb_status st = ARB_OK;
+    for (int i = 0; i < ARB_GAME_MAX_PLIES && st == ARB_OK; i++)
+        st = arb_game_play_text(&g, shuffle[i % 4], &why);
+    CHECK(st == ARB_OK);
+    CHECK_INT(g.nplies, ARB_GAME_MAX_PLIES);
+    CHECK(arb_game_play_text(&g, "Nf3", &why) == ARB_ERR_LIMIT);
+    CHECK_INT(g.nplies, ARB_GAME_MAX_PLIES);
+    arb_game_free(&g);
+}
+
 int main(void)
 {
+    test_play_text();
     test_threefold();
     test_fivefold();
     test_en_passant();

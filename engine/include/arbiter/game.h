@@ -23,6 +23,10 @@ ARB_API void arb_game_free(arb_game *g);
  * ARB_ERR_LIMIT past ARB_GAME_MAX_PLIES or out of memory; the record is unchanged then. */
 ARB_API arb_status arb_game_play(arb_game *g, arb_move move);
 
+/* Parses one move (SAN or UCI) and plays it: the status of arb_parse_move (why filled) or of
+ * arb_game_play. Cheaper than the two calls: the parsed move is legal by construction. */
+ARB_API arb_status arb_game_play_text(arb_game *g, const char *text, arb_reason *why);
+
 /* Parses (SAN or UCI) and plays each text move in turn. On failure returns the status of the
  * first move that failed, its index in *failed_index and why in *why; the moves before it stay
  * played. */
