@@ -114,12 +114,21 @@ end
 
 -- A position with the two kings and the given pieces ("QR" for White, "rp" for Black, FEN
 -- letters) on random squares, color to move; nil when the engine refuses it (illegal).
--- black_king (optional) fixes the black king's square, e.g. on an edge for mating patterns.
-function Q.sparse_position(rng, white, black, turn, black_king)
+-- black_king (optional) fixes the black king's square, e.g. on an edge for mating patterns;
+-- near (optional, with black_king) keeps pieces close to it: {Q = 2, K = 3} puts the white
+-- queen at most two files and ranks away, the white king at most three.
+function Q.sparse_position(rng, white, black, turn, black_king, near)
   local board, used = {}, {}
+  local kf, kr
   local function place(letter)
+    local d = near and near[letter]
     for _ = 1, 40 do
-      local f, r = rng:int(1, 8), rng:int(1, 8)
+      local f, r
+      if d then
+        f, r = rng:int(math.max(1, kf - d), math.min(8, kf + d)), rng:int(math.max(1, kr - d), math.min(8, kr + d))
+      else
+        f, r = rng:int(1, 8), rng:int(1, 8)
+      end
       local pawn = letter == "P" or letter == "p"
       if not used[f * 10 + r] and not (pawn and (r == 1 or r == 8)) then
         used[f * 10 + r] = true
@@ -131,9 +140,9 @@ function Q.sparse_position(rng, white, black, turn, black_king)
     return false
   end
   if black_king then
-    local f, r = FILES:find(black_king:sub(1, 1), 1, true), tonumber(black_king:sub(2, 2))
-    used[f * 10 + r] = true
-    board[r] = { [f] = "k" }
+    kf, kr = FILES:find(black_king:sub(1, 1), 1, true), tonumber(black_king:sub(2, 2))
+    used[kf * 10 + kr] = true
+    board[kr] = { [kf] = "k" }
     if not place("K") then return nil end
   elseif not place("K") or not place("k") then
     return nil

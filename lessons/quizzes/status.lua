@@ -24,7 +24,10 @@ local function find(rng, level, want)
       if white:find("p") then white, black = white:gsub("p", ""), "p" end
       -- The lone king on the edge; for mates, White's mating move (found by the solver) is
       -- played, so the question shows the mated position.
-      pos = Q.sparse_position(rng, white, black, want == "checkmate" and "white" or "black", Q.edge_square(rng))
+      -- For stalemates the queen (or first rook) and the white king start close to the lone king:
+      -- most stalemates have them there, and far fewer tries are wasted.
+      local near = want == "stalemate" and { [white:sub(1, 1)] = 2, K = 3 } or nil
+      pos = Q.sparse_position(rng, white, black, want == "checkmate" and "white" or "black", Q.edge_square(rng), near)
       if pos and want == "checkmate" and pos:legal_count() > 0 then
         local r = arbiter.mate_in(pos, 1)
         pos = r and r.mate and pos:play(r.keys[rng:int(1, #r.keys)]) or nil
