@@ -18,22 +18,28 @@ struct tt_entry {
     uint8_t mate_le, fail_ge;
 };
 
-#define TT_ENTRIES (1u << 15)
+/* Table entries: none for mate in 1 (nothing repeats), small for mate in 2, then the full
+ * table. Clearing 32k entries cost more than solving a mate in 1 (quiz generators call this
+ * for every candidate position). */
+#define TT_ENTRIES_MAX (1u << 15)
+#define TT_ENTRIES_N2 (1u << 11)
 #define MAX_PLY (2 * ARB_MATE_MAX_N + 2)
 
 struct search {
     uint64_t nodes, budget;
     bool out;                       /* the budget ran out: every result from now on is UNKNOWN */
     struct tt_entry *tt;            /* NULL: search without a table */
+    uint64_t tt_mask;
     arb_move killer[MAX_PLY];       /* the last defence that refuted an attacker move, per ply */
 };
 
-static bool search_init(struct search *s, uint64_t budget)
+static void search_init(struct search *s, uint64_t budget, int n)
 {
     memset(s, 0, sizeof *s);
     s->budget = budget ? budget : ARB_MATE_DEFAULT_BUDGET;
-    s->tt = calloc(TT_ENTRIES, sizeof *s->tt);
-    return true;
+    unsigned entries = n <= 1 ? 0 : n == 2 ? TT_ENTRIES_N2 : TT_ENTRIES_MAX;
+    s->tt = entries ? calloc(entries, sizeof *s->tt) : NULL;
+    s->tt_mask = entries ? entries - 1 : 0;
 }
 
 static void search_free(struct search *s)
@@ -56,7 +62,7 @@ static bool play(struct search *s, const arb_position *pos, arb_move m, arb_posi
 
 static struct tt_entry *tt_slot(struct search *s, uint64_t key)
 {
-    return s->tt ? &s->tt[key & (TT_ENTRIES - 1)] : NULL;
+    return s->tt ? &s->tt[key & s->tt_mask] : NULL;
 }
 
 static void tt_store(struct search *s, uint64_t key, int d, int result, arb_move move)
@@ -298,7 +304,7 @@ arb_status arb_mate_in(const arb_position *pos, int n, uint64_t budget, arb_mate
     if (n < 1 || n > ARB_MATE_MAX_N)
         return ARB_ERR_RANGE;
     struct search s;
-    search_init(&s, budget);
+    search_init(&s, budget, n);
     arb_status st = ARB_OK;
     int len = shortest(&s, pos, n, NULL);
     if (len > 0) {
@@ -345,7 +351,7 @@ arb_status arb_mate_move_forces(const arb_position *pos, arb_move move, int n, u
     if (!arb_is_legal(pos, move))
         return ARB_ERR_ILLEGAL;
     struct search s;
-    search_init(&s, budget);
+    search_init(&s, budget, n);
     arb_position child;
     int r = UNKNOWN;
     if (play(&s, pos, move, &child))
@@ -563,7 +569,7 @@ arb_status arb_mate_check_line(const arb_position *pos, int n, const arb_move *m
     if (!pos || n < 1 || n > ARB_MATE_MAX_N || count < 0 || (count > 0 && !moves))
         return ARB_ERR_RANGE;
     struct search s;
-    search_init(&s, budget);
+    search_init(&s, budget, n);
     arb_status st = check_line(&s, pos, n, moves, count, out);
     out->nodes = s.nodes;
     search_free(&s);
