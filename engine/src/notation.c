@@ -244,7 +244,11 @@ arb_status arb_parse_san(const arb_position *pos, const char *text, arb_move *mo
         return ARB_ERR_SYNTAX;
     }
     arb_move moves[ARB_MAX_MOVES], found[ARB_MAX_MOVES];
-    int n = arb_legal_moves(pos, moves), hits = 0;
+    /* Only the moves the text can mean: its piece type, to its square (castling: the king's). */
+    arb_color us = (arb_color)pos->side;
+    int n = san.castle ? arb_legal_moves_between(pos, sq_bb(pos->king_square[us]), ~0ull, moves)
+                       : arb_legal_moves_between(pos, arb_pieces(pos, us, san.piece), sq_bb(san.to), moves);
+    int hits = 0;
     for (int i = 0; i < n; i++) {
         arb_move m = moves[i];
         int from = ARB_MOVE_FROM(m);

@@ -10,6 +10,55 @@
 
 static uint64_t budget = 2000000;
 
+
+static bool in_list(const arb_move *moves, int n, arb_move m)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+/* The masked generator and arb_is_legal agree with the full list: per moving piece, for every
+ * from-to pair of the side to move (plus each legal move with its kind changed), and every legal
+ * move's SAN parses back to it. At the root and after each root move. */
+static void check_masked(const arb_position *pos, int depth)
+{
+    arb_move all[ARB_MAX_MOVES], some[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, all);
+    arb_bitboard ours = pos->by_color[pos->side];
+    for (arb_bitboard b = ours; b; b &= b - 1) {
+        int from = __builtin_ctzll(b);
+        int k = arb_legal_moves_between(pos, 1ull << from, ~0ull, some), want = 0;
+        for (int i = 0; i < n; i++)
+            want += ARB_MOVE_FROM(all[i]) == from;
+        CHECK_INT(k, want);
+        for (int i = 0; i < k; i++)
+            CHECK(ARB_MOVE_FROM(some[i]) == from && in_list(all, n, some[i]));
+        if (depth == 0)
+            for (int to = 0; to < 64; to++) {
+                arb_move m = ARB_MAKE_MOVE(from, to, ARB_MOVE_NORMAL);
+                CHECK(arb_is_legal(pos, m) == in_list(all, n, m));
+            }
+    }
+    for (int i = 0; i < n; i++) {
+        CHECK(arb_is_legal(pos, all[i]));
+        for (int kind = 0; kind < 8; kind++) {
+            arb_move m = ARB_MAKE_MOVE(ARB_MOVE_FROM(all[i]), ARB_MOVE_TO(all[i]), kind);
+            CHECK(arb_is_legal(pos, m) == in_list(all, n, m));
+        }
+        char san[16];
+        arb_move back = ARB_MOVE_NONE;
+        arb_move_san(pos, all[i], san, sizeof san);
+        CHECK_MSG(arb_parse_san(pos, san, &back, NULL) == ARB_OK && back == all[i], "SAN %s", san);
+        if (depth == 0) {
+            arb_position child = *pos;
+            arb_position_play(&child, all[i]);
+            check_masked(&child, 1);
+        }
+    }
+}
+
 static void run_line(const char *file, int lineno, char *line, arb_variant variant)
 {
     char *semi = strchr(line, ';');
@@ -43,6 +92,7 @@ static void run_line(const char *file, int lineno, char *line, arb_variant varia
     arb_position_fen(&again, fen2, sizeof fen2);
     CHECK_STR(fen2, fen);
     CHECK(again.key == pos.key);
+    check_masked(&pos, 0);
 
     for (char *p = semi + 1; p && *p;) {
         while (*p == ' ' || *p == ';')
