@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/http: wrk on loopback against the built arbiterd and two reference Node.js servers
-# (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move and /v1/analyze,
+# (chessops, chess.js; installed from npm into a temp dir) for POST /v1/move (a FEN and a move;
+# then the moves of a game so far and a move: "move+game") and /v1/analyze,
 # then arbiterd alone answering lesson steps (POST /v1/lessons/{id}/steps/{n}/answer, bundled
 # lessons: a correct move, an illegal one explained by the engine, a true/false question), with
 # the answer cache on and off, and distinct answers (cache misses).
@@ -137,6 +138,9 @@ PIDS+=($!)
 CJS_PID=$!
 
 MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'
+# The request a teaching app sends during a game: the moves so far (40 plies of a Ruy Lopez,
+# SAN) and the move to judge; each server replays the game first.
+GAME_BODY='{"moves":["e4","e5","Nf3","Nc6","Bb5","a6","Ba4","Nf6","O-O","Be7","Re1","b5","Bb3","d6","c3","O-O","h3","Nb8","d4","Nbd7","c4","c6","cxb5","axb5","Nc3","Bb7","Bg5","b4","Nb1","h6","Bh4","c5","dxe5","Nxe4","Bxe7","Qxe7","exd6","Qf6","Nbd2","Nxd6"],"move":"Nc4"}'
 ANALYZE_BODY='{"fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}'
 
 for port in $P_ARB $P_OPS $P_CJS; do
@@ -170,21 +174,21 @@ run() {
 echo "== wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $ARBITERD_THREADS, $(nproc) cores"
 echo "   (cpu us/req: the server's own CPU time, user + system, per answered request: what it costs"
 echo "    whatever the client and the other load on the machine do; capacity/core = 1e6 / that)"
-printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
+printf '%-14s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
 declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID)
-for ep in move analyze; do
-  body=$MOVE_BODY; [ $ep = analyze ] && body=$ANALYZE_BODY
+for ep in move move+game analyze; do
+  case $ep in move) body=$MOVE_BODY ;; move+game) body=$GAME_BODY ;; analyze) body=$ANALYZE_BODY ;; esac
   declare -A RPS=() CAP=()
   for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
     name=${name_port%%:*}; port=${name_port##*:}
     t0=$(cpu_ticks "${PID_OF[$name]}")
-    read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/$ep" "$body")
+    read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/${ep%%+*}" "$body")
     t1=$(cpu_ticks "${PID_OF[$name]}")
     RPS[$name]=$rps
     read -r cpu cap < <(awk -v t=$((t1 - t0)) -v us=$TICK_US -v r="$rps" -v d="$DURATION" \
       'BEGIN { n = r * d; c = n > 0 ? t * us / n : 0; printf "%.1f %.0f\n", c, (c > 0 ? 1e6 / c : 0) }')
     CAP[$name]=$cap
-    printf '%-10s %-9s %12s %10s %10s %8s %12s %14s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad" "$cpu" "$cap"
+    printf '%-14s %-9s %12s %10s %10s %8s %12s %14s\n' "/v1/$ep" "$name" "$rps" "$p50" "$p99" "$bad" "$cpu" "$cap"
     if [ $name = arbiterd ]; then echo "           arbiterd RSS after run: $(rss_kb) kB (peak $(hwm_kb) kB)"; fi
   done
   awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v c="${RPS[chess.js]}" -v ep="$ep" \

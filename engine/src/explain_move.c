@@ -463,6 +463,19 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         r->piece = ARB_PIECE(pos->side, q.piece);
         arb_strlcpy(r->found, text, sizeof r->found);
     }
+    /* The pieces whose way of moving reaches the square are the ones the player meant: when
+     * there are any, the others (wrong_pattern: "the knight on g1 cannot reach d5") are noise. */
+    arb_bitboard shaped = 0;
+    for (arb_bitboard b = c; b;) {
+        int sq = pop_lsb(&b);
+        arb_reason tmp[ARB_EXPLAIN_MAX];
+        struct rlist t = rlist_make(tmp, ARB_EXPLAIN_MAX);
+        add_move_reasons(&t, pos, hist, sq, q.to, q.promo);
+        if (t.n == 0 || tmp[0].code != ARB_R_wrong_pattern)
+            shaped |= sq_bb(sq);
+    }
+    if (shaped)
+        c = shaped;
     while (c)
         add_move_reasons(&l, pos, hist, pop_lsb(&c), q.to, q.promo);
     return l.n;
