@@ -107,7 +107,8 @@ size_t arb_move_san(const arb_position *pos, arb_move m, char *buf, size_t cap)
             out[n++] = piece_letters[type];
             /* Disambiguate among other pieces of the same kind that can reach the square. */
             arb_move moves[ARB_MAX_MOVES];
-            int count = arb_legal_moves(pos, moves);
+            int count = arb_legal_moves_between(pos, arb_pieces(pos, (arb_color)pos->side, type) & ~sq_bb(from),
+                                                sq_bb(to), moves);
             bool others = false, same_file = false, same_rank = false;
             for (int i = 0; i < count; i++) {
                 int f = ARB_MOVE_FROM(moves[i]);
