@@ -44,6 +44,11 @@ int arb_game_claims_available(const arb_game *g, arb_claim_kind *kinds, arb_move
     for (int i = g->nplies - 1; i >= 0 && i >= oldest && nkeys < WINDOW_MAX; i -= 2)
         keys[nkeys++] = arb_repetition_key(&g->positions[i]);
 
+    /* A move can only complete a repetition with two earlier occurrences in the window, or
+     * reach the fifty-move count from 99 plies. */
+    bool three_possible = !three_now && nkeys >= 2, fifty_possible = !fifty_now && cur->halfmove_clock >= 99;
+    if (!three_possible && !fifty_possible)
+        return n;
     arb_move legal[ARB_MAX_MOVES];
     int nlegal = arb_legal_moves(cur, legal);
     for (int k = 0; k < nlegal; k++) {
