@@ -66,7 +66,7 @@ return quiz {
         local want_right = level == "easy" or rng:int(1, 3) > 1
         for i = g:length(), 1, -1 do
           local p = g:position(i)
-          if #candidates(p) > 0 and (p:ep_square() ~= nil) == want_right and p:legal_count() > 0 then pos = p break end
+          if (p:ep_square() ~= nil) == want_right and #candidates(p) > 0 and p:legal_count() > 0 then pos = p break end
         end
       end
       if pos and #candidates(pos) > 0 then
