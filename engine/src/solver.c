@@ -7,6 +7,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "arbiter/solver.h"
+#include "internal.h"
 
 enum { NO = 0, YES = 1, UNKNOWN = 2 };
 
@@ -87,6 +88,32 @@ static bool is_capture(const arb_position *pos, arb_move m)
 
 static int defend(struct search *s, const arb_position *pos, int d, int ply, arb_move *refutation);
 
+/* Whether a move can give check, without playing it: exact for ordinary moves (the moved
+ * piece attacks the king from its new square, or a slider of ours is uncovered), always true
+ * for castling, en passant and promotions (they are played to find out). With one move left
+ * the attacker only plays checks, and most moves are not. */
+static bool may_check(const arb_position *pos, arb_move m)
+{
+    int kind = ARB_MOVE_KIND(m);
+    if (kind == ARB_MOVE_CASTLE || kind == ARB_MOVE_EN_PASSANT || ARB_MOVE_IS_PROMO(m))
+        return true;
+    arb_color us = (arb_color)pos->side;
+    int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m), ksq = pos->king_square[!us];
+    arb_bitboard king = sq_bb(ksq), occ = (arb_occupied(pos) ^ sq_bb(from)) | sq_bb(to);
+    switch (ARB_PIECE_TYPE(pos->board[from])) {
+    case ARB_PAWN: if (arb_pawn_attacks[us][to] & king) return true; break;
+    case ARB_KNIGHT: if (arb_knight_attacks[to] & king) return true; break;
+    case ARB_BISHOP: if (bishop_attacks(to, occ) & king) return true; break;
+    case ARB_ROOK: if (rook_attacks(to, occ) & king) return true; break;
+    case ARB_QUEEN: if (queen_attacks(to, occ) & king) return true; break;
+    default: break;
+    }
+    const arb_bitboard *t = pos->by_type;
+    arb_bitboard ours = pos->by_color[us] & ~sq_bb(from);
+    return (rook_attacks(ksq, occ) & (t[ARB_ROOK] | t[ARB_QUEEN]) & ours) ||
+           (bishop_attacks(ksq, occ) & (t[ARB_BISHOP] | t[ARB_QUEEN]) & ours);
+}
+
 /* The attacker (side to move) to mate within d >= 1 moves: YES, NO or UNKNOWN (budget). On YES
  * *best (if not NULL) gets a move that does it. */
 static int attack(struct search *s, const arb_position *pos, int d, int ply, arb_move *best)
@@ -119,6 +146,8 @@ static int attack(struct search *s, const arb_position *pos, int d, int ply, arb
     }
     for (int i = 0; i < n; i++) {
         arb_move m = moves[i];
+        if (d == 1 && !may_check(pos, m))
+            continue; /* the last move must mate, so it must check */
         if (!play(s, pos, m, &child))
             return UNKNOWN;
         bool check = arb_in_check(&child);
