@@ -86,8 +86,9 @@ static bool game_over(const arb_position *p, arb_color winner, bool *mated_loser
     return true;
 }
 
-/* The static proof after following forced moves. */
-static bool static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
+/* The static proof after following forced moves: how many reasons it wrote to why[] (room for
+ * DEAD_STATIC_REASONS), 0 for no proof. */
+static int static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
 {
     arb_position p = *pos;
     *forced = follow_forced(&p, NULL);
@@ -95,7 +96,7 @@ static bool static_proof(const arb_position *pos, arb_color winner, arb_reason *
     if (game_over(&p, winner, &mated, why))
         return !mated;
     if (dead_material_cannot_mate(&p, winner, why))
-        return true;
+        return 1;
     return dead_static_cannot_mate(&p, winner, why);
 }
 
@@ -107,9 +108,9 @@ static bool proof_after_every_move(const arb_position *pos, arb_color winner)
     for (int i = 0; i < n; i++) {
         arb_position c = *pos;
         arb_position_play(&c, moves[i]);
-        arb_reason why;
+        arb_reason why[DEAD_STATIC_REASONS];
         int forced;
-        if (!static_proof(&c, winner, &why, &forced))
+        if (!static_proof(&c, winner, why, &forced))
             return false;
     }
     return n > 0;
@@ -140,8 +141,12 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         return ARB_OK;
     }
     int forced = 0;
-    if (static_proof(pos, winner, &why, &forced)) {
-        set_impossible(res, &why);
+    arb_reason whys[DEAD_STATIC_REASONS];
+    int nwhy = static_proof(pos, winner, whys, &forced);
+    if (nwhy) {
+        set_impossible(res, &whys[0]);
+        for (int i = 1; i < nwhy; i++)
+            add_reason(res, &whys[i]);
         if (forced) {
             arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
             add_reason(res, &f);
