@@ -165,15 +165,29 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
     arb_move witness[ARB_DEAD_MAX_WITNESS];
     int len = 0;
     enum dead_search_outcome out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
-    if (out == SEARCH_UNDECIDED && !dead_search_exhausted(s)) {
-        uint64_t left = budget - dead_search_nodes(s);
-        out = dead_enumerate(s, pos, winner, left / 4, witness, &len);
-    }
+    /* Then the exhaustive enumeration (proves closed positions; its walk finds some mates) and
+     * the guided iterative deepening (finds most mates, each node far cheaper) take turns:
+     * neither is spent on what the other decides cheaply. */
+    static const struct { bool enumerate; uint32_t share; } turns[] = {
+        {true, 2000}, {false, 100000}, {true, 100000}, {false, 300000}, {true, 0}, {false, 0},
+    };
     uint64_t limit = ROUND_LIMIT;
-    for (int depth = 2; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s); depth++) {
-        out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
-        if (depth % 32 == 0)
-            limit *= 2;
+    int depth = 2;
+    for (size_t t = 0; t < sizeof turns / sizeof *turns && out == SEARCH_UNDECIDED && !dead_search_exhausted(s); t++) {
+        uint64_t left = budget - dead_search_nodes(s);
+        uint64_t share = turns[t].share && turns[t].share < left ? turns[t].share : left;
+        if (turns[t].enumerate) {
+            out = dead_enumerate(s, pos, winner, share, witness, &len);
+            continue;
+        }
+        uint64_t start = dead_search_nodes(s);
+        for (; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s) &&
+               dead_search_nodes(s) - start < share;
+             depth++) {
+            out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
+            if (depth % 32 == 0)
+                limit *= 2;
+        }
     }
     if (out == SEARCH_MATE) {
         set_possible(res, pos, witness, len);

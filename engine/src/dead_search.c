@@ -42,6 +42,7 @@ struct seen_entry {
 struct enum_frame {
     arb_position pos;
     int n, next;     /* legal moves (n < 0: not yet visited), the next one to try */
+    int base;        /* where its moves start in the move arena */
 };
 
 struct dead_search {
@@ -49,7 +50,9 @@ struct dead_search {
     uint64_t seen_mask, seen_count;
     struct enum_frame *enum_stack;
     int enum_frames;
-    arb_move enum_moves[ARB_MAX_MOVES];  /* the legal moves of one frame, regenerated on return */
+    arb_move *arena;                     /* the legal moves of every frame on the stack */
+    size_t arena_cap;
+    arb_move enum_moves[ARB_MAX_MOVES];  /* scratch */
     struct tt_entry *tt;
     uint64_t tt_mask;
     struct frame *stack;
@@ -84,6 +87,7 @@ void dead_search_free(dead_search *s)
     free(s->stack);
     free(s->seen);
     free(s->enum_stack);
+    free(s->arena);
     free(s);
 }
 
@@ -384,6 +388,25 @@ static bool enum_reserve(dead_search *s, int need)
     return true;
 }
 
+/* Makes room in the move arena for a frame's moves starting at `base`. */
+static bool arena_reserve(dead_search *s, size_t base)
+{
+    size_t need = base + ARB_MAX_MOVES;
+    if (need <= s->arena_cap)
+        return true;
+    if (need > (size_t)ENUM_MAX_FRAMES * 64)
+        return false;
+    size_t cap = s->arena_cap ? s->arena_cap : 16 * ARB_MAX_MOVES;
+    while (cap < need)
+        cap *= 2;
+    arb_move *grown = realloc(s->arena, sizeof *grown * cap);
+    if (!grown)
+        return false;
+    s->arena = grown;
+    s->arena_cap = cap;
+    return true;
+}
+
 /* Clears the seen set, growing it (when possible) to hold `limit` positions comfortably. */
 static bool seen_reset(dead_search *s, uint64_t limit)
 {
@@ -465,9 +488,10 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
         return SEARCH_UNDECIDED;
     bool incomplete = false, full = false;
     uint64_t local = 0;
-    int sp = 0, listed = -1; /* listed: the frame whose moves are in s->enum_moves */
+    int sp = 0;
     s->enum_stack[0].pos = *root;
     s->enum_stack[0].n = -1;
+    s->enum_stack[0].base = 0;
     seen_insert(s, root, &full);
     while (sp >= 0) {
         struct enum_frame *f = &s->enum_stack[sp];
@@ -481,8 +505,12 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
                 sp--;
                 continue;
             }
-            int n = arb_legal_moves(pos, s->enum_moves);
-            listed = sp;
+            if (!arena_reserve(s, (size_t)f->base)) {
+                incomplete = true;
+                sp--;
+                continue;
+            }
+            int n = arb_legal_moves(pos, s->arena + f->base);
             if (n == 0) {
                 if (pos->side == loser && arb_in_check(pos))
                     return shortcut_path(s, sp, witness, witness_len) ? SEARCH_MATE : SEARCH_UNDECIDED;
@@ -502,11 +530,7 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
             sp--;
             continue;
         }
-        if (listed != sp) {
-            arb_legal_moves(&f->pos, s->enum_moves);
-            listed = sp;
-        }
-        arb_move m = s->enum_moves[f->next++];
+        arb_move m = s->arena[f->base + f->next++];
         if (!enum_reserve(s, sp + 2)) {
             incomplete = true;
             continue;
@@ -521,6 +545,7 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
             continue;
         }
         c->n = -1;
+        c->base = f->base + f->n;
         sp++;
     }
     s->stored = s->seen_count;
