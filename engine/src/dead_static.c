@@ -102,7 +102,9 @@ static void derive(struct analysis *a)
     for (int i = 0; i < a->n; i++) {
         const struct piece *p = &a->p[i];
         arb_bitboard at = sq_bb(p->sq);
-        bool v = (p->reach & ~at) || (a->capture[!p->color] & at);
+        /* the pawn that just passed the root en passant square is captured from behind it */
+        arb_bitboard taken_at = at | (p->type == ARB_PAWN ? a->ep_reach[p->color] & (north(at) | south(at)) : 0);
+        bool v = (p->reach & ~at) || (a->capture[!p->color] & taken_at);
         a->vacate[i] = v;
         if (v) {
             a->empty |= at;
@@ -278,7 +280,8 @@ static bool drop_broken_locks(struct analysis *a)
             p->stays = false;
             dropped = true;
         }
-        if (p->kept && (p->reach & a->capture[!c])) {
+        arb_bitboard passed = a->ep_reach[c] & (north(sq_bb(p->sq)) | south(sq_bb(p->sq)));
+        if (p->kept && ((p->reach | passed) & a->capture[!c])) {
             p->kept = false;
             dropped = true;
         }
