@@ -467,9 +467,18 @@ static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candid
          * not next to k, and guards only the squares next to w; every flight square it does
          * not guard and no other winner piece can attack must hold a loser's man, each man on
          * one square of its reach (a matching). Sound: these are properties of any mate. */
-        bool possible = false;
-        for (arb_bitboard ws = wk_region & ~arb_king_attacks[k] & ~sq_bb(k); ws && !possible;) {
-            arb_bitboard kc = arb_king_attacks[pop_lsb(&ws)];
+        /* Only where the king stands next to a flight square no other piece attacks does its
+         * square matter (more guarded squares only make a mate easier): try it far away once,
+         * then on each such square. */
+        arb_bitboard allowed = wk_region & ~arb_king_attacks[k] & ~sq_bb(k);
+        arb_bitboard near = allowed & king_step(flights & ~att);
+        bool possible = false, far = allowed & ~near;
+        for (arb_bitboard ws = near; !possible && (far || ws);) {
+            arb_bitboard kc = 0;
+            if (far)
+                far = false;
+            else
+                kc = arb_king_attacks[pop_lsb(&ws)];
             if (flights & ~(loser_occ | att | kc))
                 continue;
             arb_bitboard need = flights & ~att & ~kc;
