@@ -65,6 +65,30 @@ int main(int argc, char **argv)
            times[nt / 2] * 1e6, times[nt - 1] * 1e6);
     free(times);
 
+    /* The automatic dead-position check: static proofs only (budget 1), on every ply. */
+    static const char *const checked[] = {
+        ARB_START_FEN,
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8", /* a middlegame */
+    };
+    for (size_t i = 0; i < sizeof checked / sizeof *checked; i++) {
+        arb_position pos;
+        if (arb_position_from_fen(&pos, checked[i], ARB_STANDARD, NULL) != ARB_OK)
+            continue;
+        enum { CALLS = 2000, ROUNDS = 15 };
+        double round_us[ROUNDS];
+        for (int k = 0; k < ROUNDS; k++) {
+            double t0 = now();
+            for (int c = 0; c < CALLS; c++) {
+                arb_unwinnable_result r;
+                arb_unwinnable(&pos, (arb_color)(c & 1), 1, &r);
+            }
+            round_us[k] = (now() - t0) * 1e6 / CALLS;
+        }
+        qsort(round_us, ROUNDS, sizeof *round_us, cmp_double);
+        printf("automatic check (budget 1) %s: median %.2f us per call\n", i ? "middlegame" : "start position",
+               round_us[ROUNDS / 2]);
+    }
+
     FILE *f = fopen(path, "r");
     if (!f) {
         printf("CHA vectors not found at %s: skipped\n", path);

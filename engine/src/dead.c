@@ -86,8 +86,9 @@ static bool game_over(const arb_position *p, arb_color winner, bool *mated_loser
     return true;
 }
 
-/* The static proof after following forced moves. */
-static bool static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
+/* The static proof after following forced moves: how many reasons it wrote to why[] (room for
+ * DEAD_STATIC_REASONS), 0 for no proof. */
+static int static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
 {
     arb_position p = *pos;
     *forced = follow_forced(&p, NULL);
@@ -95,7 +96,7 @@ static bool static_proof(const arb_position *pos, arb_color winner, arb_reason *
     if (game_over(&p, winner, &mated, why))
         return !mated;
     if (dead_material_cannot_mate(&p, winner, why))
-        return true;
+        return 1;
     return dead_static_cannot_mate(&p, winner, why);
 }
 
@@ -107,9 +108,9 @@ static bool proof_after_every_move(const arb_position *pos, arb_color winner)
     for (int i = 0; i < n; i++) {
         arb_position c = *pos;
         arb_position_play(&c, moves[i]);
-        arb_reason why;
+        arb_reason why[DEAD_STATIC_REASONS];
         int forced;
-        if (!static_proof(&c, winner, &why, &forced))
+        if (!static_proof(&c, winner, why, &forced))
             return false;
     }
     return n > 0;
@@ -140,8 +141,12 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         return ARB_OK;
     }
     int forced = 0;
-    if (static_proof(pos, winner, &why, &forced)) {
-        set_impossible(res, &why);
+    arb_reason whys[DEAD_STATIC_REASONS];
+    int nwhy = static_proof(pos, winner, whys, &forced);
+    if (nwhy) {
+        set_impossible(res, &whys[0]);
+        for (int i = 1; i < nwhy; i++)
+            add_reason(res, &whys[i]);
         if (forced) {
             arb_reason f = side_reason(ARB_R_cannot_mate_forced_moves, winner, forced);
             add_reason(res, &f);
@@ -160,15 +165,29 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
     arb_move witness[ARB_DEAD_MAX_WITNESS];
     int len = 0;
     enum dead_search_outcome out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
-    if (out == SEARCH_UNDECIDED && !dead_search_exhausted(s)) {
-        uint64_t left = budget - dead_search_nodes(s);
-        out = dead_enumerate(s, pos, winner, left / 4, witness, &len);
-    }
+    /* Then the exhaustive enumeration (proves closed positions; its walk finds some mates) and
+     * the guided iterative deepening (finds most mates, each node far cheaper) take turns:
+     * neither is spent on what the other decides cheaply. */
+    static const struct { bool enumerate; uint32_t share; } turns[] = {
+        {true, 2000}, {false, 100000}, {true, 100000}, {false, 300000}, {true, 0}, {false, 0},
+    };
     uint64_t limit = ROUND_LIMIT;
-    for (int depth = 2; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s); depth++) {
-        out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
-        if (depth % 32 == 0)
-            limit *= 2;
+    int depth = 2;
+    for (size_t t = 0; t < sizeof turns / sizeof *turns && out == SEARCH_UNDECIDED && !dead_search_exhausted(s); t++) {
+        uint64_t left = budget - dead_search_nodes(s);
+        uint64_t share = turns[t].share && turns[t].share < left ? turns[t].share : left;
+        if (turns[t].enumerate) {
+            out = dead_enumerate(s, pos, winner, share, witness, &len);
+            continue;
+        }
+        uint64_t start = dead_search_nodes(s);
+        for (; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s) &&
+               dead_search_nodes(s) - start < share;
+             depth++) {
+            out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
+            if (depth % 32 == 0)
+                limit *= 2;
+        }
     }
     if (out == SEARCH_MATE) {
         set_possible(res, pos, witness, len);

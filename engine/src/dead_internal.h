@@ -12,11 +12,14 @@
 bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
 
 /* The semi-static analysis: over-approximates every square each piece can ever reach (pawn
- * files that no capture can open, pieces that can never leave, squares the kings can never
- * enter) and proves that `winner` can never mate when no square the losing king can reach can
- * be attacked, or none can have every flight square covered. True means proved (reason in
- * *why); false means no proof. Castling rights in Chess960 make it answer false. */
-bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
+ * files that no capture can open, pawns that cannot pass each other on a file, pieces that can
+ * never leave, squares the kings can never enter) and proves that `winner` can never mate when
+ * no square the losing king can reach can be attacked, or none can have every flight square
+ * covered at once. Returns 0 for no proof, else the number of reasons written to why[] (room
+ * for DEAD_STATIC_REASONS; why may be NULL, then it returns 1 for a proof). Castling rights in
+ * Chess960 make it answer 0. */
+#define DEAD_STATIC_REASONS 3
+int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
 
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;

@@ -9,7 +9,10 @@
 #include "arbiter/movegen.h"
 
 #define MAX_PLY 160
-#define ENUM_MAX_PLY ARB_DEAD_MAX_WITNESS
+/* The enumeration is a depth-first walk of the graph of reachable positions: its path can be as
+ * long as the graph is big. Frames hold only the position; the stack grows as needed up to this. */
+#define ENUM_FIRST_FRAMES 1024
+#define ENUM_MAX_FRAMES (1 << 16)
 #define PUNISH_COST 3
 
 enum { NORMAL = 0, REWARD = 1, PUNISH = 2 };
@@ -38,14 +41,18 @@ struct seen_entry {
 
 struct enum_frame {
     arb_position pos;
-    arb_move moves[ARB_MAX_MOVES];
-    int n, next;
+    int n, next;     /* legal moves (n < 0: not yet visited), the next one to try */
+    int base;        /* where its moves start in the move arena */
 };
 
 struct dead_search {
     struct seen_entry *seen;
     uint64_t seen_mask, seen_count;
     struct enum_frame *enum_stack;
+    int enum_frames;
+    arb_move *arena;                     /* the legal moves of every frame on the stack */
+    size_t arena_cap;
+    arb_move enum_moves[ARB_MAX_MOVES];  /* scratch */
     struct tt_entry *tt;
     uint64_t tt_mask;
     struct frame *stack;
@@ -80,6 +87,7 @@ void dead_search_free(dead_search *s)
     free(s->stack);
     free(s->seen);
     free(s->enum_stack);
+    free(s->arena);
     free(s);
 }
 
@@ -362,28 +370,128 @@ static bool seen_insert(dead_search *s, const arb_position *pos, bool *full)
     }
 }
 
-enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root, arb_color winner,
-                                        uint64_t limit, arb_move *witness, int *witness_len)
+/* Makes room for `need` frames of the enumeration stack; false when it may not grow. */
+static bool enum_reserve(dead_search *s, int need)
 {
-    arb_color loser = !winner;
-    if (!s->seen) {
-        uint64_t size = 1u << 12;
-        while (size < (1u << 21) && size < 2 * limit)
-            size <<= 1;
+    if (need <= s->enum_frames)
+        return true;
+    if (need > ENUM_MAX_FRAMES)
+        return false;
+    int cap = s->enum_frames ? s->enum_frames : ENUM_FIRST_FRAMES;
+    while (cap < need)
+        cap *= 2;
+    struct enum_frame *grown = realloc(s->enum_stack, sizeof *grown * (size_t)cap);
+    if (!grown)
+        return false;
+    s->enum_stack = grown;
+    s->enum_frames = cap;
+    return true;
+}
+
+/* Makes room in the move arena for a frame's moves starting at `base`. */
+static bool arena_reserve(dead_search *s, size_t base)
+{
+    size_t need = base + ARB_MAX_MOVES;
+    if (need <= s->arena_cap)
+        return true;
+    if (need > (size_t)ENUM_MAX_FRAMES * 64)
+        return false;
+    size_t cap = s->arena_cap ? s->arena_cap : 16 * ARB_MAX_MOVES;
+    while (cap < need)
+        cap *= 2;
+    arb_move *grown = realloc(s->arena, sizeof *grown * cap);
+    if (!grown)
+        return false;
+    s->arena = grown;
+    s->arena_cap = cap;
+    return true;
+}
+
+/* Clears the seen set, growing it (when possible) to hold `limit` positions comfortably. */
+static bool seen_reset(dead_search *s, uint64_t limit)
+{
+    uint64_t size = 1u << 12;
+    while (size < (1u << 21) && size < 2 * limit)
+        size <<= 1;
+    if (!s->seen || size > s->seen_mask + 1) {
+        free(s->seen);
         s->seen = calloc(size, sizeof *s->seen);
-        s->enum_stack = malloc(sizeof *s->enum_stack * (ENUM_MAX_PLY + 1));
-        if (!s->seen || !s->enum_stack)
-            return SEARCH_UNDECIDED;
+        if (!s->seen) {
+            s->seen_mask = 0;
+            return false;
+        }
         s->seen_mask = size - 1;
     } else {
         memset(s->seen, 0, sizeof *s->seen * (s->seen_mask + 1));
     }
     s->seen_count = 0;
+    return true;
+}
+
+/* The enumeration's path to a mate (frames 0..last) wanders: it is as long as the walk that
+ * found it. Shortens it greedily: from each position, the move to the latest position of the
+ * path it reaches in one move. Fills the witness when the result fits (ARB_DEAD_MAX_WITNESS). */
+static bool shortcut_path(dead_search *s, int last, arb_move *witness, int *witness_len)
+{
+    uint64_t size = 64;
+    while (size < 2 * (uint64_t)(last + 1))
+        size <<= 1;
+    int32_t *index = malloc(sizeof *index * size);
+    if (!index)
+        return false;
+    for (uint64_t i = 0; i < size; i++)
+        index[i] = -1;
+    for (int i = 0; i <= last; i++) {
+        uint64_t h = (s->enum_stack[i].pos.key * 0x9E3779B97F4A7C15ull >> 20) & (size - 1);
+        while (index[h] >= 0)
+            h = (h + 1) & (size - 1);
+        index[h] = i;
+    }
+    int len = 0;
+    bool ok = true;
+    for (int i = 0; i < last;) {
+        const arb_position *from = &s->enum_stack[i].pos;
+        int n = arb_legal_moves(from, s->enum_moves);
+        int best = -1;
+        arb_move best_move = 0;
+        for (int k = 0; k < n; k++) {
+            arb_position child = *from;
+            arb_position_play(&child, s->enum_moves[k]);
+            uint32_t check = check_hash(&child);
+            for (uint64_t h = (child.key * 0x9E3779B97F4A7C15ull >> 20) & (size - 1); index[h] >= 0;
+                 h = (h + 1) & (size - 1)) {
+                const arb_position *p = &s->enum_stack[index[h]].pos;
+                if (p->key == child.key && check_hash(p) == check && index[h] > best) {
+                    best = index[h];
+                    best_move = s->enum_moves[k];
+                }
+            }
+        }
+        if (best <= i || len >= ARB_DEAD_MAX_WITNESS) {
+            ok = false; /* cannot happen (the path's own move is there) or too long */
+            break;
+        }
+        witness[len++] = best_move;
+        i = best;
+    }
+    free(index);
+    if (ok)
+        *witness_len = len;
+    return ok;
+}
+
+enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root, arb_color winner,
+                                        uint64_t limit, arb_move *witness, int *witness_len)
+{
+    arb_color loser = !winner;
+    if (!seen_reset(s, limit) || !enum_reserve(s, ENUM_FIRST_FRAMES))
+        return SEARCH_UNDECIDED;
     bool incomplete = false, full = false;
     uint64_t local = 0;
     int sp = 0;
     s->enum_stack[0].pos = *root;
     s->enum_stack[0].n = -1;
+    s->enum_stack[0].base = 0;
     seen_insert(s, root, &full);
     while (sp >= 0) {
         struct enum_frame *f = &s->enum_stack[sp];
@@ -397,14 +505,15 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
                 sp--;
                 continue;
             }
-            int n = arb_legal_moves(pos, f->moves);
+            if (!arena_reserve(s, (size_t)f->base)) {
+                incomplete = true;
+                sp--;
+                continue;
+            }
+            int n = arb_legal_moves(pos, s->arena + f->base);
             if (n == 0) {
-                if (pos->side == loser && arb_in_check(pos)) {
-                    *witness_len = sp;
-                    for (int i = 0; i < sp; i++)
-                        witness[i] = s->enum_stack[i].moves[s->enum_stack[i].next - 1];
-                    return SEARCH_MATE;
-                }
+                if (pos->side == loser && arb_in_check(pos))
+                    return shortcut_path(s, sp, witness, witness_len) ? SEARCH_MATE : SEARCH_UNDECIDED;
                 sp--;
                 continue;
             }
@@ -421,11 +530,12 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
             sp--;
             continue;
         }
-        arb_move m = f->moves[f->next++];
-        if (sp >= ENUM_MAX_PLY) {
+        arb_move m = s->arena[f->base + f->next++];
+        if (!enum_reserve(s, sp + 2)) {
             incomplete = true;
             continue;
         }
+        f = &s->enum_stack[sp]; /* the stack may have moved */
         struct enum_frame *c = &s->enum_stack[sp + 1];
         c->pos = f->pos;
         arb_position_play(&c->pos, m);
@@ -435,6 +545,7 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
             continue;
         }
         c->n = -1;
+        c->base = f->base + f->n;
         sp++;
     }
     s->stored = s->seen_count;

@@ -9,6 +9,7 @@
 #define NOT_A (~FILE_A_BB)
 #define NOT_H (~FILE_H_BB)
 
+static int msb(arb_bitboard b) { return 63 - __builtin_clzll(b); }
 static arb_bitboard north(arb_bitboard b) { return b << 8; }
 static arb_bitboard south(arb_bitboard b) { return b >> 8; }
 
@@ -44,20 +45,26 @@ static arb_bitboard pawn_attacks_bb(arb_color c, arb_bitboard b)
 
 struct piece {
     uint8_t sq, color, type;
-    bool file_locked;     /* assumed: never captures, never captured (pawns only) */
+    bool stays;           /* assumed: never captures, so never leaves its file (pawns only) */
+    bool kept;            /* assumed: never captured (pawns only) */
+    bool order_bound;     /* its bound needs more than an enemy pawn ahead that never moves off */
     arb_bitboard reach;
-    arb_bitboard bound;   /* squares a file-locked pawn may occupy */
+    arb_bitboard bound;   /* squares a pawn that stays may occupy */
 };
 
 struct analysis {
     arb_color winner;
+    bool plain_order;             /* bounds from enemy pawns only (to tell when the rest mattered) */
     int n;
     struct piece p[64];
     arb_bitboard orig_occ, orig_color[2];
     arb_bitboard ep_reach[2];     /* the root en passant square, as reached by the pawn that passed */
     /* Derived each round. */
     bool vacate[64];
-    arb_bitboard empty, passable[2], reach_nk[2], reach_any[2], perm_att[2];
+    arb_bitboard empty, passable[2], reach_nk[2], perm_att[2];
+    /* Squares where a man of each colour may ever capture: a piece's reach, a pawn's diagonal
+     * steps from its reach unless it stays on its file (pushes never capture). */
+    arb_bitboard capture[2];
 };
 
 /* Squares a piece of this type on these squares attacks (sliders: one step, which is enough
@@ -65,7 +72,7 @@ struct analysis {
 static arb_bitboard attack_step(arb_piece_type t, arb_color c, arb_bitboard b)
 {
     switch (t) {
-    case ARB_PAWN: return pawn_attacks_bb(c, b);
+    case ARB_PAWN: return b == ALL_SQUARES ? ALL_SQUARES : pawn_attacks_bb(c, b); /* promoted: anything */
     case ARB_KNIGHT: return knight_step(b);
     case ARB_BISHOP: return diag_step(b);
     case ARB_ROOK: return ortho_step(b);
@@ -80,19 +87,24 @@ static void derive(struct analysis *a)
     a->passable[1] = ~a->orig_color[1];
     for (int c = 0; c < 2; c++) {
         a->reach_nk[c] = a->ep_reach[c];
-        a->reach_any[c] = 0;
+        a->capture[c] = 0;
         a->perm_att[c] = 0;
     }
     for (int i = 0; i < a->n; i++) {
         const struct piece *p = &a->p[i];
-        a->reach_any[p->color] |= p->reach;
+        if (p->type != ARB_PAWN || p->reach == ALL_SQUARES)
+            a->capture[p->color] |= p->reach;
+        else if (!p->stays)
+            a->capture[p->color] |= pawn_attacks_bb((arb_color)p->color, p->reach);
         if (p->type != ARB_KING)
             a->reach_nk[p->color] |= p->reach;
     }
     for (int i = 0; i < a->n; i++) {
         const struct piece *p = &a->p[i];
         arb_bitboard at = sq_bb(p->sq);
-        bool v = (p->reach & ~at) || (a->reach_any[!p->color] & at);
+        /* the pawn that just passed the root en passant square is captured from behind it */
+        arb_bitboard taken_at = at | (p->type == ARB_PAWN ? a->ep_reach[p->color] & (north(at) | south(at)) : 0);
+        bool v = (p->reach & ~at) || (a->capture[!p->color] & taken_at);
         a->vacate[i] = v;
         if (v) {
             a->empty |= at;
@@ -133,10 +145,10 @@ static bool grow(struct analysis *a, struct piece *p)
         do {
             prev = r;
             arb_bitboard push = (c == ARB_WHITE ? north(r) : south(r)) & a->empty;
-            if (p->file_locked)
+            if (p->stays)
                 push &= p->bound;
             r |= push;
-            if (!p->file_locked)
+            if (!p->stays)
                 r |= pawn_attacks_bb(c, r) & a->reach_nk[!c];
         } while (r != prev);
         if (r & promo)
@@ -150,29 +162,59 @@ static bool grow(struct analysis *a, struct piece *p)
     return r != old;
 }
 
-/* The squares a file-locked pawn may occupy: its file, not beyond the nearest file-locked enemy
- * pawn ahead (pawns on one file cannot pass each other while both stay on it). */
+/* The squares a pawn that stays on its file may occupy: the ranks between the pawns of its file
+ * that it can never pass. Why this is sound: let P stay on its file (never captures) and let Q
+ * be another pawn of that file that never captures and is never captured. While P is on the
+ * board, neither can jump over the other: a push lands on an empty square and a double step
+ * also needs the square it passes empty, so P stays on the side of Q it started on.
+ *  - Q an enemy pawn ahead of P (they move towards each other): Q cannot promote without
+ *    passing P, so while P lives Q is a pawn on the file, strictly ahead of P, and no further
+ *    back than where it started: P stays short of Q's starting square.
+ *  - Q an own pawn ahead of P (same direction): while Q is a pawn on the file P stays short of
+ *    it, so short of the furthest square Q can ever reach; if Q can promote it leaves the
+ *    file and P is not bounded by it.
+ * Enemy pawns behind P never matter (they move away), nor do own pawns behind it.
+ * Q's reach only grows during the fixpoint, so these bounds only widen. */
 static void set_bounds(struct analysis *a)
 {
     for (int i = 0; i < a->n; i++) {
         struct piece *p = &a->p[i];
-        if (p->type != ARB_PAWN || !p->file_locked)
+        if (p->type != ARB_PAWN || !p->stays)
             continue;
-        int file = ARB_FILE(p->sq), rank = ARB_RANK(p->sq);
-        int lo = 0, hi = 7;
+        int file = ARB_FILE(p->sq);
+        bool white = p->color == ARB_WHITE;
+        /* Relative ranks: 0 is the pawn's own first rank, 7 its promotion rank. */
+        int rank = white ? ARB_RANK(p->sq) : 7 - ARB_RANK(p->sq);
+        int hi = 7, hi_plain = 7; /* hi_plain: only enemy pawns that never leave, for a kept P */
         for (int j = 0; j < a->n; j++) {
             const struct piece *q = &a->p[j];
-            if (q->type != ARB_PAWN || !q->file_locked || q->color == p->color || ARB_FILE(q->sq) != file)
+            if (j == i || q->type != ARB_PAWN || !q->stays || !q->kept || ARB_FILE(q->sq) != file)
                 continue;
-            int qr = ARB_RANK(q->sq);
-            if (p->color == ARB_WHITE && qr > rank && qr - 1 < hi)
-                hi = qr - 1;
-            if (p->color == ARB_BLACK && qr < rank && qr + 1 > lo)
-                lo = qr + 1;
+            int qr = white ? ARB_RANK(q->sq) : 7 - ARB_RANK(q->sq);
+            if (qr <= rank)
+                continue; /* behind P */
+            int limit;
+            if (q->color != p->color) {
+                limit = qr - 1;
+                if (p->kept && limit < hi_plain)
+                    hi_plain = limit;
+            } else {
+                arb_bitboard promo = white ? RANK_8_BB : RANK_1_BB;
+                if (q->reach & promo)
+                    continue;
+                arb_bitboard on_file = q->reach & (FILE_A_BB << file);
+                int far = white ? ARB_RANK(msb(on_file)) : 7 - ARB_RANK(lsb(on_file));
+                limit = far - 1;
+            }
+            if (limit < hi)
+                hi = limit;
         }
+        p->order_bound = hi < hi_plain;
+        if (a->plain_order)
+            hi = hi_plain;
         arb_bitboard b = 0;
-        for (int r = lo; r <= hi; r++)
-            b |= sq_bb(ARB_SQ(file, r));
+        for (int r = rank; r <= hi; r++)
+            b |= sq_bb(ARB_SQ(file, white ? r : 7 - r));
         p->bound = b;
     }
 }
@@ -210,6 +252,7 @@ static bool saturate(struct analysis *a)
     bool changed = true;
     while (changed) {
         changed = false;
+        set_bounds(a);
         derive(a);
         for (int i = 0; i < a->n; i++)
             if (grow(a, &a->p[i]))
@@ -221,19 +264,25 @@ static bool saturate(struct analysis *a)
     return true;
 }
 
-/* Drops file-locked pawns whose assumption the fixpoint contradicts; returns whether any. */
+/* Drops the pawn assumptions (stays, kept) that the fixpoint contradicts; returns whether any.
+ * When none is dropped, every assumption agrees with the reaches it produced: by induction over
+ * any game, the first move that broke an assumption or left a reach would be one the closed
+ * rules allow, so there is none. */
 static bool drop_broken_locks(struct analysis *a)
 {
     bool dropped = false;
     for (int i = 0; i < a->n; i++) {
         struct piece *p = &a->p[i];
-        if (p->type != ARB_PAWN || !p->file_locked)
+        if (p->type != ARB_PAWN)
             continue;
         arb_color c = (arb_color)p->color;
-        bool can_capture = (pawn_attacks_bb(c, p->reach) & a->reach_nk[!c]) != 0;
-        bool can_be_captured = (p->reach & a->reach_any[!c]) != 0;
-        if (can_capture || can_be_captured) {
-            p->file_locked = false;
+        if (p->stays && (pawn_attacks_bb(c, p->reach) & a->reach_nk[!c])) {
+            p->stays = false;
+            dropped = true;
+        }
+        arb_bitboard passed = a->ep_reach[c] & (north(sq_bb(p->sq)) | south(sq_bb(p->sq)));
+        if (p->kept && ((p->reach | passed) & a->capture[!c])) {
+            p->kept = false;
             dropped = true;
         }
     }
@@ -259,42 +308,75 @@ static bool analyse(struct analysis *a, const arb_position *pos, arb_color winne
         p->sq = (uint8_t)sq;
         p->color = ARB_PIECE_COLOR(pc);
         p->type = ARB_PIECE_TYPE(pc);
-        p->file_locked = p->type == ARB_PAWN;
+        p->stays = p->kept = p->type == ARB_PAWN;
+        p->order_bound = false;
         p->reach = sq_bb(sq);
         p->bound = 0;
     }
     do {
-        set_bounds(a);
         if (!saturate(a))
             return false;
     } while (drop_broken_locks(a));
     return true;
 }
 
-/* Loser pieces (not the king) whose reach meets `squares`. */
-static int blockers_for(const struct analysis *a, arb_color loser, arb_bitboard squares)
-{
-    int n = 0;
-    for (int i = 0; i < a->n; i++) {
-        const struct piece *p = &a->p[i];
-        if (p->color == loser && p->type != ARB_KING && (p->reach & squares))
-            n++;
-    }
-    return n;
-}
-
-/* Whether the loser can cover `need` (flight squares that no winner piece can ever attack) with
- * its own men: every square must be reachable by some loser piece, and there must be at least
- * as many such pieces as squares (each stands on one square). */
+/* Whether the loser's men (not its king) can stand on every square of `need` at once: each man
+ * stands on one square of its reach, so this is a matching of squares to distinct men (Kuhn's
+ * augmenting paths; `need` is a king's neighbourhood, at most 8 squares). */
 static bool blockable(const struct analysis *a, arb_color loser, arb_bitboard need)
 {
-    arb_bitboard can = 0;
+    int nsq = 0;
+    uint64_t men[8];              /* per needed square: the men that can stand there */
+    for (arb_bitboard b = need; b; nsq++) {
+        if (nsq == 8)
+            return true;          /* not a king's neighbourhood: claim nothing */
+        arb_bitboard at = sq_bb(pop_lsb(&b));
+        men[nsq] = 0;
+        for (int i = 0; i < a->n; i++)
+            if (a->p[i].color == loser && a->p[i].type != ARB_KING && (a->p[i].reach & at))
+                men[nsq] |= 1ull << i;
+        if (!men[nsq])
+            return false;
+    }
+    int owner[64];                /* man index -> square index, or -1 */
     for (int i = 0; i < a->n; i++)
-        if (a->p[i].color == loser && a->p[i].type != ARB_KING)
-            can |= a->p[i].reach;
-    if (need & ~can)
-        return false;
-    return popcount(need) <= blockers_for(a, loser, need);
+        owner[i] = -1;
+    for (int s = 0; s < nsq; s++) {
+        /* Breadth-first search for an augmenting path from square s. */
+        int from_sq[64], queue[8], head = 0, tail = 0;
+        uint64_t tried = 0;
+        int found = -1;
+        queue[tail++] = s;
+        while (head < tail && found < 0) {
+            int q = queue[head++];
+            for (uint64_t m = men[q] & ~tried; m; m &= m - 1) {
+                int man = __builtin_ctzll(m);
+                tried |= 1ull << man;
+                from_sq[man] = q;
+                if (owner[man] < 0) {
+                    found = man;
+                    break;
+                }
+                if (tail < 8)
+                    queue[tail++] = owner[man];
+            }
+        }
+        if (found < 0)
+            return false;
+        /* Flip the path back to s. */
+        for (int man = found;;) {
+            int q = from_sq[man];
+            int prev = -1;
+            for (int i = 0; i < a->n; i++)
+                if (owner[i] == q)
+                    prev = i;
+            owner[man] = q;
+            if (q == s)
+                break;
+            man = prev;
+        }
+    }
+    return true;
 }
 
 /* The diagonal neighbours of k on each of its two diagonals (a1-h8 and a8-h1 directions). */
@@ -337,30 +419,24 @@ static int find_king(const struct analysis *a, arb_color c)
     return -1;
 }
 
-bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why)
+/* The final test on a saturated analysis: true when no square the loser's king can reach can be
+ * a mating square. *candidates: whether some square could at least be attacked; *refined: how
+ * many squares only the finer test (king placement, blockers one per square) ruled out. */
+static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candidate, int *refined_out)
 {
-    if (pos->variant == ARB_CHESS960) {
-        for (int c = 0; c < 2; c++)
-            for (int s = 0; s < 2; s++)
-                if (pos->castle_rook[c][s] != ARB_NO_SQUARE)
-                    return false;
-    }
-    struct analysis a;
-    if (!analyse(&a, pos, winner))
-        return false;
     arb_color loser = !winner;
-    int lk = find_king(&a, loser), wk = find_king(&a, winner);
+    int lk = find_king(a, loser), wk = find_king(a, winner);
     if (lk < 0 || wk < 0)
         return false;
-    arb_bitboard region = a.p[lk].reach;
+    arb_bitboard region = a->p[lk].reach;
     arb_bitboard att = 0, loser_occ = 0, other_att = 0, bishop_reach = 0;
     int nbishops = 0;
-    for (int i = 0; i < a.n; i++) {
-        const struct piece *p = &a.p[i];
+    for (int i = 0; i < a->n; i++) {
+        const struct piece *p = &a->p[i];
         if (p->type == ARB_KING)
             continue;
-        arb_bitboard pa = attack_step((arb_piece_type)p->type, winner, p->reach);
         if (p->color == winner) {
+            arb_bitboard pa = attack_step((arb_piece_type)p->type, winner, p->reach);
             att |= pa;
             if (p->type == ARB_BISHOP) {
                 if (pa & region) {
@@ -374,32 +450,104 @@ bool dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reas
             loser_occ |= p->reach;
         }
     }
-    arb_bitboard king_cover = king_step(a.p[wk].reach);
+    arb_bitboard king_cover = king_step(a->p[wk].reach);
     arb_bitboard covered = loser_occ | att | king_cover;
     arb_bitboard candidates = region & att;
     /* only bishops of one colour can ever attack the region: the finer test applies */
     bool bishops_only = !(other_att & region) && nbishops > 0 &&
                         (!(bishop_reach & DEAD_DARK_SQUARES) || !(bishop_reach & ~DEAD_DARK_SQUARES));
-    arb_bitboard mating = 0;
+    arb_bitboard mating = 0, wk_region = a->p[wk].reach;
+    int refined = 0; /* candidates only the finer test below rules out */
     for (arb_bitboard b = candidates; b;) {
         int k = pop_lsb(&b);
         arb_bitboard flights = arb_king_attacks[k] & region;
         if ((flights & ~covered) != 0)
             continue;
-        if (bishops_only && bishop_mate_impossible(&a, winner, k, region, king_cover, nbishops))
-            continue;
-        mating |= sq_bb(k);
+        /* The finer test: in a mate on k the winner's king stands on one square w of its reach,
+         * not next to k, and guards only the squares next to w; every flight square it does
+         * not guard and no other winner piece can attack must hold a loser's man, each man on
+         * one square of its reach (a matching). Sound: these are properties of any mate. */
+        /* Only where the king stands next to a flight square no other piece attacks does its
+         * square matter (more guarded squares only make a mate easier): try it far away once,
+         * then on each such square. */
+        arb_bitboard allowed = wk_region & ~arb_king_attacks[k] & ~sq_bb(k);
+        arb_bitboard near = allowed & king_step(flights & ~att);
+        bool possible = false, far = allowed & ~near;
+        for (arb_bitboard ws = near; !possible && (far || ws);) {
+            arb_bitboard kc = 0;
+            if (far)
+                far = false;
+            else
+                kc = arb_king_attacks[pop_lsb(&ws)];
+            if (flights & ~(loser_occ | att | kc))
+                continue;
+            arb_bitboard need = flights & ~att & ~kc;
+            if (need && !blockable(a, loser, need))
+                continue;
+            if (bishops_only && bishop_mate_impossible(a, winner, k, region, kc, nbishops))
+                continue;
+            possible = true;
+        }
+        if (possible)
+            mating |= sq_bb(k);
+        else
+            refined++;
     }
-    if (mating)
-        return false;
-    if (why) {
-        *why = arb_reason_make(candidates ? ARB_R_cannot_mate_no_mating_square : ARB_R_cannot_mate_locked);
-        why->piece = ARB_PIECE(loser, ARB_KING);
-        why->n = popcount(region);
-        /* The pawns that never move: the walls of the structure. */
-        for (int i = 0; i < a.n && why->nsquares < ARB_REASON_MAX_SQUARES; i++)
-            if (a.p[i].type == ARB_PAWN && !a.vacate[i])
-                arb_reason_add_square(why, a.p[i].sq);
+    *any_candidate = candidates != 0;
+    *refined_out = refined;
+    return mating == 0;
+}
+
+int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why)
+{
+    if (pos->variant == ARB_CHESS960) {
+        for (int c = 0; c < 2; c++)
+            for (int s = 0; s < 2; s++)
+                if (pos->castle_rook[c][s] != ARB_NO_SQUARE)
+                    return 0;
     }
-    return true;
+    struct analysis a;
+    a.plain_order = false;
+    bool any_candidate = false;
+    int refined = 0;
+    if (!analyse(&a, pos, winner) || !no_mate(&a, winner, &any_candidate, &refined))
+        return 0;
+    if (!why)
+        return 1;
+    arb_color loser = !winner;
+    int n = 0;
+    why[n] = arb_reason_make(any_candidate ? ARB_R_cannot_mate_no_mating_square : ARB_R_cannot_mate_locked);
+    why[n].piece = ARB_PIECE(loser, ARB_KING);
+    why[n].n = popcount(a.p[find_king(&a, loser)].reach);
+    /* The pawns that never move: the walls of the structure. */
+    for (int i = 0; i < a.n && why[n].nsquares < ARB_REASON_MAX_SQUARES; i++)
+        if (a.p[i].type == ARB_PAWN && !a.vacate[i])
+            arb_reason_add_square(&why[n], a.p[i].sq);
+    n++;
+    /* Whether the proof needed pawns kept behind own pawns or behind pawns that may be
+     * captured: the same analysis without that must fail (run only to explain a proof). */
+    int held = 0;
+    for (int i = 0; i < a.n; i++)
+        held += a.p[i].order_bound;
+    if (held) {
+        struct analysis plain;
+        plain.plain_order = true;
+        bool c2;
+        int r2;
+        if (!analyse(&plain, pos, winner) || !no_mate(&plain, winner, &c2, &r2)) {
+            why[n] = arb_reason_make(ARB_R_cannot_mate_pawns_keep_order);
+            why[n].n = held;
+            for (int i = 0; i < a.n && why[n].nsquares < ARB_REASON_MAX_SQUARES; i++)
+                if (a.p[i].order_bound)
+                    arb_reason_add_square(&why[n], a.p[i].sq);
+            n++;
+        }
+    }
+    if (refined) {
+        why[n] = arb_reason_make(ARB_R_cannot_mate_flights_never_covered);
+        why[n].piece = ARB_PIECE(loser, ARB_KING);
+        why[n].n = refined;
+        n++;
+    }
+    return n;
 }

@@ -174,6 +174,61 @@ static void test_dead_positions(void)
     CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_stalemate");
 }
 
+/* The static proof's finer rules, each on a position it alone decides (budget 1: no search). */
+static void test_static_rules(void)
+{
+    arb_unwinnable_result r;
+    harness_begin("dead.static.pawns_keep_order");
+    /* White's a2..g2 pawns can never pass the black pawns on a5..g5 (which the white king may
+     * capture) nor their own pawns on a6..g6: no pawn promotes, the black king stays on rank 8. */
+    const char *order = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1";
+    r = side(order, ARB_WHITE, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_INT(r.nreasons, 2);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_locked");
+    CHECK_INT(r.reasons[0].n, 8);
+    CHECK_STR(arb_reason_name(r.reasons[1].code), "cannot_mate_pawns_keep_order");
+    CHECK_INT(r.reasons[1].n, 8);
+    CHECK_INT(r.reasons[1].nsquares, 8);
+    CHECK_INT(r.reasons[1].squares[0], ARB_SQ(0, 1)); /* a2 */
+    CHECK_INT(r.reasons[1].squares[4], ARB_SQ(0, 4)); /* a5 */
+    check_rendered(&r.reasons[1]);
+
+    harness_begin("dead.static.blockers_one_square_each");
+    /* Black's pawns reach a3..g3 and attack rank 2, but on b3 (say) the white king's flight
+     * squares a2, a3 and a4 could only be filled by the one white a-pawn: never mate. */
+    r = side(order, ARB_BLACK, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_INT(r.nreasons, 3);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_no_mating_square");
+    CHECK_INT(r.reasons[0].n, 40);
+    CHECK_STR(arb_reason_name(r.reasons[2].code), "cannot_mate_flights_never_covered");
+    CHECK_INT(r.reasons[2].n, 4);
+    CHECK_INT(r.reasons[2].piece, ARB_PIECE(ARB_WHITE, ARB_KING));
+    check_rendered(&r.reasons[2]);
+
+    harness_begin("dead.static.king_placement");
+    /* Knights trapped among locked pawns; White's dark bishop and king alone can cover the
+     * black king's flights on no square: the king guards only the squares next to it. */
+    r = side("k7/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/K1B5 w - - 0 1", ARB_WHITE, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_INT(r.nreasons, 2);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_no_mating_square");
+    CHECK_STR(arb_reason_name(r.reasons[1].code), "cannot_mate_flights_never_covered");
+    CHECK_INT(r.reasons[1].n, 20);
+
+    harness_begin("dead.search.deep_enumeration");
+    /* The white king shuttles h3-h4 behind locked pawns; Black's king could cover h3 from h2
+     * only when White's king already stands on h4, and then White is stalemated: a proof by
+     * enumerating every reachable position (thousands, a walk far deeper than 1000 plies). */
+    r = side("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", ARB_BLACK, 1);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    r = side("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_exhausted");
+    CHECK(r.reasons[0].n > 1000);
+}
+
 static void test_arguments(void)
 {
     arb_position p = fen(ARB_START_FEN);
@@ -204,6 +259,7 @@ int main(void)
     test_material();
     test_flag_fall();
     test_dead_positions();
+    test_static_rules();
     test_arguments();
     return harness_finish();
 }
