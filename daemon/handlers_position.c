@@ -77,12 +77,12 @@ static void h_perft(ad_request *r)
 }
 
 const ad_route ad_position_routes[] = {
-    {"POST", "/v1/analyze", h_analyze, AD_BODY_JSON},
-    {"POST", "/v1/move", h_move, AD_BODY_JSON},
-    {"POST", "/v1/castling", h_castling, AD_BODY_JSON},
-    {"POST", "/v1/validate", h_validate, AD_BODY_JSON},
-    {"POST", "/v1/outcome", h_outcome, AD_BODY_JSON},
-    {"POST", "/v1/touch", h_touch, AD_BODY_JSON},
+    {"POST", "/v1/analyze", h_analyze, AD_BODY_JSON | AD_SCRATCH},
+    {"POST", "/v1/move", h_move, AD_BODY_JSON | AD_SCRATCH},
+    {"POST", "/v1/castling", h_castling, AD_BODY_JSON | AD_SCRATCH},
+    {"POST", "/v1/validate", h_validate, AD_BODY_JSON | AD_SCRATCH},
+    {"POST", "/v1/outcome", h_outcome, AD_BODY_JSON | AD_SCRATCH},
+    {"POST", "/v1/touch", h_touch, AD_BODY_JSON | AD_SCRATCH},
     {"POST", "/v1/perft", h_perft, AD_BODY_JSON | AD_HEAVY},
     {NULL, NULL, NULL, 0},
 };

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "scratch.h"
 #include "sd.h"
 #include "server.h"
 
@@ -33,6 +34,7 @@ static void reload(ad_server *s)
 int main(int argc, char **argv)
 {
     static ad_server srv; /* large (metrics); lives for the whole process */
+    ad_scratch_install(); /* before any jansson value exists */
     int r = ad_config_load(&srv.cfg, argc, argv);
     if (r != 0)
         return r > 0 ? 0 : 2;

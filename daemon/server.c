@@ -16,6 +16,7 @@
 #include "reply.h"
 #include "routes.h"
 #include "sd.h"
+#include "scratch.h"
 #include "server.h"
 
 /* Per-request state, made when the request line arrives and freed on completion. */
@@ -284,14 +285,22 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     ad_request *r = &c->req;
     if (c->too_large)
         return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
-    if ((r->route->flags & AD_BODY_JSON) && !prepare_body(c))
-        return send_reply(c);
-    r->route->handler(r);
+    bool scratch = r->route->flags & AD_SCRATCH;
+    if (scratch)
+        ad_scratch_begin();
+    if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
+        r->route->handler(r);
     if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
         c->heavy_held = false;
     }
-    return send_reply(c);
+    enum MHD_Result ret = send_reply(c);
+    if (scratch) { /* the answer is dumped and sent: nothing made in the window may outlive it */
+        json_decref(r->body);
+        r->body = NULL;
+        ad_scratch_end();
+    }
+    return ret;
 }
 
 /* A listening socket for cfg.listen. */

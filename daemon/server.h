@@ -22,6 +22,8 @@ enum {
     AD_BODY_JSON = 1 << 0,      /* POST body: a JSON object, parsed before the handler runs */
     AD_HEAVY = 1 << 1,          /* a search: counts against max_heavy, may exhaust a budget */
     AD_ALWAYS = 1 << 2,         /* cheap probes (health, metrics): answered even when overloaded */
+    AD_SCRATCH = 1 << 3,        /* body, answer and dump fit one callback and keep nothing: jansson
+                                 * allocates in the thread's scratch arena (scratch.h) */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one

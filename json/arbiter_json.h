@@ -156,8 +156,9 @@ json_t *aj_castling_json(const aj_position *p, const char *lang);
 /* POST /v1/validate answer for a FEN. */
 json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang);
 
-/* [{"claim", "with_move", "explanations"}]: the draws the side to move may claim. */
-json_t *aj_claims_json(const arb_game *g, const char *lang);
+/* [{"claim", "with_move", "explanations"}]: the draws the side to move may claim, given the
+ * record's automatic ending (arb_game_automatic_ending). */
+json_t *aj_claims_json(const arb_game *g, const arb_outcome *ending, const char *lang);
 
 /* {"result", "termination", "ply", "claim_valid", "explanations"} of an outcome. */
 json_t *aj_outcome_json(const arb_outcome *o, const char *lang);

@@ -51,7 +51,7 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
     json_object_set_new_nocheck(o, "status", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending.result)));
     json_object_set_new_nocheck(o, "plies", json_integer(p->game.nplies));
-    json_object_set_new_nocheck(o, "claims", aj_claims_json(&p->game, lang));
+    json_object_set_new_nocheck(o, "claims", aj_claims_json(&p->game, &ending, lang));
     json_object_set_new_nocheck(o, "castling", aj_castling_json(p, lang));
     json_object_set_new_nocheck(o, "explanations", status_explanations(pos, &ending, lang));
     return o;

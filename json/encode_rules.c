@@ -7,11 +7,11 @@ static const char *claim_name(arb_claim_kind k)
     return k == ARB_CLAIM_THREEFOLD ? "threefold" : "fifty_moves";
 }
 
-json_t *aj_claims_json(const arb_game *g, const char *lang)
+json_t *aj_claims_json(const arb_game *g, const arb_outcome *ending, const char *lang)
 {
     arb_claim_kind kinds[ARB_MAX_MOVES + 2];
     arb_move moves[ARB_MAX_MOVES + 2];
-    int n = arb_game_claims_available(g, kinds, moves, ARB_MAX_MOVES + 2);
+    int n = arb_game_claims_given_ending(g, ending, kinds, moves, ARB_MAX_MOVES + 2);
     json_t *a = json_array();
     for (int i = 0; i < n && i < ARB_MAX_MOVES + 2; i++) {
         arb_outcome why;

@@ -14,9 +14,17 @@ static bool claim_valid(const arb_game *g, arb_claim_kind kind, arb_move m)
 
 int arb_game_claims_available(const arb_game *g, arb_claim_kind *kinds, arb_move *moves, int cap)
 {
-    int n = 0;
     arb_outcome end;
-    if (arb_game_automatic_ending(g, g->nplies, &end) != ARB_OK || end.termination != ARB_TERM_NONE)
+    if (arb_game_automatic_ending(g, g->nplies, &end) != ARB_OK)
+        return 0;
+    return arb_game_claims_given_ending(g, &end, kinds, moves, cap);
+}
+
+int arb_game_claims_given_ending(const arb_game *g, const arb_outcome *ending, arb_claim_kind *kinds,
+                                 arb_move *moves, int cap)
+{
+    int n = 0;
+    if (!g || !ending || ending->termination != ARB_TERM_NONE)
         return 0;
 #define ADD(k, m)                                                                                                      \
     do {                                                                                                               \

@@ -544,8 +544,40 @@ static void test_play_text(void)
     arb_game_free(&g);
 }
 
+/* The draws available to claim, with and without the caller's known ending. */
+static void test_claims_available(void)
+{
+    harness_begin("rules.claims.available");
+    arb_game g;
+    if (!game_from(&g, "startpos", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"))
+        return;
+    arb_claim_kind kinds[8];
+    arb_move moves[8];
+    int n = arb_game_claims_available(&g, kinds, moves, 8);
+    CHECK_INT(n, 1);
+    CHECK(kinds[0] == ARB_CLAIM_THREEFOLD);
+    CHECK(moves[0] == move_in(arb_game_current(&g), "Ng8"));
+    arb_outcome end;
+    CHECK(arb_game_automatic_ending(&g, g.nplies, &end) == ARB_OK);
+    arb_claim_kind k2[8];
+    arb_move m2[8];
+    CHECK_INT(arb_game_claims_given_ending(&g, &end, k2, m2, 8), 1);
+    CHECK(k2[0] == kinds[0] && m2[0] == moves[0]);
+    end.termination = ARB_TERM_CHECKMATE; /* an ended record has nothing to claim */
+    CHECK_INT(arb_game_claims_given_ending(&g, &end, k2, m2, 8), 0);
+    CHECK_INT(arb_game_claims_given_ending(&g, NULL, k2, m2, 8), 0);
+    arb_game_free(&g);
+
+    harness_begin("rules.claims.none_possible");
+    if (!game_from(&g, "startpos", "e4 e5"))
+        return;
+    CHECK_INT(arb_game_claims_available(&g, kinds, moves, 8), 0);
+    arb_game_free(&g);
+}
+
 int main(void)
 {
+    test_claims_available();
     test_play_text();
     test_threefold();
     test_fivefold();

@@ -107,6 +107,11 @@ ARB_API arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_mo
  * Writes at most cap pairs and returns how many there are; arb_game_claim gives each one's why. */
 ARB_API int arb_game_claims_available(const arb_game *g, arb_claim_kind *kinds, arb_move *moves, int cap);
 
+/* The same, for a caller that already has arb_game_automatic_ending of the record's end in
+ * *ending (it decides the dead-position question, the costly part). */
+ARB_API int arb_game_claims_given_ending(const arb_game *g, const arb_outcome *ending, arb_claim_kind *kinds,
+                                         arb_move *moves, int cap);
+
 /* ---- Events that end a game ----------------------------------------------------------- */
 
 typedef struct arb_event {
