@@ -24,10 +24,13 @@ for raw in open(os.path.join(LESSONS, 'puzzles', 'puzzles.txt'), encoding='utf-8
     if raw.strip() and not raw.startswith('#'):
         BUNDLED_PUZZLES[raw.split('|')[0].strip()] = raw.strip()
 
-# A generator of our own: the bundled legal-count under another id and title.
+# A generator of our own: the bundled legal-count under another id and title, whose grading
+# fails on the answer "boom" (a script failure while answering a request).
 COACH = (open(os.path.join(BUNDLED_QUIZZES, 'legal-count.lua'), encoding='utf-8').read()
          .replace('id = "legal-count"', 'id = "coach-count"')
-         .replace('en = "Count the legal moves"', 'en = "Coach: count the legal moves"'))
+         .replace('en = "Count the legal moves"', 'en = "Coach: count the legal moves"')
+         .replace('grade = function(q, answer, lang)',
+                  'grade = function(q, answer, lang)\n    if answer == "boom" then error("coach mistake in grade", 0) end'))
 # A puzzle of our own: the smothered mate under another id.
 COACH_PUZZLE = BUNDLED_PUZZLES['m1-smothered'].replace('m1-smothered', 'coach-m1', 1)
 BROKEN_QUIZZES = {
@@ -154,9 +157,13 @@ try:
         check_eq({q['id']: q['title'] for q in body['quizzes']},
                  {'coach-count': 'Coach: count the legal moves', 'status': 'Check, checkmate or stalemate?'},
                  'generators listed with their titles')
-        check_quiz_served(d, 'coach-count')
+        coach_question = check_quiz_served(d, 'coach-count')
         status_question = check_quiz_served(d, 'status')
-    check_eq(d.metric('arbiterd_quiz_failures_total'), 0.0, 'no quiz failures')
+        check_eq(d.metric('arbiterd_quiz_failures_total'), 0.0, 'no quiz failures')
+        st, _, e = d.post('/v1/quizzes/answer', {'id': coach_question, 'answer': 'boom'})
+        check_eq((st, e['error']['code']), (500, 'internal'), 'a generator failing while grading')
+        check('coach mistake in grade' in e['error'].get('detail', ''), 'says why: %r' % e['error'])
+        check_eq(d.metric('arbiterd_quiz_failures_total'), 1.0, 'counts as a quiz failure')
     check_eq(d.metric('arbiterd_puzzle_failures_total'), 0.0, 'no puzzle failures')
 
     begin('reload.broken')
@@ -179,7 +186,7 @@ try:
         check_quiz_served(d, 'coach-count')
         for gen in ('syntax', 'no-questions'):
             check_quiz_absent(d, gen, None)
-        check_eq(d.metric('arbiterd_quiz_failures_total'), 3.0, 'three generator files failed')
+        check_eq(d.metric('arbiterd_quiz_failures_total'), 1.0 + 3, 'three generator files failed')
         check('syntax.lua' in log and 'the generator is not served' in log, 'the syntax error is logged')
         check('no-questions.lua' in log and 'coach mistake' in log, 'the failing generator is logged')
         check("another quiz already has the id 'coach-count'" in log, 'the duplicate id is logged')
@@ -199,7 +206,7 @@ try:
         check_eq(quiz_ids(d), ['coach-count'], 'the removed generator is not listed')
         check_quiz_absent(d, 'status', status_question)
         check_quiz_served(d, 'coach-count')
-    check_eq(d.metric('arbiterd_quiz_failures_total'), 3.0 if LUA else 0.0, 'no new quiz failures')
+    check_eq(d.metric('arbiterd_quiz_failures_total'), 4.0 if LUA else 0.0, 'no new quiz failures')
     check_eq(d.metric('arbiterd_puzzle_failures_total'), 5.0, 'no new puzzle failures')
 
     begin('reload.unreadable_dir')
