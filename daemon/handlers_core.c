@@ -15,6 +15,8 @@ static void h_health(ad_request *r)
     json_object_set_new(o, "version", json_string(arb_version()));
     json_object_set_new(o, "lessons", json_integer(set ? set->count : 0));
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));
+    json_object_set_new(o, "quizzes", json_integer(set ? set->quiz_count : 0));
+    json_object_set_new(o, "puzzles", json_integer(set ? set->puzzles.count : 0));
     ad_lessons_release(&r->srv->lessons, set);
     ad_reply_json(r, 200, o);
 }
@@ -23,11 +25,17 @@ static void h_metrics(ad_request *r)
 {
     ad_server *s = r->srv;
     ad_lesson_set *set = ad_lessons_acquire(&s->lessons);
-    size_t len = 0, cache_entries = 0, cache_bytes = 0;
-    ad_answer_cache_stats(set ? set->answers : NULL, &cache_entries, &cache_bytes);
-    char *text = ad_metrics_render(&s->metrics, ad_route_label, atomic_load(&s->inflight), (long)atomic_load(&s->heavy),
-                                   atomic_load(&s->connections), set ? (unsigned long)set->count : 0,
-                                   cache_entries, cache_bytes, &len);
+    ad_metrics_gauges g = {
+        .inflight = atomic_load(&s->inflight),
+        .searches = (long)atomic_load(&s->heavy),
+        .connections = atomic_load(&s->connections),
+        .lessons = set ? (unsigned long)set->count : 0,
+        .quizzes = set ? (unsigned long)set->quiz_count : 0,
+        .puzzles = set ? (unsigned long)set->puzzles.count : 0,
+    };
+    ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
+    size_t len = 0;
+    char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
     ad_lessons_release(&s->lessons, set);
     if (!text) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);

@@ -1,128 +1,33 @@
 /* Puzzle endpoints: GET /v1/puzzles (the bundled mate-in-N puzzles, without their keys) and
  * POST /v1/puzzles/{id}/answer (a first move or a whole line, judged by the engine's solver:
- * any line that still forces mate in time is accepted, not only the recorded keys). Puzzles
- * are read once at start from <lessons>/puzzles/puzzles.txt (format: its README.md). */
+ * any line that still forces mate in time is accepted, not only the recorded keys). The puzzles
+ * are the current lesson set's list (puzzles.h), reloaded with it on SIGHUP; each request holds
+ * the set it started with. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "handlers_puzzles.h"
-#include "log.h"
 #include "reply.h"
 #include "routes.h"
 
-#define PUZZLE_FIELD_MAX 200
-#define PUZZLES_MAX 10000
-/* Solver budget per answer (positions); a line that needs more is 422 budget_exceeded. */
-#define PUZZLE_BUDGET 5000000u
-
-typedef struct puzzle {
-    char id[64];
-    int n;
-    arb_position pos;
-    char fen[ARB_FEN_MAX];
-    char keys[PUZZLE_FIELD_MAX];
-    char source[PUZZLE_FIELD_MAX];
-} puzzle;
-
-/* Set once before the server starts, freed after it stops; read-only in between. */
-static puzzle *puzzles;
-static int npuzzles;
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = 0;
-    return s;
-}
-
-int ad_puzzles_load(const char *lessons_dir)
-{
-    char path[1024], line[1024];
-    snprintf(path, sizeof path, "%s/puzzles/puzzles.txt", lessons_dir);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        ad_log(AD_LOG_WARN, "no puzzle file %s: no puzzles served", path);
-        return -1;
-    }
-    int cap = 0, lineno = 0;
-    while (fgets(line, sizeof line, f) && npuzzles < PUZZLES_MAX) {
-        lineno++;
-        char *s = trim(line);
-        if (!*s || *s == '#')
-            continue;
-        char *fields[5];
-        int nf = 0;
-        for (char *p = s; nf < 5; nf++) {
-            fields[nf] = p;
-            char *bar = strchr(p, '|');
-            if (!bar) {
-                nf++;
-                break;
-            }
-            *bar = 0;
-            p = bar + 1;
-        }
-        puzzle pz;
-        memset(&pz, 0, sizeof pz);
-        char *end;
-        if (nf < 4 || strlen(trim(fields[0])) >= sizeof pz.id || (pz.n = (int)strtol(trim(fields[1]), &end, 10)) < 1 ||
-            pz.n > 3 || *end || arb_position_from_fen(&pz.pos, trim(fields[2]), ARB_STANDARD, NULL) != ARB_OK) {
-            ad_log(AD_LOG_WARN, "%s:%d: not a puzzle line, skipped", path, lineno);
-            continue;
-        }
-        snprintf(pz.id, sizeof pz.id, "%s", trim(fields[0]));
-        arb_position_fen(&pz.pos, pz.fen, sizeof pz.fen);
-        snprintf(pz.keys, sizeof pz.keys, "%s", trim(fields[3]));
-        snprintf(pz.source, sizeof pz.source, "%s", nf > 4 ? trim(fields[4]) : "");
-        if (npuzzles == cap) {
-            cap = cap ? cap * 2 : 64;
-            puzzle *np = realloc(puzzles, sizeof *np * (size_t)cap);
-            if (!np)
-                break;
-            puzzles = np;
-        }
-        puzzles[npuzzles++] = pz;
-    }
-    fclose(f);
-    return npuzzles;
-}
-
-void ad_puzzles_free(void)
-{
-    free(puzzles);
-    puzzles = NULL;
-    npuzzles = 0;
-}
-
-static const puzzle *find(const char *id)
-{
-    for (int i = 0; i < npuzzles; i++)
-        if (strcmp(puzzles[i].id, id) == 0)
-            return &puzzles[i];
-    return NULL;
-}
-
-static json_t *puzzle_json(const puzzle *p)
+static json_t *puzzle_json(const ad_puzzle *p)
 {
     return json_pack("{s:s, s:i, s:s, s:s, s:s}", "id", p->id, "n", p->n, "fen", p->fen, "turn",
                      aj_color_name((arb_color)p->pos.side), "source", p->source);
 }
 
-static void h_list(ad_request *r)
+static void list_puzzles(ad_request *r, const ad_puzzle_list *puzzles)
 {
     json_t *list = json_array();
-    for (int i = 0; i < npuzzles; i++)
-        json_array_append_new(list, puzzle_json(&puzzles[i]));
+    for (int i = 0; i < puzzles->count; i++)
+        json_array_append_new(list, puzzle_json(&puzzles->items[i]));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
 }
 
-static void h_get(ad_request *r)
+static void get_puzzle(ad_request *r, const ad_puzzle_list *puzzles)
 {
-    const puzzle *p = find(r->params[0]);
+    const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
         ad_reply_code(r, AJ_E_NOT_FOUND, "id");
         return;
@@ -133,7 +38,7 @@ static void h_get(ad_request *r)
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
 
 /* Reads the line: "moves": [..] or "answer": "Qb8+ Nxb8 Rd8#" (one move or several). */
-static bool read_line(ad_request *r, const puzzle *p, arb_move *moves, int *count, char texts[][ARB_MOVE_TEXT_MAX])
+static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *count, char texts[][ARB_MOVE_TEXT_MAX])
 {
     aj_error e;
     const char *answer = NULL;
@@ -210,9 +115,9 @@ static bool read_line(ad_request *r, const puzzle *p, arb_move *moves, int *coun
     return true;
 }
 
-static void h_answer(ad_request *r)
+static void judge_answer(ad_request *r, const ad_puzzle_list *puzzles)
 {
-    const puzzle *p = find(r->params[0]);
+    const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
         ad_reply_code(r, AJ_E_NOT_FOUND, "id");
         return;
@@ -227,7 +132,7 @@ static void h_answer(ad_request *r)
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return;
     }
-    arb_status st = arb_mate_check_line(&p->pos, p->n, moves, count, PUZZLE_BUDGET, out);
+    arb_status st = arb_mate_check_line(&p->pos, p->n, moves, count, AD_PUZZLE_BUDGET, out);
     if (st != ARB_OK) {
         aj_error e;
         aj_fail(&e, st == ARB_ERR_LIMIT ? AJ_E_BUDGET_EXCEEDED : AJ_E_INTERNAL, NULL);
@@ -268,6 +173,35 @@ static void h_answer(ad_request *r)
         json_object_set_new(o, "expected", json_string(p->keys)); /* the recorded keys, SAN */
     ad_reply_json(r, 200, o);
     free(out);
+}
+
+/* Each handler holds the current lesson set (and so its puzzle list) for the whole request. */
+static const ad_puzzle_list no_puzzles;
+
+static const ad_puzzle_list *puzzles_of(const ad_lesson_set *set)
+{
+    return set ? &set->puzzles : &no_puzzles;
+}
+
+static void h_list(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    list_puzzles(r, puzzles_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+static void h_get(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    get_puzzle(r, puzzles_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+static void h_answer(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    judge_answer(r, puzzles_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
 }
 
 const ad_route ad_puzzle_routes[] = {

@@ -1,10 +1,10 @@
-/* The bundled puzzles arbiterd serves (handlers_puzzles.c): read once before the server starts
- * from <lessons>/puzzles/puzzles.txt, freed after it stops. */
+/* Puzzle endpoints (handlers_puzzles.c, routes in routes.h). The puzzles they serve are the
+ * list of the current lesson set (lessons.h, puzzles.h): read from <lessons>/puzzles/puzzles.txt
+ * at start and again on every SIGHUP reload, held per request, freed with the set. */
 #ifndef AD_HANDLERS_PUZZLES_H
 #define AD_HANDLERS_PUZZLES_H
 
-/* Returns how many puzzles were read, -1 when the file cannot be opened. */
-int ad_puzzles_load(const char *lessons_dir);
-void ad_puzzles_free(void);
+/* Solver budget per answer (positions); a line that needs more is 422 budget_exceeded. */
+#define AD_PUZZLE_BUDGET 5000000u
 
 #endif

@@ -1,7 +1,8 @@
 /* Quiz endpoints: GET /v1/quizzes (the generators), POST /v1/quizzes (a batch of questions,
  * deterministic from generator, seed and index) and POST /v1/quizzes/answer (grading from the
- * question id alone). The generators are loaded once at start from <lessons>/quizzes and are
- * read-only afterwards; every generate or grade call runs in its own Lua sandbox. */
+ * question id alone). The generators are the quiz book of the lesson set (lessons.h), reloaded
+ * with it on SIGHUP: each request holds the set it started with, whose book is read-only, and
+ * every generate or grade call runs in its own Lua sandbox. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,40 +12,6 @@
 #include "quiz_json.h"
 #include "reply.h"
 #include "routes.h"
-
-/* Set once before the server starts, freed after it stops; read-only in between. */
-static arbl_quizbook *book;
-
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
-{
-    (void)ud;
-    (void)step;
-    ad_log(strcmp(level, "error") == 0 ? AD_LOG_ERROR : AD_LOG_WARN, "quiz %s: %s", path, message);
-}
-
-int ad_quizzes_load(const char *lessons_dir)
-{
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/quizzes", lessons_dir);
-    book = arbl_quizbook_new(NULL);
-    if (!book)
-        return -1;
-    int n = arbl_quizbook_load_dir(book, dir, report, NULL);
-    if (n < 0)
-        ad_log(AD_LOG_WARN, "no quiz directory %s: no quizzes served", dir);
-    return n;
-}
-
-void ad_quizzes_free(void)
-{
-    arbl_quizbook_free(book);
-    book = NULL;
-}
-
-int ad_quizzes_count(void)
-{
-    return book ? arbl_quizbook_count(book) : 0;
-}
 
 /* Replies with an API error carrying a detail line. */
 static void reply_detail(ad_request *r, aj_code code, const char *field, long long limit, const char *detail)
@@ -65,6 +32,7 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
     case ARBL_QUIZ_BAD_PARAM: reply_detail(r, AJ_E_INVALID_FIELD, field, -1, message); break;
     case ARBL_QUIZ_BAD_ANSWER: reply_detail(r, AJ_E_INVALID_FIELD, "answer", ARBL_ANSWER_MAX, message); break;
     default:
+        atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
         if (budget != ARBL_BUDGET_NONE)
             reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
         else
@@ -73,10 +41,16 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
     }
 }
 
-static void h_list(ad_request *r)
+/* The quiz book of the set the request holds, or NULL (no quizzes). */
+static const arbl_quizbook *book_of(const ad_lesson_set *set)
+{
+    return set ? set->quizzes : NULL;
+}
+
+static void list_quizzes(ad_request *r, const arbl_quizbook *book)
 {
     json_t *list = json_array();
-    for (int i = 0; i < ad_quizzes_count(); i++)
+    for (int i = 0; book && i < arbl_quizbook_count(book); i++)
         json_array_append_new(list, aj_quiz_json(arbl_quizbook_at(book, i), r->lang));
     ad_reply_json(r, 200, json_pack("{s:o}", "quizzes", list));
 }
@@ -116,7 +90,7 @@ static bool uint_field(ad_request *r, const char *key, long long max, bool requi
     return true;
 }
 
-static void h_generate(ad_request *r)
+static void generate_questions(ad_request *r, const arbl_quizbook *book)
 {
     aj_error e;
     const char *generator = NULL;
@@ -187,7 +161,7 @@ static void h_generate(ad_request *r)
                                     "questions", b.list));
 }
 
-static void h_answer(ad_request *r)
+static void grade_answer(ad_request *r, const arbl_quizbook *book)
 {
     aj_error e;
     const char *id = NULL, *answer = NULL;
@@ -213,6 +187,28 @@ static void h_answer(ad_request *r)
     else
         ad_reply_json(r, 200, aj_grade_json(id, g));
     free(g);
+}
+
+/* Each handler holds the current lesson set (and so its quiz book) for the whole request. */
+static void h_list(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    list_quizzes(r, book_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+static void h_generate(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    generate_questions(r, book_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
+}
+
+static void h_answer(ad_request *r)
+{
+    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    grade_answer(r, book_of(set));
+    ad_lessons_release(&r->srv->lessons, set);
 }
 
 const ad_route ad_quiz_routes[] = {

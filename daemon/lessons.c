@@ -1,5 +1,6 @@
-/* The reloadable lesson set: load into a fresh set, swap under a mutex, reference-count the old
- * one away. With Lua the loader is the lesson registry (lessons_lua.c); without it, a listing. */
+/* The reloadable lesson set: load lessons, quiz generators and puzzles into a fresh set, swap it
+ * in under a mutex, reference-count the old one away. With Lua the lesson loader is the lesson
+ * registry and the quizzes a quiz book (lessons_lua.c); without it, a listing and no quizzes. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,11 +80,17 @@ static void set_free(ad_lessons *l, ad_lesson_set *set)
 {
     ad_answer_cache_free(set->answers);
     l->unload(set);
+#ifdef AD_HAVE_LUA
+    ad_quizzes_lua_unload(set);
+#endif
+    ad_puzzles_clear(&set->puzzles);
     free(set);
 }
 
-int ad_lessons_reload(ad_lessons *l)
+int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
 {
+    if (failed)
+        *failed = (ad_load_failures){0, 0, 0};
     ad_lesson_set *set = calloc(1, sizeof *set);
     if (!set)
         return -1;
@@ -104,7 +111,12 @@ int ad_lessons_reload(ad_lessons *l)
         pthread_mutex_unlock(&l->lock);
         return -1;
     }
+#ifdef AD_HAVE_LUA
+    ad_quizzes_lua_load(l, set);
+#endif
+    ad_puzzles_read(l->dir, &set->puzzles);
     set->answers = ad_answer_cache_new(l->cache_entries, l->cache_bytes);
+    /* Publishing under the lock orders every write above before any request's read of the set. */
     pthread_mutex_lock(&l->lock);
     set->generation = ++l->generation;
     ad_lesson_set *old = l->current;
@@ -112,6 +124,10 @@ int ad_lessons_reload(ad_lessons *l)
     pthread_mutex_unlock(&l->lock);
     ad_log(AD_LOG_INFO, "lessons: generation %lu, %d loaded, %d failed, from %s", set->generation, set->count,
            set->failures, l->dir);
+    ad_log(AD_LOG_INFO, "quizzes: generation %lu, %d loaded, %d failed; puzzles: %d loaded, %d skipped",
+           set->generation, set->quiz_count, set->quiz_failures, set->puzzles.count, set->puzzles.failures);
+    if (failed)
+        *failed = (ad_load_failures){set->failures, set->quiz_failures, set->puzzles.failures};
     if (old)
         ad_lessons_release(l, old);
     return set->failures;

@@ -1,5 +1,6 @@
-/* The loaded lesson set, swapped atomically on reload (SIGHUP): requests hold a reference to
- * the set they started with, so a reload never drops or changes a request in flight. */
+/* The loaded lesson set (the lessons, quiz generators and puzzles of the lessons directory),
+ * swapped atomically on reload (SIGHUP): requests hold a reference to the set they started
+ * with, so a reload never drops or changes a request in flight. */
 #ifndef AD_LESSONS_H
 #define AD_LESSONS_H
 
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "lesson_cache.h"
+#include "puzzles.h"
 
 typedef struct ad_lesson_set {
     atomic_int refs;
@@ -19,6 +21,13 @@ typedef struct ad_lesson_set {
     char **names;               /* file names of the loaded lessons (listing loader only) */
     void *runtime;              /* the Lua lesson registry (arbl_registry), when Lua is linked in */
     ad_answer_cache *answers;   /* answers given from this set (NULL: caching off); dropped with it */
+    /* The quiz generators of DIR/quizzes (an arbl_quizbook, Lua only; NULL: none). Filled before
+     * the set is published, read-only afterwards: the book is shared by the requests holding the
+     * set, each of which runs its generator in its own sandbox. */
+    void *quizzes;
+    int quiz_count;             /* generators served */
+    int quiz_failures;          /* generator files that failed to load or their check */
+    ad_puzzle_list puzzles;     /* DIR/puzzles/puzzles.txt; read-only once published */
 } ad_lesson_set;
 
 struct ad_lessons;
@@ -49,9 +58,16 @@ typedef struct ad_lessons {
 } ad_lessons;
 
 void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *limits);
-/* Loads a new set and swaps it in; the old one is freed when its last request ends. Returns the
- * new set's failures, or -1 if the directory could not be read (the old set stays). */
-int ad_lessons_reload(ad_lessons *l);
+/* What one load refused: lesson files, quiz generator files, puzzle lines (not served). */
+typedef struct ad_load_failures {
+    int lessons, quizzes, puzzles;
+} ad_load_failures;
+
+/* Loads a new set (lessons, then quizzes, then puzzles) and swaps it in; the old one is freed
+ * when its last request ends. Returns the new set's lesson failures and fills *failed (may be
+ * NULL), or returns -1 with *failed zero if the directory could not be read (the old set stays,
+ * quizzes and puzzles included). Call from one thread at a time (the main thread). */
+int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed);
 ad_lesson_set *ad_lessons_acquire(ad_lessons *l);
 void ad_lessons_release(ad_lessons *l, ad_lesson_set *set);
 void ad_lessons_free(ad_lessons *l);
@@ -60,6 +76,10 @@ void ad_lessons_free(ad_lessons *l);
 /* The Lua registry loader (lessons_lua.c). */
 bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set);
 void ad_lessons_lua_unload(ad_lesson_set *set);
+/* The quiz book of DIR/quizzes into set->quizzes (lessons_lua.c): generators that fail their
+ * check are logged and counted in set->quiz_failures; a missing directory leaves no quizzes. */
+void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set);
+void ad_quizzes_lua_unload(ad_lesson_set *set);
 #endif
 
 #endif

@@ -1,5 +1,6 @@
 /* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain and exit 0, SIGHUP reloads
- * lessons; systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
+ * the lessons directory (lessons, quizzes, puzzles); systemd is told READY/RELOADING/STOPPING
+ * and pinged for its watchdog. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,22 +8,26 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "handlers_puzzles.h"
 #include "log.h"
-#ifdef AD_HAVE_LUA
-#include "handlers_quiz.h"
-#endif
 #include "scratch.h"
 #include "sd.h"
 #include "server.h"
 
+/* Loads the lessons directory into a new set and counts what it refused. */
+static void load(ad_server *s)
+{
+    ad_load_failures failed;
+    ad_lessons_reload(&s->lessons, &failed);
+    atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failed.lessons);
+    atomic_fetch_add(&s->metrics.quiz_failures, (unsigned long)failed.quizzes);
+    atomic_fetch_add(&s->metrics.puzzle_failures, (unsigned long)failed.puzzles);
+}
+
 static void reload(ad_server *s)
 {
     ad_sd_notify("RELOADING=1");
-    int failures = ad_lessons_reload(&s->lessons);
+    load(s);
     atomic_fetch_add(&s->metrics.reloads, 1);
-    if (failures > 0)
-        atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failures);
     ad_sd_notify("READY=1");
 }
 
@@ -53,20 +58,9 @@ int main(int argc, char **argv)
     ad_lessons_init(&srv.lessons, srv.cfg.lessons, &limits);
     srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
     srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
-    int failures = ad_lessons_reload(&srv.lessons);
-    if (failures > 0)
-        atomic_fetch_add(&srv.metrics.lesson_failures, (unsigned long)failures);
-
-    ad_puzzles_load(srv.cfg.lessons);
-#ifdef AD_HAVE_LUA
-    ad_quizzes_load(srv.cfg.lessons);
-#endif
+    load(&srv);
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
-        ad_puzzles_free();
-#ifdef AD_HAVE_LUA
-        ad_quizzes_free();
-#endif
         return 1;
     }
     ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
@@ -84,7 +78,7 @@ int main(int argc, char **argv)
     for (;;) {
         int sig = sigtimedwait(&set, NULL, &wait);
         if (sig == SIGHUP) {
-            ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons");
+            ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons, quizzes and puzzles");
             reload(&srv);
         } else if (sig == SIGTERM || sig == SIGINT) {
             ad_log(AD_LOG_WARN, "%s: draining %ld requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT",
@@ -97,10 +91,6 @@ int main(int argc, char **argv)
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
-    ad_puzzles_free();
-#ifdef AD_HAVE_LUA
-    ad_quizzes_free();
-#endif
     ad_log(AD_LOG_WARN, "stopped");
     return 0;
 }

@@ -86,8 +86,7 @@ static bool slot_label(bool (*label)(int, const char **, const char **), int r, 
     return label(r, method, pattern);
 }
 
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight, long searches,
-                        long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
+char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), const ad_metrics_gauges *g,
                         size_t *len)
 {
     struct buf b = {malloc(8192), 0, 8192, 0};
@@ -129,24 +128,34 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
         put(&b, "arbiterd_request_duration_seconds_count{method=\"%s\",route=\"%s\"} %lu\n", method, name, cum);
     }
     put(&b, "# HELP arbiterd_requests_in_flight Requests being received, handled or answered.\n"
-            "# TYPE arbiterd_requests_in_flight gauge\narbiterd_requests_in_flight %ld\n", inflight);
+            "# TYPE arbiterd_requests_in_flight gauge\narbiterd_requests_in_flight %ld\n", g->inflight);
     put(&b, "# HELP arbiterd_searches_in_flight Searches (perft, dead positions) holding a search slot.\n"
-            "# TYPE arbiterd_searches_in_flight gauge\narbiterd_searches_in_flight %ld\n", searches);
+            "# TYPE arbiterd_searches_in_flight gauge\narbiterd_searches_in_flight %ld\n", g->searches);
     put(&b, "# HELP arbiterd_connections Open client connections.\n"
-            "# TYPE arbiterd_connections gauge\narbiterd_connections %ld\n", connections);
+            "# TYPE arbiterd_connections gauge\narbiterd_connections %ld\n", g->connections);
     put(&b, "# HELP arbiterd_search_budget_exhausted_total Searches stopped or refused by their CPU budget.\n"
             "# TYPE arbiterd_search_budget_exhausted_total counter\narbiterd_search_budget_exhausted_total %lu\n",
         get(&m->budget_exhausted));
     put(&b, "# HELP arbiterd_lesson_failures_total Lesson scripts that failed to load or ran out of budget.\n"
             "# TYPE arbiterd_lesson_failures_total counter\narbiterd_lesson_failures_total %lu\n",
         get(&m->lesson_failures));
-    put(&b, "# HELP arbiterd_reloads_total Lesson reloads (SIGHUP).\n"
+    put(&b, "# HELP arbiterd_quiz_failures_total Quiz generators that failed to load or their check, or failed a request.\n"
+            "# TYPE arbiterd_quiz_failures_total counter\narbiterd_quiz_failures_total %lu\n",
+        get(&m->quiz_failures));
+    put(&b, "# HELP arbiterd_puzzle_failures_total Puzzle file lines skipped on load (malformed, duplicate id).\n"
+            "# TYPE arbiterd_puzzle_failures_total counter\narbiterd_puzzle_failures_total %lu\n",
+        get(&m->puzzle_failures));
+    put(&b, "# HELP arbiterd_reloads_total Reloads of the lessons directory: lessons, quizzes, puzzles (SIGHUP).\n"
             "# TYPE arbiterd_reloads_total counter\narbiterd_reloads_total %lu\n", get(&m->reloads));
     put(&b, "# HELP arbiterd_overload_rejections_total Requests answered 503 because the server was busy.\n"
             "# TYPE arbiterd_overload_rejections_total counter\narbiterd_overload_rejections_total %lu\n",
         get(&m->overload_rejections));
     put(&b, "# HELP arbiterd_lessons Lessons loaded.\n# TYPE arbiterd_lessons gauge\narbiterd_lessons %lu\n",
-        lessons);
+        g->lessons);
+    put(&b, "# HELP arbiterd_quizzes Quiz generators loaded.\n# TYPE arbiterd_quizzes gauge\narbiterd_quizzes %lu\n",
+        g->quizzes);
+    put(&b, "# HELP arbiterd_puzzles Puzzles loaded.\n# TYPE arbiterd_puzzles gauge\narbiterd_puzzles %lu\n",
+        g->puzzles);
     put(&b, "# HELP arbiterd_lesson_cache_hits_total Lesson answers served from the answer cache.\n"
             "# TYPE arbiterd_lesson_cache_hits_total counter\narbiterd_lesson_cache_hits_total %lu\n",
         get(&m->lesson_cache_hits));
@@ -154,9 +163,9 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
             "# TYPE arbiterd_lesson_cache_misses_total counter\narbiterd_lesson_cache_misses_total %lu\n",
         get(&m->lesson_cache_misses));
     put(&b, "# HELP arbiterd_lesson_cache_entries Answers held by the current lesson set's cache.\n"
-            "# TYPE arbiterd_lesson_cache_entries gauge\narbiterd_lesson_cache_entries %zu\n", cache_entries);
+            "# TYPE arbiterd_lesson_cache_entries gauge\narbiterd_lesson_cache_entries %zu\n", g->cache_entries);
     put(&b, "# HELP arbiterd_lesson_cache_bytes Bytes held by the current lesson set's cache.\n"
-            "# TYPE arbiterd_lesson_cache_bytes gauge\narbiterd_lesson_cache_bytes %zu\n", cache_bytes);
+            "# TYPE arbiterd_lesson_cache_bytes gauge\narbiterd_lesson_cache_bytes %zu\n", g->cache_bytes);
     if (b.failed) {
         free(b.p);
         return NULL;

@@ -18,6 +18,8 @@ typedef struct ad_metrics {
     atomic_ulong latency_us_sum[AD_MAX_ROUTES + 1];
     atomic_ulong budget_exhausted;   /* searches refused or stopped by their budget */
     atomic_ulong lesson_failures;    /* lesson scripts that failed to load or run */
+    atomic_ulong quiz_failures;      /* quiz generators that failed to load or run */
+    atomic_ulong puzzle_failures;    /* puzzle lines skipped on load */
     atomic_ulong reloads;            /* SIGHUP reloads done */
     atomic_ulong overload_rejections;/* 503 answers for overload */
     atomic_ulong lesson_cache_hits;  /* lesson answers served from the answer cache */
@@ -27,10 +29,16 @@ typedef struct ad_metrics {
 /* Records one finished request (route slot, HTTP status, microseconds). */
 void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
 
+/* The gauges of one rendering, read by the caller (server state and the current lesson set). */
+typedef struct ad_metrics_gauges {
+    long inflight, searches, connections;
+    unsigned long lessons, quizzes, puzzles;  /* served by the current lesson set */
+    size_t cache_entries, cache_bytes;        /* its answer cache */
+} ad_metrics_gauges;
+
 /* Renders the Prometheus text exposition; label(i, ...) names route slot i (false past the
  * last). Returns a malloc'd buffer and its length in *len, or NULL. */
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), long inflight, long searches,
-                        long connections, unsigned long lessons, size_t cache_entries, size_t cache_bytes,
+char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), const ad_metrics_gauges *g,
                         size_t *len);
 
 #endif

@@ -19,6 +19,7 @@ try:
     check_eq(body['status'], 'ok', 'status field')
     check_eq(body['version'], '0.1.0', 'version')
     check_eq(body['lessons'], 0, 'lessons')
+    check_eq((body['quizzes'], body['puzzles']), (0, 0), 'no quizzes or puzzles without a lessons directory')
 
     begin('openapi')
     st, h, body = d.get('/v1/openapi.json')

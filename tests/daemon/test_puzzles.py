@@ -14,6 +14,9 @@ try:
     ps = body['puzzles']
     check(len(ps) >= 50, 'at least 50 puzzles: %d' % len(ps))
     check_eq(len({p['id'] for p in ps}), len(ps), 'unique ids')
+    check_eq(d.get('/v1/health')[2]['puzzles'], len(ps), 'health counts the puzzles')
+    check_eq(d.metric('arbiterd_puzzles'), float(len(ps)), 'so does the gauge')
+    check_eq(d.metric('arbiterd_puzzle_failures_total'), 0.0, 'every bundled line reads')
     for p in ps:
         check(set(p) == {'id', 'n', 'fen', 'turn', 'source'}, 'shape, no keys given away: %r' % sorted(p))
     st, _, one = d.get('/v1/puzzles/m2-opera-game')

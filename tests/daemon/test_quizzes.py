@@ -17,6 +17,9 @@ try:
     check_eq(h.get('content-type'), 'application/json', 'content type')
     ids = {q['id'] for q in body['quizzes']}
     check(GENERATORS <= ids, 'all generators listed: %r' % sorted(ids))
+    check_eq(d.get('/v1/health')[2]['quizzes'], len(ids), 'health counts the generators')
+    check_eq(d.metric('arbiterd_quizzes'), float(len(ids)), 'so does the gauge')
+    check_eq(d.metric('arbiterd_quiz_failures_total'), 0.0, 'every bundled generator loads')
     for q in body['quizzes']:
         check(q['title'], 'title of ' + q['id'])
         check_eq(q['parameters'][0]['name'], 'difficulty', q['id'] + ' parameter')

@@ -2,7 +2,8 @@
 # daemon.valgrind: a few thousand requests of every kind (answers and errors) against arbiterd
 # under valgrind memcheck, then SIGTERM: no memory errors and nothing definitely or indirectly
 # lost. With the lessons directory (argument 2): lesson answers too, repeated (answer cache hits),
-# distinct (misses), a failing one, and a SIGHUP reload dropping a cache in the middle.
+# distinct (misses), a failing one, quiz and puzzle requests, and a SIGHUP reload in the middle
+# that drops the old set (its cache, quiz book and puzzles) while requests still hold it.
 # Skipped (77) without valgrind.
 import http.client
 import os
@@ -56,6 +57,11 @@ if LESSONS:
         ('POST', '/v1/lessons/nowhere/steps/1/answer', {'answer': 'true'}),
         ('GET', '/v1/lessons/castling?lang=ar', None),
         ('GET', '/v1/lessons', None),
+        ('POST', '/v1/quizzes', {'generator': 'legal-count', 'seed': 1, 'count': 2}),
+        ('POST', '/v1/quizzes/answer', {'id': 'legal-count:1:0', 'answer': '20'}),
+        ('GET', '/v1/quizzes?lang=fa', None),
+        ('POST', '/v1/puzzles/m2-opera-game/answer', {'answer': 'Qb8+'}),
+        ('GET', '/v1/puzzles', None),
     ]
 PER_THREAD = 600
 THREADS = 4
@@ -100,7 +106,11 @@ try:
         check_eq((st, body.get('correct')), (200, True), 'a lesson answer after the run')
         check(d.metric('arbiterd_lesson_cache_hits_total') > 0, 'answers came from the cache')
         check(d.metric('arbiterd_lesson_cache_misses_total') >= THREADS * PER_THREAD // 10, 'distinct answers ran')
-        check_eq(d.get('/v1/health')[2]['lessons_generation'], 2, 'the reload happened')
+        h = d.get('/v1/health')[2]
+        check_eq(h['lessons_generation'], 2, 'the reload happened')
+        check(h['quizzes'] >= 11 and h['puzzles'] >= 50, 'quizzes and puzzles reloaded: %r' % h)
+        st, _, body = d.post('/v1/puzzles/m2-opera-game/answer', {'answer': 'Qb8+'})
+        check_eq((st, body.get('correct')), (200, True), 'a puzzle answer after the run')
 finally:
     rc = d.stop(timeout=120)
 log = d.log()
