@@ -195,6 +195,8 @@ static int attack(struct search *s, const arb_position *pos, int d, int ply, arb
  * *refutation, NONE for stalemate) otherwise; UNKNOWN when the budget ran out. */
 static int defend(struct search *s, const arb_position *pos, int d, int ply, arb_move *refutation)
 {
+    if (d == 0 && !refutation) /* only "is it mate?" is asked: counting is cheaper than listing */
+        return arb_count_legal_moves(pos) == 0 && arb_in_check(pos) ? YES : NO;
     arb_move moves[ARB_MAX_MOVES];
     int n = arb_legal_moves(pos, moves);
     if (refutation)
