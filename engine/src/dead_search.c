@@ -163,10 +163,10 @@ static int target_square(const arb_position *pos, arb_piece_type moved, arb_colo
     return sq;
 }
 
-static bool going_to(arb_move m, int target, arb_piece_type t)
+static bool going_to(arb_move m, int target, arb_piece_type t, bool bishops)
 {
     int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
-    if (t == ARB_KING)
+    if (t == ARB_KING || (bishops && t == ARB_BISHOP))
         return king_distance(to, target) < king_distance(from, target);
     if (t == ARB_KNIGHT)
         return knight_distance(to, target) < knight_distance(from, target);
@@ -204,6 +204,14 @@ static void classify(struct frame *f, arb_color winner)
     const arb_position *pos = &f->pos;
     bool winners_turn = pos->side == winner;
     bool need_promo = !winners_turn && need_loser_promotion(pos, winner);
+    /* Pawns and bishops only, with several pawns blocked head to head: steer the bishops too
+     * (toward the mating corner), when the loser has more than one (after CHA). */
+    bool steer_bishops = false;
+    if (!(pos->by_type[ARB_KNIGHT] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]) &&
+        popcount(arb_pieces(pos, !winner, ARB_BISHOP)) > 1) {
+        arb_bitboard wp = arb_pieces(pos, ARB_WHITE, ARB_PAWN), bp = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
+        steer_bishops = popcount(wp & (bp >> 8)) >= 2;
+    }
     arb_move ordered[ARB_MAX_MOVES];
     uint8_t kinds[ARB_MAX_MOVES];
     int counts[3] = {0, 0, 0};
@@ -215,7 +223,7 @@ static void classify(struct frame *f, arb_color winner)
         if (winners_turn) {
             int to_rank = ARB_RANK(ARB_MOVE_TO(m));
             int rel = winner == ARB_WHITE ? to_rank : 7 - to_rank;
-            if ((t == ARB_PAWN && rel >= 4) || is_capture(pos, m) || going_to(m, target, t))
+            if ((t == ARB_PAWN && rel >= 4) || is_capture(pos, m) || going_to(m, target, t, steer_bishops))
                 v = REWARD;
         } else {
             if (need_promo) {
@@ -223,7 +231,7 @@ static void classify(struct frame *f, arb_color winner)
                              (ARB_MOVE_PROMO_TYPE(m) == ARB_QUEEN || ARB_MOVE_PROMO_TYPE(m) == ARB_ROOK);
                 v = (t == ARB_PAWN && !heavy) ? REWARD : PUNISH;
             }
-            if (going_to(m, target, t))
+            if (going_to(m, target, t, steer_bishops))
                 v = REWARD;
             else if (is_capture(pos, m))
                 v = PUNISH;
