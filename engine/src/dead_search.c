@@ -14,6 +14,8 @@
 #define ENUM_FIRST_FRAMES 1024
 #define ENUM_MAX_FRAMES (1 << 16)
 #define PUNISH_COST 3
+/* Iterative-deepening depth from which bishops are steered in blocked positions. */
+#define STEER_DEPTH 10
 
 enum { NORMAL = 0, REWARD = 1, PUNISH = 2 };
 
@@ -199,15 +201,16 @@ static bool is_capture(const arb_position *pos, arb_move m)
 }
 
 /* Classifies every move of the frame (reward, normal, punish) and orders rewarded moves first. */
-static void classify(struct frame *f, arb_color winner)
+static void classify(struct frame *f, arb_color winner, int max_depth)
 {
     const arb_position *pos = &f->pos;
     bool winners_turn = pos->side == winner;
     bool need_promo = !winners_turn && need_loser_promotion(pos, winner);
     /* Pawns and bishops only, with several pawns blocked head to head: steer the bishops too
-     * (toward the mating corner), when the loser has more than one (after CHA). */
+     * (toward the mating corner), when the loser has more than one (after CHA). Only once the
+     * shallow rounds failed, so that short mates keep their short witnesses. */
     bool steer_bishops = false;
-    if (!(pos->by_type[ARB_KNIGHT] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]) &&
+    if (max_depth >= STEER_DEPTH && !(pos->by_type[ARB_KNIGHT] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]) &&
         popcount(arb_pieces(pos, !winner, ARB_BISHOP)) > 1) {
         arb_bitboard wp = arb_pieces(pos, ARB_WHITE, ARB_PAWN), bp = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
         steer_bishops = popcount(wp & (bp >> 8)) >= 2;
@@ -313,7 +316,7 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
                     e->moves_left = (int16_t)moves_left;
                     e->round = s->round;
                     s->stored++;
-                    classify(f, winner);
+                    classify(f, winner, max_depth);
                     f->next = 0;
                 }
             }
