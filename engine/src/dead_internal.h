@@ -18,7 +18,7 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
  * covered at once. Returns 0 for no proof, else the number of reasons written to why[] (room
  * for DEAD_STATIC_REASONS; why may be NULL, then it returns 1 for a proof). Castling rights in
  * Chess960 make it answer 0. */
-#define DEAD_STATIC_REASONS 3
+#define DEAD_STATIC_REASONS 5
 int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
 
 /* The search: context with its transposition table and explicit stack (no recursion). */

@@ -14,6 +14,8 @@
 #define ENUM_FIRST_FRAMES 1024
 #define ENUM_MAX_FRAMES (1 << 16)
 #define PUNISH_COST 3
+/* Iterative-deepening depth from which bishops are steered in blocked positions. */
+#define STEER_DEPTH 10
 
 enum { NORMAL = 0, REWARD = 1, PUNISH = 2 };
 
@@ -163,10 +165,10 @@ static int target_square(const arb_position *pos, arb_piece_type moved, arb_colo
     return sq;
 }
 
-static bool going_to(arb_move m, int target, arb_piece_type t)
+static bool going_to(arb_move m, int target, arb_piece_type t, bool bishops)
 {
     int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m);
-    if (t == ARB_KING)
+    if (t == ARB_KING || (bishops && t == ARB_BISHOP))
         return king_distance(to, target) < king_distance(from, target);
     if (t == ARB_KNIGHT)
         return knight_distance(to, target) < knight_distance(from, target);
@@ -199,11 +201,20 @@ static bool is_capture(const arb_position *pos, arb_move m)
 }
 
 /* Classifies every move of the frame (reward, normal, punish) and orders rewarded moves first. */
-static void classify(struct frame *f, arb_color winner)
+static void classify(struct frame *f, arb_color winner, int max_depth)
 {
     const arb_position *pos = &f->pos;
     bool winners_turn = pos->side == winner;
     bool need_promo = !winners_turn && need_loser_promotion(pos, winner);
+    /* Pawns and bishops only, with several pawns blocked head to head: steer the bishops too
+     * (toward the mating corner), when the loser has more than one (after CHA). Only once the
+     * shallow rounds failed, so that short mates keep their short witnesses. */
+    bool steer_bishops = false;
+    if (max_depth >= STEER_DEPTH && !(pos->by_type[ARB_KNIGHT] | pos->by_type[ARB_ROOK] | pos->by_type[ARB_QUEEN]) &&
+        popcount(arb_pieces(pos, !winner, ARB_BISHOP)) > 1) {
+        arb_bitboard wp = arb_pieces(pos, ARB_WHITE, ARB_PAWN), bp = arb_pieces(pos, ARB_BLACK, ARB_PAWN);
+        steer_bishops = popcount(wp & (bp >> 8)) >= 2;
+    }
     arb_move ordered[ARB_MAX_MOVES];
     uint8_t kinds[ARB_MAX_MOVES];
     int counts[3] = {0, 0, 0};
@@ -215,7 +226,7 @@ static void classify(struct frame *f, arb_color winner)
         if (winners_turn) {
             int to_rank = ARB_RANK(ARB_MOVE_TO(m));
             int rel = winner == ARB_WHITE ? to_rank : 7 - to_rank;
-            if ((t == ARB_PAWN && rel >= 4) || is_capture(pos, m) || going_to(m, target, t))
+            if ((t == ARB_PAWN && rel >= 4) || is_capture(pos, m) || going_to(m, target, t, steer_bishops))
                 v = REWARD;
         } else {
             if (need_promo) {
@@ -223,7 +234,7 @@ static void classify(struct frame *f, arb_color winner)
                              (ARB_MOVE_PROMO_TYPE(m) == ARB_QUEEN || ARB_MOVE_PROMO_TYPE(m) == ARB_ROOK);
                 v = (t == ARB_PAWN && !heavy) ? REWARD : PUNISH;
             }
-            if (going_to(m, target, t))
+            if (going_to(m, target, t, steer_bishops))
                 v = REWARD;
             else if (is_capture(pos, m))
                 v = PUNISH;
@@ -305,7 +316,7 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
                     e->moves_left = (int16_t)moves_left;
                     e->round = s->round;
                     s->stored++;
-                    classify(f, winner);
+                    classify(f, winner, max_depth);
                     f->next = 0;
                 }
             }

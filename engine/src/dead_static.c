@@ -4,6 +4,7 @@
  * reach; the assumptions it makes (pawns that stay on their file, pieces that never move) are
  * re-checked against the fixpoint and dropped when they could fail. */
 #include "dead_internal.h"
+#include "arbiter/movegen.h"
 
 #define ALL_SQUARES (~0ull)
 #define NOT_A (~FILE_A_BB)
@@ -48,6 +49,8 @@ struct piece {
     bool stays;           /* assumed: never captures, so never leaves its file (pawns only) */
     bool kept;            /* assumed: never captured (pawns only) */
     bool order_bound;     /* its bound needs more than an enemy pawn ahead that never moves off */
+    bool final;           /* assumed: only the enemy king can capture it, and that capture ends
+                           * the game (its side is left without a legal move) */
     arb_bitboard reach;
     arb_bitboard bound;   /* squares a pawn that stays may occupy */
 };
@@ -59,12 +62,17 @@ struct analysis {
     struct piece p[64];
     arb_bitboard orig_occ, orig_color[2];
     arb_bitboard ep_reach[2];     /* the root en passant square, as reached by the pawn that passed */
+    bool castling[2];             /* the root's castling rights, per side */
+    const arb_position *root;
     /* Derived each round. */
     bool vacate[64];
     arb_bitboard empty, passable[2], reach_nk[2], perm_att[2];
     /* Squares where a man of each colour may ever capture: a piece's reach, a pawn's diagonal
-     * steps from its reach unless it stays on its file (pushes never capture). */
-    arb_bitboard capture[2];
+     * steps from its reach unless it stays on its file (pushes never capture); capture_nk
+     * leaves out the king, kreach is the king's reach. */
+    arb_bitboard capture[2], capture_nk[2], kreach[2];
+    arb_bitboard final_sq[2];     /* squares of the men assumed `final`, per colour */
+    arb_bitboard fixed;           /* squares of the men that never vacate them */
 };
 
 /* Squares a piece of this type on these squares attacks (sliders: one step, which is enough
@@ -87,29 +95,39 @@ static void derive(struct analysis *a)
     a->passable[1] = ~a->orig_color[1];
     for (int c = 0; c < 2; c++) {
         a->reach_nk[c] = a->ep_reach[c];
-        a->capture[c] = 0;
+        a->capture_nk[c] = a->kreach[c] = a->final_sq[c] = 0;
         a->perm_att[c] = 0;
     }
+    a->fixed = 0;
     for (int i = 0; i < a->n; i++) {
         const struct piece *p = &a->p[i];
-        if (p->type != ARB_PAWN || p->reach == ALL_SQUARES)
-            a->capture[p->color] |= p->reach;
+        if (p->type == ARB_KING)
+            a->kreach[p->color] |= p->reach;
+        else if (p->type != ARB_PAWN || p->reach == ALL_SQUARES)
+            a->capture_nk[p->color] |= p->reach;
         else if (!p->stays)
-            a->capture[p->color] |= pawn_attacks_bb((arb_color)p->color, p->reach);
+            a->capture_nk[p->color] |= pawn_attacks_bb((arb_color)p->color, p->reach);
         if (p->type != ARB_KING)
             a->reach_nk[p->color] |= p->reach;
+        if (p->final)
+            a->final_sq[p->color] |= sq_bb(p->sq);
     }
+    for (int c = 0; c < 2; c++)
+        a->capture[c] = a->capture_nk[c] | a->kreach[c];
     for (int i = 0; i < a->n; i++) {
         const struct piece *p = &a->p[i];
         arb_bitboard at = sq_bb(p->sq);
         /* the pawn that just passed the root en passant square is captured from behind it */
         arb_bitboard taken_at = at | (p->type == ARB_PAWN ? a->ep_reach[p->color] & (north(at) | south(at)) : 0);
-        bool v = (p->reach & ~at) || (a->capture[!p->color] & taken_at);
+        /* a `final` man is taken only as the last move of the game: it never leaves before */
+        arb_bitboard takers = p->final ? a->capture_nk[!p->color] : a->capture[!p->color];
+        bool v = (p->reach & ~at) || (takers & taken_at);
         a->vacate[i] = v;
         if (v) {
             a->empty |= at;
             a->passable[p->color] |= at;
         } else {
+            a->fixed |= at;
             a->perm_att[p->color] |= attack_step((arb_piece_type)p->type, (arb_color)p->color, at);
         }
     }
@@ -122,10 +140,14 @@ static bool grow(struct analysis *a, struct piece *p)
     arb_color c = (arb_color)p->color;
     arb_bitboard ok = a->passable[c];
     switch (p->type) {
-    case ARB_KING:
+    case ARB_KING: {
+        /* the king may capture a `final` man, but that ends the game: it goes no further */
+        arb_bitboard stop = a->final_sq[!c];
         ok &= ~a->perm_att[!c];
-        do { prev = r; r |= king_step(r) & ok; } while (r != prev);
+        do { prev = r; r |= king_step(r & ~stop) & ok & ~stop; } while (r != prev);
+        r |= king_step(r & ~stop) & ok & stop;
         break;
+    }
     case ARB_KNIGHT:
         do { prev = r; r |= knight_step(r) & ok; } while (r != prev);
         break;
@@ -264,6 +286,82 @@ static bool saturate(struct analysis *a)
     return true;
 }
 
+/* Whether a king standing on `to` after leaving `from` can be checked by a slider of `side`
+ * through `from` (a discovered check): the two are on a line that side has sliders for (a pawn
+ * that may promote counts as both) and no man that never leaves its square stands between. */
+static bool open_line(const struct analysis *a, arb_color side, int to, int from)
+{
+    int df = ARB_FILE(to) - ARB_FILE(from), dr = ARB_RANK(to) - ARB_RANK(from);
+    bool diag = df == dr || df == -dr, orth = df == 0 || dr == 0;
+    if (!diag && !orth)
+        return false;
+    bool have = false;
+    for (int i = 0; i < a->n && !have; i++) {
+        const struct piece *p = &a->p[i];
+        if (p->color != side)
+            continue;
+        if (p->type == ARB_QUEEN || (p->type == ARB_PAWN && p->reach == ALL_SQUARES))
+            have = true;
+        else if (p->type == ARB_BISHOP)
+            have = diag;
+        else if (p->type == ARB_ROOK)
+            have = orth;
+    }
+    return have && !(arb_between[to][from] & a->fixed);
+}
+
+/* Whether all the men of colour c but its king never leave their squares. */
+static bool men_frozen(const struct analysis *a, arb_color c)
+{
+    for (int i = 0; i < a->n; i++) {
+        const struct piece *p = &a->p[i];
+        if (p->color == c && p->type != ARB_KING && p->reach != sq_bb(p->sq))
+            return false;
+    }
+    return true;
+}
+
+/* Checks the `final` assumption of man i against the saturated analysis: it never moves, no
+ * enemy man but the king can ever capture it, and if the enemy king takes it, its side c has no
+ * legal move left (and, when c is the loser, the capture cannot be a check): the game ends on
+ * that capture, stalemate, so no later position exists.
+ * Why: take the first move of a game that breaks an assumption of the analysis. Before it every
+ * man stays within its reach. If it is the enemy king taking this man on x (coming from y, next
+ * to x), then in the position P' after it: every other man of c never moves in the analysis, so
+ * by the closure of its reach it has no legal move in P' either (the only changes, x now holding
+ * the enemy king and y empty, are within what the fixpoint already allowed: y counts as
+ * possibly empty, x is not empty); c's king stands on some w of its reach not next to x (else
+ * it guarded x) and may only step to squares of its reach (closed under king steps onto squares
+ * no fixed enemy man attacks) that are not next to the enemy king on x; when none exists for
+ * every such w, c has no legal move: the game is over. A king move gives check only by
+ * discovery, through y; with no open line from any such w through any such y, P' is no mate.
+ * So the capture is the game's last move, and P' itself lies within the reaches. */
+static bool final_holds(const struct analysis *a, int i)
+{
+    const struct piece *x = &a->p[i];
+    arb_color c = (arb_color)x->color;
+    arb_bitboard at = sq_bb(x->sq);
+    if (x->reach != at || (a->capture_nk[!c] & at))
+        return false;
+    if (!(a->kreach[!c] & at))
+        return true; /* never captured at all */
+    if (a->castling[c] || !men_frozen(a, c))
+        return false;
+    arb_bitboard near = arb_king_attacks[x->sq] | at;
+    arb_bitboard kc = a->kreach[c];
+    for (arb_bitboard ws = kc & ~near; ws;) {
+        int w = pop_lsb(&ws);
+        if (king_step(sq_bb(w)) & kc & ~near)
+            return false;
+        if (c != a->winner) {
+            for (arb_bitboard ys = arb_king_attacks[x->sq] & a->kreach[!c]; ys;)
+                if (open_line(a, !c, w, pop_lsb(&ys)))
+                    return false;
+        }
+    }
+    return true;
+}
+
 /* Drops the pawn assumptions (stays, kept) that the fixpoint contradicts; returns whether any.
  * When none is dropped, every assumption agrees with the reaches it produced: by induction over
  * any game, the first move that broke an assumption or left a reach would be one the closed
@@ -281,12 +379,35 @@ static bool drop_broken_locks(struct analysis *a)
             dropped = true;
         }
         arb_bitboard passed = a->ep_reach[c] & (north(sq_bb(p->sq)) | south(sq_bb(p->sq)));
-        if (p->kept && ((p->reach | passed) & a->capture[!c])) {
+        arb_bitboard takers = p->final ? a->capture_nk[!c] : a->capture[!c];
+        if (p->kept && ((p->reach | passed) & takers)) {
             p->kept = false;
             dropped = true;
         }
     }
+    for (int i = 0; i < a->n; i++) {
+        if (a->p[i].final && !final_holds(a, i)) {
+            a->p[i].final = false;
+            dropped = true;
+        }
+    }
     return dropped;
+}
+
+/* Whether no man of colour c but its king has a pseudo-legal move in pos (no en passant). */
+static bool root_men_stuck(const arb_position *pos, arb_color c)
+{
+    arb_bitboard own = pos->by_color[c], enemy = pos->by_color[!c], occ = own | enemy;
+    arb_bitboard pawns = own & pos->by_type[ARB_PAWN];
+    arb_bitboard push = c == ARB_WHITE ? north(pawns) : south(pawns);
+    if ((push & ~occ) || (pawn_attacks_bb(c, pawns) & enemy))
+        return false;
+    if (knight_step(own & pos->by_type[ARB_KNIGHT]) & ~own)
+        return false;
+    arb_bitboard queens = own & pos->by_type[ARB_QUEEN];
+    if (diag_step((own & pos->by_type[ARB_BISHOP]) | queens) & ~own)
+        return false;
+    return !(ortho_step((own & pos->by_type[ARB_ROOK]) | queens) & ~own);
 }
 
 /* False when the analysis stopped early: no proof for `winner` can come of it. */
@@ -300,6 +421,14 @@ static bool analyse(struct analysis *a, const arb_position *pos, arb_color winne
     a->ep_reach[0] = a->ep_reach[1] = 0;
     if (pos->ep_square < 64)
         a->ep_reach[!pos->side] = sq_bb(pos->ep_square);
+    a->root = pos;
+    bool frozen[2];
+    for (int c = 0; c < 2; c++) {
+        a->castling[c] = pos->castle_rook[c][0] != ARB_NO_SQUARE || pos->castle_rook[c][1] != ARB_NO_SQUARE;
+        /* `final` is worth assuming only for a side none of whose men but the king can move now
+         * (a cheap test; the fixpoint checks the real condition) */
+        frozen[c] = !a->castling[c] && pos->ep_square >= 64 && root_men_stuck(pos, (arb_color)c);
+    }
     arb_bitboard occ = a->orig_occ;
     while (occ) {
         int sq = pop_lsb(&occ);
@@ -310,6 +439,7 @@ static bool analyse(struct analysis *a, const arb_position *pos, arb_color winne
         p->type = ARB_PIECE_TYPE(pc);
         p->stays = p->kept = p->type == ARB_PAWN;
         p->order_bound = false;
+        p->final = p->type != ARB_KING && frozen[p->color];
         p->reach = sq_bb(sq);
         p->bound = 0;
     }
@@ -419,16 +549,73 @@ static int find_king(const struct analysis *a, arb_color c)
     return -1;
 }
 
+/* Whether the game can end in a mate with the loser's king on its root square k0 without a move
+ * of the loser before it: the root is that mate, or the winner mates in one from it. */
+static bool mate_without_loser_move(const arb_position *root, arb_color winner)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(root, moves);
+    if (root->side != winner)
+        return n == 0 && arb_in_check(root);
+    for (int i = 0; i < n; i++) {
+        arb_position p = *root;
+        arb_position_play(&p, moves[i]);
+        if (arb_in_check(&p) && arb_count_legal_moves(&p) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The last-move (tempo) test for a mate on k, when no man of the loser but its king ever moves
+ * and nobody may castle. True when no such mate can happen.
+ * Why: a mate M on k after the loser's first move follows a move of the loser, which can only
+ * be its king stepping from some o' next to k (o' in its region) to k; from the position P0
+ * before that step, with the king on o', comes P1 (winner to move) and the mating move m.
+ * In M, o' is attacked by the winner (the king could otherwise step back: no loser man can have
+ * moved onto it). If no winner man but the king can ever attack o' (att holds every square
+ * any of them could ever attack), the winner's king stands in M on some K next to o' but not
+ * next to k. If m was not a move of that king, it stood on K in P0 already, next to the loser's
+ * king on o': impossible. So m is the king's step from some K' (next to K, not next to k) to K,
+ * and it checks: only by discovery, along a line from k through K' with no fixed man between.
+ * Mates without a loser move first (the root itself, or the winner's mate in one from it) put
+ * the king on its root square: that square is tested by playing them out. */
+static bool tempo_rules_out(const struct analysis *a, int k, arb_bitboard region, arb_bitboard wk_region,
+                            arb_bitboard att, int *root_check)
+{
+    arb_color winner = a->winner;
+    if (k == a->root->king_square[!winner]) {
+        if (*root_check < 0)
+            *root_check = mate_without_loser_move(a->root, winner);
+        if (*root_check)
+            return false;
+    }
+    arb_bitboard not_next = ~arb_king_attacks[k] & ~sq_bb(k);
+    for (arb_bitboard os = arb_king_attacks[k] & region; os;) {
+        int o = pop_lsb(&os);
+        if (att & sq_bb(o))
+            return false;
+        arb_bitboard kings = arb_king_attacks[o] & wk_region & not_next;
+        for (arb_bitboard ks = king_step(kings) & wk_region & not_next; ks;)
+            if (open_line(a, winner, k, pop_lsb(&ks)))
+                return false;
+    }
+    return true;
+}
+
 /* The final test on a saturated analysis: true when no square the loser's king can reach can be
  * a mating square. *candidates: whether some square could at least be attacked; *refined: how
  * many squares only the finer test (king placement, blockers one per square) ruled out. */
-static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candidate, int *refined_out)
+static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candidate, int *refined_out,
+                    int *tempo_out)
 {
     arb_color loser = !winner;
     int lk = find_king(a, loser), wk = find_king(a, winner);
     if (lk < 0 || wk < 0)
         return false;
-    arb_bitboard region = a->p[lk].reach;
+    /* A king stands on the square of a `final` man only after taking it, the game's last move:
+     * the loser's king there is not mated (the winner is to move), the winner's king there
+     * gives no mate (final_holds): leave those squares out. */
+    arb_bitboard region = a->p[lk].reach & ~a->final_sq[winner];
     arb_bitboard att = 0, loser_occ = 0, other_att = 0, bishop_reach = 0;
     int nbishops = 0;
     for (int i = 0; i < a->n; i++) {
@@ -456,8 +643,10 @@ static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candid
     /* only bishops of one colour can ever attack the region: the finer test applies */
     bool bishops_only = !(other_att & region) && nbishops > 0 &&
                         (!(bishop_reach & DEAD_DARK_SQUARES) || !(bishop_reach & ~DEAD_DARK_SQUARES));
-    arb_bitboard mating = 0, wk_region = a->p[wk].reach;
-    int refined = 0; /* candidates only the finer test below rules out */
+    arb_bitboard mating = 0, wk_region = a->p[wk].reach & ~a->final_sq[loser];
+    int refined = 0, tempo = 0; /* candidates only the finer tests below rule out */
+    bool tempo_applies = !a->castling[0] && !a->castling[1] && men_frozen(a, loser);
+    int root_check = -1;
     for (arb_bitboard b = candidates; b;) {
         int k = pop_lsb(&b);
         arb_bitboard flights = arb_king_attacks[k] & region;
@@ -488,13 +677,18 @@ static bool no_mate(const struct analysis *a, arb_color winner, bool *any_candid
                 continue;
             possible = true;
         }
+        if (possible && tempo_applies && tempo_rules_out(a, k, region, wk_region, att, &root_check)) {
+            possible = false;
+            tempo++;
+        }
         if (possible)
             mating |= sq_bb(k);
         else
             refined++;
     }
     *any_candidate = candidates != 0;
-    *refined_out = refined;
+    *refined_out = refined - tempo;
+    *tempo_out = tempo;
     return mating == 0;
 }
 
@@ -509,8 +703,8 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
     struct analysis a;
     a.plain_order = false;
     bool any_candidate = false;
-    int refined = 0;
-    if (!analyse(&a, pos, winner) || !no_mate(&a, winner, &any_candidate, &refined))
+    int refined = 0, tempo = 0;
+    if (!analyse(&a, pos, winner) || !no_mate(&a, winner, &any_candidate, &refined, &tempo))
         return 0;
     if (!why)
         return 1;
@@ -533,8 +727,8 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
         struct analysis plain;
         plain.plain_order = true;
         bool c2;
-        int r2;
-        if (!analyse(&plain, pos, winner) || !no_mate(&plain, winner, &c2, &r2)) {
+        int r2, t2;
+        if (!analyse(&plain, pos, winner) || !no_mate(&plain, winner, &c2, &r2, &t2)) {
             why[n] = arb_reason_make(ARB_R_cannot_mate_pawns_keep_order);
             why[n].n = held;
             for (int i = 0; i < a.n && why[n].nsquares < ARB_REASON_MAX_SQUARES; i++)
@@ -548,6 +742,27 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
         why[n].piece = ARB_PIECE(loser, ARB_KING);
         why[n].n = refined;
         n++;
+    }
+    if (tempo) {
+        why[n] = arb_reason_make(ARB_R_cannot_mate_wrong_tempo);
+        why[n].piece = ARB_PIECE(loser, ARB_KING);
+        why[n].n = tempo;
+        n++;
+    }
+    /* The men only a king could take, and only as the game's last move. */
+    int finals = 0;
+    arb_reason fin = arb_reason_make(ARB_R_cannot_mate_king_capture_ends_game);
+    for (int i = 0; i < a.n; i++) {
+        const struct piece *p = &a.p[i];
+        if (p->final && (a.kreach[!p->color] & sq_bb(p->sq))) {
+            finals++;
+            if (fin.nsquares < ARB_REASON_MAX_SQUARES)
+                arb_reason_add_square(&fin, p->sq);
+        }
+    }
+    if (finals) {
+        fin.n = finals;
+        why[n++] = fin;
     }
     return n;
 }

@@ -218,15 +218,97 @@ static void test_static_rules(void)
     CHECK_INT(r.reasons[1].n, 20);
 
     harness_begin("dead.search.deep_enumeration");
-    /* The white king shuttles h3-h4 behind locked pawns; Black's king could cover h3 from h2
-     * only when White's king already stands on h4, and then White is stalemated: a proof by
-     * enumerating every reachable position (thousands, a walk far deeper than 1000 plies). */
-    r = side("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", ARB_BLACK, 1);
+    /* Locked pawns with a free bishop and both kings roaming: no static proof, but enumerating
+     * every reachable position (thousands) finds no mate for either side. */
+    r = side("1k6/1P5p/BP3p2/1P6/6K1/8/5P1P/8 w - - 0 1", ARB_WHITE, 1);
     CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
-    r = side("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", ARB_BLACK, 0);
+    r = side("1k6/1P5p/BP3p2/1P6/6K1/8/5P1P/8 w - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
     CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_exhausted");
     CHECK(r.reasons[0].n > 1000);
+}
+
+/* The reason of code `name` among r's, or NULL. */
+static const arb_reason *find_reason(const arb_unwinnable_result *r, const char *name)
+{
+    for (int i = 0; i < r->nreasons; i++)
+        if (!strcmp(arb_reason_name(r->reasons[i].code), name))
+            return &r->reasons[i];
+    return NULL;
+}
+
+static void test_tempo(void)
+{
+    arb_unwinnable_result r;
+    const arb_reason *why;
+    harness_begin("dead.static.king_capture_ends_game");
+    /* The white king shuttles h3-h4 behind locked pawns. Black's king could take g2 only while
+     * White's king stands on h4 (h5 only while it stands on h3), and White would then have no
+     * legal move: the game ends, so g2 (and the f3 pawn it guards) never go and the f-pawns
+     * never run. Was a 1000-ply walk of an exhaustive enumeration; now a static proof. */
+    r = side("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", ARB_BLACK, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_no_mating_square");
+    CHECK_INT(r.reasons[0].n, 2);
+    why = find_reason(&r, "cannot_mate_king_capture_ends_game");
+    CHECK(why != NULL);
+    if (why) {
+        CHECK_INT(why->n, 2);
+        CHECK_INT(why->nsquares, 2);
+        CHECK_INT(why->squares[0], ARB_SQ(6, 1)); /* g2 */
+        CHECK_INT(why->squares[1], ARB_SQ(7, 4)); /* h5 */
+        check_rendered(why);
+    }
+    /* The same for a bishop: White's king takes c8 only while Black's stands on a8, stalemate. */
+    r = side("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", ARB_WHITE, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    why = find_reason(&r, "cannot_mate_king_capture_ends_game");
+    CHECK(why != NULL);
+    if (why) {
+        CHECK_INT(why->nsquares, 1);
+        CHECK_INT(why->squares[0], ARB_SQ(2, 7)); /* c8 */
+    }
+    arb_position pos = fen("k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1");
+    arb_dead_result d;
+    CHECK_INT(arb_dead_position(&pos, 1, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+
+    harness_begin("dead.static.king_capture_not_final");
+    /* Without Black's f5 pawn, White's king on h4 can still go to g4 after Kxg2: the capture
+     * does not end the game, Black takes f3 and promotes: Black can mate. */
+    r = side("8/8/3b3p/7P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    /* With f5 there, the capture stalemates White and the position is dead. */
+    r = side("8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1", ARB_BLACK, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+
+    harness_begin("dead.static.wrong_tempo");
+    /* Black's king shuttles a5-a6. A mate on a5 needs a6 covered, and only White's king (from
+     * a7) can cover it: it would have to stand there while Black's king left a6, or arrive
+     * with a discovered check that the b6 pawn blocks. */
+    r = side("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1", ARB_WHITE, 1);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    why = find_reason(&r, "cannot_mate_wrong_tempo");
+    CHECK(why != NULL);
+    if (why) {
+        CHECK_INT(why->n, 1);
+        CHECK_INT(why->piece, ARB_PIECE(ARB_BLACK, ARB_KING));
+        check_rendered(why);
+    }
+    why = find_reason(&r, "cannot_mate_king_capture_ends_game");
+    CHECK(why != NULL);
+    if (why)
+        CHECK_INT(why->n, 2); /* a4 and b7 */
+    pos = fen("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1");
+    CHECK_INT(arb_dead_position(&pos, 1, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+
+    harness_begin("dead.static.tempo_mate_in_one");
+    /* Black's men are frozen, but White mates at once (Bd4#): the root square of the king is
+     * never ruled out by the last-move test. */
+    r = side("7k/5K1p/7P/8/8/4B3/8/8 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK_INT(r.witness_len, 1);
 }
 
 static void test_arguments(void)
@@ -260,6 +342,7 @@ int main(void)
     test_flag_fall();
     test_dead_positions();
     test_static_rules();
+    test_tempo();
     test_arguments();
     return harness_finish();
 }

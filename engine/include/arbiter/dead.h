@@ -8,7 +8,7 @@
 /* Longest witness (plies) the search returns; deeper mates are not looked for. */
 #define ARB_DEAD_MAX_WITNESS 1000
 /* Explanations kept per verdict. */
-#define ARB_DEAD_MAX_REASONS 4
+#define ARB_DEAD_MAX_REASONS 6
 /* A budget (positions searched) that decides ordinary games and the CHA vectors. */
 #define ARB_DEAD_DEFAULT_BUDGET 2000000u
 
