@@ -233,6 +233,11 @@ static void classify(struct frame *f, arb_color winner, int max_depth)
                 bool heavy = ARB_MOVE_IS_PROMO(m) &&
                              (ARB_MOVE_PROMO_TYPE(m) == ARB_QUEEN || ARB_MOVE_PROMO_TYPE(m) == ARB_ROOK);
                 v = (t == ARB_PAWN && !heavy) ? REWARD : PUNISH;
+                /* The loser's queens and rooks only get in the way of such a mate: offering one to
+                 * the winner's knight is progress. */
+                if ((t == ARB_QUEEN || t == ARB_ROOK) &&
+                    (arb_knight_attacks[ARB_MOVE_TO(m)] & arb_pieces(pos, winner, ARB_KNIGHT)))
+                    v = REWARD;
             }
             if (going_to(m, target, t, steer_bishops))
                 v = REWARD;
@@ -242,13 +247,11 @@ static void classify(struct frame *f, arb_color winner, int max_depth)
         kinds[i] = v;
         counts[v]++;
     }
-    int at[3] = {0, counts[REWARD], counts[REWARD] + counts[NORMAL]};
-    int slot[3] = {at[NORMAL], at[REWARD], at[PUNISH]};
     /* Order: REWARD, NORMAL, PUNISH. */
+    int slot[3];
     slot[REWARD] = 0;
     slot[NORMAL] = counts[REWARD];
     slot[PUNISH] = counts[REWARD] + counts[NORMAL];
-    (void)at;
     for (int i = 0; i < f->n; i++) {
         int k = kinds[i];
         ordered[slot[k]] = f->moves[i];

@@ -1,7 +1,8 @@
 /* Conformance with the Chess Unwinnability Analyzer's test vectors: for every position, decide
  * both sides and agree with the label (WB, W-, -B, --). Witnesses are replayed and checked.
  * usage: test_dead_cha [--every N] [--budget NODES] [--sound-only] [PATH]
- * --sound-only: an unknown verdict is reported but not a failure (wrong verdicts still fail).; PATH defaults to $ARB_CHA_VECTORS, then the build's
+ * --sound-only: an unknown verdict is reported but not a failure (wrong verdicts still fail).
+ * PATH defaults to $ARB_CHA_VECTORS, then the build's
  * cha_vectors option. Exits 77 (skipped) when the file is absent. */
 #include <stdio.h>
 #include <stdlib.h>
