@@ -9,7 +9,7 @@ extern const unsigned long ad_openapi_json_len;
 
 static void h_health(ad_request *r)
 {
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    const ad_lesson_set *set = r->set;
     json_t *o = json_object();
     json_object_set_new(o, "status", json_string(atomic_load(&r->srv->draining) ? "draining" : "ok"));
     json_object_set_new(o, "version", json_string(arb_version()));
@@ -17,14 +17,13 @@ static void h_health(ad_request *r)
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));
     json_object_set_new(o, "quizzes", json_integer(set ? set->quiz_count : 0));
     json_object_set_new(o, "puzzles", json_integer(set ? set->puzzles.count : 0));
-    ad_lessons_release(&r->srv->lessons, set);
     ad_reply_json(r, 200, o);
 }
 
 static void h_metrics(ad_request *r)
 {
     ad_server *s = r->srv;
-    ad_lesson_set *set = ad_lessons_acquire(&s->lessons);
+    const ad_lesson_set *set = r->set;
     ad_metrics_gauges g = {
         .inflight = atomic_load(&s->inflight),
         .searches = (long)atomic_load(&s->heavy),
@@ -36,7 +35,6 @@ static void h_metrics(ad_request *r)
     ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
     size_t len = 0;
     char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
-    ad_lessons_release(&s->lessons, set);
     if (!text) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return;
@@ -50,8 +48,8 @@ static void h_openapi(ad_request *r)
 }
 
 const ad_route ad_core_routes[] = {
-    {"GET", "/v1/health", h_health, AD_ALWAYS},
-    {"GET", "/metrics", h_metrics, AD_ALWAYS},
+    {"GET", "/v1/health", h_health, AD_ALWAYS | AD_LESSON_SET},
+    {"GET", "/metrics", h_metrics, AD_ALWAYS | AD_LESSON_SET},
     {"GET", "/v1/openapi.json", h_openapi, 0},
     {NULL, NULL, NULL, 0},
 };

@@ -114,19 +114,17 @@ static const arbl_lesson *lesson_or_404(ad_request *r, ad_lesson_set *set)
 
 static void h_list(ad_request *r)
 {
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    const ad_lesson_set *set = r->set;
     json_t *a = json_array();
     int n = set && set->runtime ? arbl_registry_count(set->runtime) : 0;
     for (int i = 0; i < n; i++)
         json_array_append_new(a, summary_json(arbl_registry_at(set->runtime, i), r->lang));
-    ad_lessons_release(&r->srv->lessons, set);
     ad_reply_json(r, 200, a);
 }
 
 static void h_get(ad_request *r)
 {
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    const arbl_lesson *l = lesson_or_404(r, set);
+    const arbl_lesson *l = lesson_or_404(r, r->set);
     if (l) {
         json_t *o = summary_json(l, r->lang);
         json_t *steps = json_array();
@@ -135,7 +133,6 @@ static void h_get(ad_request *r)
         json_object_set_new(o, "steps", steps);
         ad_reply_json(r, 200, o);
     }
-    ad_lessons_release(&r->srv->lessons, set);
 }
 
 /* The step number of the path: 1..nsteps, else 0. */
@@ -228,16 +225,16 @@ static void h_answer(ad_request *r)
         ad_reply_error(r, &e);
         return;
     }
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
+    ad_lesson_set *set = r->set;
     const arbl_lesson *l = lesson_or_404(r, set);
     if (!l)
-        goto done;
+        return;
     int step = step_number(r->params[1], l->nsteps);
     if (!step) {
         aj_fail(&e, AJ_E_NOT_FOUND, "n");
         snprintf(e.detail, sizeof e.detail, "lesson '%.64s' has steps 1 to %d", l->id, l->nsteps);
         ad_reply_error(r, &e);
-        goto done;
+        return;
     }
     /* Cache key: lesson, step, language and the answer as the runtime reads it. */
     char key[ARBL_ANSWER_MAX + 160], norm[ARBL_ANSWER_MAX + 1];
@@ -256,14 +253,14 @@ static void h_answer(ad_request *r)
         if (body) {
             atomic_fetch_add_explicit(&r->srv->metrics.lesson_cache_hits, 1, memory_order_relaxed);
             ad_reply_text(r, 200, "application/json", body, len, false);
-            goto done;
+            return;
         }
         atomic_fetch_add_explicit(&r->srv->metrics.lesson_cache_misses, 1, memory_order_relaxed);
     }
     arbl_result *res = malloc(sizeof *res);
     if (!res) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
-        goto done;
+        return;
     }
     if (!arbl_answer(set->runtime, l, step, answer, r->lang, res)) {
         reply_script_failure(r, l, step, res); /* failures are never cached */
@@ -291,13 +288,11 @@ static void h_answer(ad_request *r)
         }
     }
     free(res);
-done:
-    ad_lessons_release(&r->srv->lessons, set);
 }
 
 const ad_route ad_lesson_routes[] = {
-    {"GET", "/v1/lessons", h_list, 0},
-    {"GET", "/v1/lessons/{id}", h_get, 0},
-    {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON},
+    {"GET", "/v1/lessons", h_list, AD_LESSON_SET},
+    {"GET", "/v1/lessons/{id}", h_get, AD_LESSON_SET},
+    {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},
 };

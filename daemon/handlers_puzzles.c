@@ -183,30 +183,14 @@ static const ad_puzzle_list *puzzles_of(const ad_lesson_set *set)
     return set ? &set->puzzles : &no_puzzles;
 }
 
-static void h_list(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    list_puzzles(r, puzzles_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
-
-static void h_get(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    get_puzzle(r, puzzles_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
-
-static void h_answer(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    judge_answer(r, puzzles_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
+/* The server holds the lesson set (and so its puzzles) for the request (AD_LESSON_SET). */
+static void h_list(ad_request *r) { list_puzzles(r, puzzles_of(r->set)); }
+static void h_get(ad_request *r) { get_puzzle(r, puzzles_of(r->set)); }
+static void h_answer(ad_request *r) { judge_answer(r, puzzles_of(r->set)); }
 
 const ad_route ad_puzzle_routes[] = {
-    {"GET", "/v1/puzzles", h_list, 0},
-    {"GET", "/v1/puzzles/{id}", h_get, 0},
-    {"POST", "/v1/puzzles/{id}/answer", h_answer, AD_BODY_JSON | AD_HEAVY},
+    {"GET", "/v1/puzzles", h_list, AD_LESSON_SET},
+    {"GET", "/v1/puzzles/{id}", h_get, AD_LESSON_SET},
+    {"POST", "/v1/puzzles/{id}/answer", h_answer, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},
 };

@@ -189,31 +189,14 @@ static void grade_answer(ad_request *r, const arbl_quizbook *book)
     free(g);
 }
 
-/* Each handler holds the current lesson set (and so its quiz book) for the whole request. */
-static void h_list(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    list_quizzes(r, book_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
-
-static void h_generate(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    generate_questions(r, book_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
-
-static void h_answer(ad_request *r)
-{
-    ad_lesson_set *set = ad_lessons_acquire(&r->srv->lessons);
-    grade_answer(r, book_of(set));
-    ad_lessons_release(&r->srv->lessons, set);
-}
+/* The server holds the lesson set (and so its quiz book) for the request (AD_LESSON_SET). */
+static void h_list(ad_request *r) { list_quizzes(r, book_of(r->set)); }
+static void h_generate(ad_request *r) { generate_questions(r, book_of(r->set)); }
+static void h_answer(ad_request *r) { grade_answer(r, book_of(r->set)); }
 
 const ad_route ad_quiz_routes[] = {
-    {"GET", "/v1/quizzes", h_list, 0},
-    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY},
-    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON},
+    {"GET", "/v1/quizzes", h_list, AD_LESSON_SET},
+    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
+    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},
 };

@@ -288,8 +288,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     bool scratch = r->route->flags & AD_SCRATCH;
     if (scratch)
         ad_scratch_begin();
+    if (r->route->flags & AD_LESSON_SET)
+        r->set = ad_lessons_acquire(&s->lessons);
     if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
         r->route->handler(r);
+    if (r->route->flags & AD_LESSON_SET) { /* handlers copy what they send: no reference outlives this */
+        ad_lessons_release(&s->lessons, r->set);
+        r->set = NULL;
+    }
     if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
         c->heavy_held = false;

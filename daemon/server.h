@@ -24,6 +24,8 @@ enum {
     AD_ALWAYS = 1 << 2,         /* cheap probes (health, metrics): answered even when overloaded */
     AD_SCRATCH = 1 << 3,        /* body, answer and dump fit one callback and keep nothing: jansson
                                  * allocates in the thread's scratch arena (scratch.h) */
+    AD_LESSON_SET = 1 << 4,     /* the handler reads r->set: the lesson set (lessons, quizzes,
+                                 * puzzles) held for the request, so a reload cannot free it */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
@@ -60,6 +62,7 @@ typedef struct ad_request {
     char params[AD_MAX_PARAMS][AD_PARAM_MAX];
     int nparams;
     json_t *body;               /* parsed body (AD_BODY_JSON routes), else NULL */
+    struct ad_lesson_set *set;  /* the current lesson set (AD_LESSON_SET routes; may be NULL) */
     const char *lang;           /* "en", "fa" or "ar" */
     /* The reply (reply.c fills it; the server sends it). */
     int status;
