@@ -110,11 +110,8 @@ size_t arb_move_san(const arb_position *pos, arb_move m, char *buf, size_t cap)
             int count = arb_legal_moves_between(pos, arb_pieces(pos, (arb_color)pos->side, type) & ~sq_bb(from),
                                                 sq_bb(to), moves);
             bool others = false, same_file = false, same_rank = false;
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < count; i++) { /* each is a rival: same kind, same square */
                 int f = ARB_MOVE_FROM(moves[i]);
-                if (f == from || ARB_MOVE_TO(moves[i]) != to || ARB_MOVE_KIND(moves[i]) == ARB_MOVE_CASTLE ||
-                    ARB_PIECE_TYPE(pos->board[f]) != type)
-                    continue;
                 others = true;
                 same_file |= ARB_FILE(f) == ARB_FILE(from);
                 same_rank |= ARB_RANK(f) == ARB_RANK(from);
