@@ -63,7 +63,8 @@ static bool play(struct search *s, const arb_position *pos, arb_move m, arb_posi
 
 static struct tt_entry *tt_slot(struct search *s, uint64_t key)
 {
-    return s->tt ? &s->tt[key & s->tt_mask] : NULL;
+    /* The Polyglot key's low bits cluster: mix before masking (as dead_search.c does). */
+    return s->tt ? &s->tt[((key * 0x9E3779B97F4A7C15ull) >> 32) & s->tt_mask] : NULL;
 }
 
 static void tt_store(struct search *s, uint64_t key, int d, int result, arb_move move)
