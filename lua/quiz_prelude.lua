@@ -121,7 +121,7 @@ function Q.sparse_position(rng, white, black, turn, black_king, near)
   local board, used = {}, {}
   local kf, kr
   local function place(letter)
-    local d = near and near[letter]
+    local d = kf and near and near[letter] -- (near needs black_king)
     for _ = 1, 40 do
       local f, r
       if d then
