@@ -29,12 +29,14 @@ static arb_bitboard king_step(arb_bitboard b)
     return ortho_step(b) | diag_step(b);
 }
 
+/* Every knight jump from any square of b at once: one or two files over, then two or one
+ * ranks (the masks drop what would wrap around the board's edge). */
 static arb_bitboard knight_step(arb_bitboard b)
 {
-    arb_bitboard out = 0;
-    while (b)
-        out |= arb_knight_attacks[pop_lsb(&b)];
-    return out;
+    arb_bitboard l1 = (b >> 1) & 0x7F7F7F7F7F7F7F7Full, l2 = (b >> 2) & 0x3F3F3F3F3F3F3F3Full;
+    arb_bitboard r1 = (b << 1) & 0xFEFEFEFEFEFEFEFEull, r2 = (b << 2) & 0xFCFCFCFCFCFCFCFCull;
+    arb_bitboard h1 = l1 | r1, h2 = l2 | r2;
+    return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
 }
 
 static arb_bitboard pawn_attacks_bb(arb_color c, arb_bitboard b)
@@ -199,6 +201,15 @@ static bool grow(struct analysis *a, struct piece *p)
  * Q's reach only grows during the fixpoint, so these bounds only widen. */
 static void set_bounds(struct analysis *a)
 {
+    /* The pawns that can bound others (never captured, never capturing), by file: at most six
+     * fit on one file. Indexing them first keeps this linear, not quadratic, in the men. */
+    int onfile[8][6], count[8] = {0};
+    for (int j = 0; j < a->n; j++) {
+        const struct piece *q = &a->p[j];
+        int f = ARB_FILE(q->sq);
+        if (q->type == ARB_PAWN && q->stays && q->kept && count[f] < 6)
+            onfile[f][count[f]++] = j;
+    }
     for (int i = 0; i < a->n; i++) {
         struct piece *p = &a->p[i];
         if (p->type != ARB_PAWN || !p->stays)
@@ -208,9 +219,10 @@ static void set_bounds(struct analysis *a)
         /* Relative ranks: 0 is the pawn's own first rank, 7 its promotion rank. */
         int rank = white ? ARB_RANK(p->sq) : 7 - ARB_RANK(p->sq);
         int hi = 7, hi_plain = 7; /* hi_plain: only enemy pawns that never leave, for a kept P */
-        for (int j = 0; j < a->n; j++) {
+        for (int k = 0; k < count[file]; k++) {
+            int j = onfile[file][k];
             const struct piece *q = &a->p[j];
-            if (j == i || q->type != ARB_PAWN || !q->stays || !q->kept || ARB_FILE(q->sq) != file)
+            if (j == i)
                 continue;
             int qr = white ? ARB_RANK(q->sq) : 7 - ARB_RANK(q->sq);
             if (qr <= rank)
