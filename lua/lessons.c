@@ -435,44 +435,6 @@ const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id)
 
 /* ---- answering ---- */
 
-/* Reads an explanation the prelude has copied into plain tables of strings (no metamethods
- * can run here: this is outside the protected call). */
-static void read_explanation(lua_State *L, int t, arbl_explanation *e)
-{
-    memset(e, 0, sizeof *e);
-    lua_getfield(L, t, "code");
-    arbl_copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
-    lua_getfield(L, t, "rule");
-    arbl_copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
-    lua_getfield(L, t, "text");
-    arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
-    lua_pop(L, 3);
-    lua_getfield(L, t, "squares");
-    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
-        lua_rawgeti(L, -1, i);
-        const char *s = lua_tostring(L, -1);
-        if (s && strlen(s) == 2)
-            arbl_copy_str(e->squares[e->nsquares++], 3, s);
-        lua_pop(L, 1);
-        if (!s)
-            break;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, t, "params");
-    if (lua_istable(L, -1)) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
-                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
-                e->nparams++;
-            }
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-}
-
 bool arbl_answer_normalize(const char *in, char *out, size_t cap)
 {
     if (!in)
@@ -532,7 +494,7 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
             lua_pop(L, 1);
             break;
         }
-        read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
+        arbl_read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
         lua_pop(L, 1);
     }
     out->ok = true;

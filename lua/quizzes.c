@@ -673,39 +673,6 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
 
 /* ---- grading ---- */
 
-/* Reads an explanation the prelude copied into a plain table of strings. */
-static void read_explanation(lua_State *L, int t, arbl_explanation *e)
-{
-    memset(e, 0, sizeof *e);
-    field_copy(L, t, "code", e->code, sizeof e->code);
-    field_copy(L, t, "rule", e->rule, sizeof e->rule);
-    field_copy(L, t, "text", e->text, sizeof e->text);
-    lua_getfield(L, t, "squares");
-    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
-        lua_rawgeti(L, -1, i);
-        const char *s = lua_tostring(L, -1);
-        if (s && strlen(s) == 2)
-            arbl_copy_str(e->squares[e->nsquares++], 3, s);
-        lua_pop(L, 1);
-        if (!s)
-            break;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, t, "params");
-    if (lua_istable(L, -1)) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
-                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
-                e->nparams++;
-            }
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-}
-
 bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answer, const char *lang,
                      arbl_grade *out)
 {
@@ -756,7 +723,7 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
             lua_pop(L, 1);
             break;
         }
-        read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
+        arbl_read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
         lua_pop(L, 1);
     }
     arbl_sandbox_close(&sb);

@@ -1,4 +1,5 @@
-/* Script files for the lesson and quiz loaders: listing, reading, dumping, small string helpers. */
+/* Script files for the lesson and quiz loaders: listing, reading, dumping, small string helpers,
+ * and reading back the explanation tables their preludes build. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "lessons.h"
 #include "scripts.h"
 
 static int cmp_names(const void *a, const void *b)
@@ -128,6 +130,45 @@ const char *arbl_base_name(const char *path)
 void arbl_copy_str(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src ? src : "");
+}
+
+/* Reads an explanation the prelude copied into a plain table of strings (code, rule, text,
+ * squares, params); what is missing stays empty. Plain tables of strings: no metamethod can
+ * run here, which matters because callers are outside the protected call. */
+void arbl_read_explanation(lua_State *L, int t, arbl_explanation *e)
+{
+    memset(e, 0, sizeof *e);
+    lua_getfield(L, t, "code");
+    arbl_copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
+    lua_getfield(L, t, "rule");
+    arbl_copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
+    lua_getfield(L, t, "text");
+    arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
+    lua_pop(L, 3);
+    lua_getfield(L, t, "squares");
+    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *s = lua_tostring(L, -1);
+        if (s && strlen(s) == 2)
+            arbl_copy_str(e->squares[e->nsquares++], 3, s);
+        lua_pop(L, 1);
+        if (!s)
+            break;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "params");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                e->nparams++;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
 }
 
 unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,

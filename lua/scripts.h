@@ -32,6 +32,11 @@ int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud);
 unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,
                                  bool strip, size_t *out_len);
 
+/* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
+ * strings, as the preludes copy them) into *e. */
+struct arbl_explanation;
+void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
+
 /* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
 char *arbl_dup(const char *s);
 const char *arbl_base_name(const char *path);
