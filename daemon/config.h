@@ -29,6 +29,9 @@ typedef struct ad_config {
     long lesson_memory;         /* bytes a lesson script's state may hold; 0: the runtime's default */
     long lesson_instructions;   /* Lua instructions per lesson answer; 0: the runtime's default */
     long lesson_time_ms;        /* wall-clock milliseconds per lesson answer; 0: the runtime's default */
+    long quiz_memory;           /* bytes the script state of one quiz request may hold; 0: default */
+    long quiz_instructions;     /* Lua instructions per generated question or grading; 0: default */
+    long quiz_time_ms;          /* wall-clock milliseconds per question or grading; 0: default */
     long lesson_cache_entries;  /* answers kept per lesson set; 0: no answer cache */
     long lesson_cache_bytes;    /* bytes the answer cache may hold; 0: no answer cache */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */

@@ -50,6 +50,7 @@ typedef struct ad_lessons {
     ad_lesson_set *current;
     char dir[512];
     ad_script_limits limits;
+    ad_script_limits quiz_limits; /* for the quiz book of each set (0 fields: runtime defaults) */
     ad_lesson_loader load;
     ad_lesson_unloader unload;
     unsigned long generation;

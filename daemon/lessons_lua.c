@@ -77,7 +77,8 @@ void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set)
         ad_log(AD_LOG_WARN, "no quiz directory %s: no quizzes served", dir);
         return;
     }
-    arbl_quizbook *book = arbl_quizbook_new(NULL);
+    arbl_limits limits = {l->quiz_limits.memory, l->quiz_limits.instructions, l->quiz_limits.deadline_ms};
+    arbl_quizbook *book = arbl_quizbook_new(&limits);
     if (!book) {
         ad_log(AD_LOG_ERROR, "quizzes: out of memory: no quizzes served");
         set->quiz_failures = 1;

@@ -56,6 +56,8 @@ int main(int argc, char **argv)
     ad_script_limits limits = {(size_t)srv.cfg.lesson_memory, (uint64_t)srv.cfg.lesson_instructions,
                                (uint32_t)srv.cfg.lesson_time_ms};
     ad_lessons_init(&srv.lessons, srv.cfg.lessons, &limits);
+    srv.lessons.quiz_limits = (ad_script_limits){(size_t)srv.cfg.quiz_memory, (uint64_t)srv.cfg.quiz_instructions,
+                                                 (uint32_t)srv.cfg.quiz_time_ms};
     srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
     srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
     load(&srv);
