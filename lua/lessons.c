@@ -80,44 +80,6 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
     return true;
 }
 
-/* Pushes the lesson table from the chunk (compiled bytes, or source text when bytes is NULL). */
-static bool run_lesson(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len,
-                       const char *text, size_t text_len, struct arbl_bytes *dump, char *err, size_t errcap)
-{
-    char chunkname[128];
-    snprintf(chunkname, sizeof chunkname, "=%s", name);
-    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
-                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
-    if (st != LUA_OK) {
-        if (bytes) {
-            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
-            lua_pop(sb->L, 1);
-        }
-        return false;
-    }
-    if (dump && lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0) {
-        lua_pop(sb->L, 1);
-        snprintf(err, errcap, "cannot keep the compiled lesson");
-        return false;
-    }
-    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
-        return false;
-    /* Raw access: the value is the script's, and this runs outside the protected call. */
-    bool ok = false;
-    if (lua_istable(sb->L, -1)) {
-        lua_pushliteral(sb->L, "is_lesson");
-        lua_rawget(sb->L, -2);
-        ok = lua_toboolean(sb->L, -1);
-        lua_pop(sb->L, 1);
-    }
-    if (!ok) {
-        snprintf(err, errcap, "the file must return lesson{...}");
-        lua_pop(sb->L, 1);
-        return false;
-    }
-    return true;
-}
-
 /* ---- description: copying what the prelude's describe() returns into C ---- */
 
 static char *field_str(lua_State *L, int t, const char *k)
@@ -291,7 +253,7 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     }
     struct arbl_bytes dump = {0};
     lua_State *L = sb.L;
-    if (!run_lesson(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, err, sizeof err)) {
+    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, "lesson", err, sizeof err)) {
         out->errors = 1;
         report(ud, path, "error", 0, err);
         goto done;
@@ -471,7 +433,8 @@ bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, 
         return false;
     }
     lua_State *L = sb.L;
-    if (!run_lesson(&sb, arbl_base_name(lesson->path), lesson->chunk, lesson->chunk_len, NULL, 0, NULL, err, sizeof err))
+    if (!arbl_run_script(&sb, arbl_base_name(lesson->path), lesson->chunk, lesson->chunk_len, NULL, 0, NULL, "lesson", err,
+                         sizeof err))
         goto failed;
     lua_getfield(L, 1, "answer");
     lua_pushvalue(L, 2);

@@ -61,49 +61,13 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
     return true;
 }
 
-/* Runs the quiz chunk (compiled bytes, or text when bytes is NULL) and leaves its table. */
-static bool run_quiz(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
-                     size_t text_len, struct arbl_bytes *dump, char *err, size_t errcap)
-{
-    char chunkname[128];
-    snprintf(chunkname, sizeof chunkname, "=%s", name);
-    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
-                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
-    if (st != LUA_OK) {
-        if (bytes) {
-            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
-            lua_pop(sb->L, 1);
-        }
-        return false;
-    }
-    if (dump && (lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0 || dump->failed)) {
-        lua_pop(sb->L, 1);
-        snprintf(err, errcap, "cannot keep the compiled quiz");
-        return false;
-    }
-    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
-        return false;
-    bool ok = false;
-    if (lua_istable(sb->L, -1)) {
-        lua_pushliteral(sb->L, "is_quiz");
-        lua_rawget(sb->L, -2);
-        ok = lua_toboolean(sb->L, -1);
-        lua_pop(sb->L, 1);
-    }
-    if (!ok) {
-        snprintf(err, errcap, "the file must return quiz{...}");
-        lua_pop(sb->L, 1);
-        return false;
-    }
-    return true;
-}
-
 static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,
                       char *err, size_t errcap)
 {
     if (!prepare(sb, book, &book->limits, lang, err, errcap))
         return false;
-    if (!run_quiz(sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, err, errcap)) {
+    if (!arbl_run_script(sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, "quiz", err,
+                         errcap)) {
         arbl_sandbox_close(sb);
         return false;
     }
@@ -265,7 +229,7 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
         report(ud, path, "error", 0, err);
         return false;
     }
-    if (!run_quiz(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, err, sizeof err))
+    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
         goto done;
     lua_getfield(sb.L, 1, "describe");
     lua_pushvalue(sb.L, 2);

@@ -132,6 +132,45 @@ void arbl_copy_str(char *dst, size_t cap, const char *src)
     snprintf(dst, cap, "%s", src ? src : "");
 }
 
+bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
+                     size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap)
+{
+    char chunkname[128];
+    snprintf(chunkname, sizeof chunkname, "=%s", name);
+    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
+                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
+    if (st != LUA_OK) {
+        if (bytes) {
+            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
+            lua_pop(sb->L, 1);
+        }
+        return false;
+    }
+    if (dump && (lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0 || dump->failed)) {
+        lua_pop(sb->L, 1);
+        snprintf(err, errcap, "cannot keep the compiled %s", kind);
+        return false;
+    }
+    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
+        return false;
+    /* Raw access: the value is the script's, and this runs outside the protected call. */
+    char marker[32];
+    snprintf(marker, sizeof marker, "is_%s", kind);
+    bool ok = false;
+    if (lua_istable(sb->L, -1)) {
+        lua_pushstring(sb->L, marker);
+        lua_rawget(sb->L, -2);
+        ok = lua_toboolean(sb->L, -1);
+        lua_pop(sb->L, 1);
+    }
+    if (!ok) {
+        snprintf(err, errcap, "the file must return %s{...}", kind);
+        lua_pop(sb->L, 1);
+        return false;
+    }
+    return true;
+}
+
 /* Reads an explanation the prelude copied into a plain table of strings (code, rule, text,
  * squares, params); what is missing stays empty. Plain tables of strings: no metamethod can
  * run here, which matters because callers are outside the protected call. */

@@ -32,6 +32,12 @@ int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud);
 unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,
                                  bool strip, size_t *out_len);
 
+/* Runs a lesson or quiz file's chunk (compiled bytes, or its text when bytes is NULL; dump, when
+ * not NULL, keeps the compiled bytes) and leaves the table it returns, which must carry the
+ * marker of `kind` ("lesson": lesson{...}, "quiz": quiz{...}); false with why in err. */
+bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
+                     size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap);
+
 /* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
  * strings, as the preludes copy them) into *e. */
 struct arbl_explanation;
