@@ -253,7 +253,8 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     }
     struct arbl_bytes dump = {0};
     lua_State *L = sb.L;
-    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, "lesson", err, sizeof err)) {
+    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, "lesson", err,
+                         sizeof err)) {
         out->errors = 1;
         report(ud, path, "error", 0, err);
         goto done;
