@@ -116,6 +116,28 @@ static bool proof_after_every_move(const arb_position *pos, arb_color winner)
     return n > 0;
 }
 
+/* The verdict from the search's outcome; an undecided search may still be settled by a static
+ * proof after every legal move. */
+static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_color winner,
+                     enum dead_search_outcome out, const arb_move *witness, int len, uint64_t nodes,
+                     uint64_t stored)
+{
+    arb_reason why;
+    if (out == SEARCH_MATE) {
+        set_possible(res, pos, witness, len);
+    } else if (out == SEARCH_NO_MATE) {
+        why = side_reason(ARB_R_cannot_mate_exhausted, winner, (int)stored);
+        set_impossible(res, &why);
+    } else if (proof_after_every_move(pos, winner)) {
+        why = side_reason(ARB_R_cannot_mate_after_every_move, winner, arb_count_legal_moves(pos));
+        set_impossible(res, &why);
+    } else {
+        why = side_reason(ARB_R_search_budget_spent, winner, (int)nodes);
+        add_reason(res, &why);
+    }
+    res->nodes = nodes;
+}
+
 arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
                           arb_unwinnable_result *res)
 {
@@ -153,9 +175,13 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         }
         return ARB_OK;
     }
-    /* Allocated only now: the static proofs above are all that most calls need (the automatic
-     * dead-position check on every ply of a game), and the table is worth clearing only when
-     * the search runs. */
+    /* A budget of one node (the automatic check on every ply of a game) ends the search at the
+     * root, which game_over has judged already: skip allocating and clearing its tables. */
+    if (budget <= 1) {
+        conclude(res, pos, winner, SEARCH_UNDECIDED, NULL, 0, 1, 0);
+        return ARB_OK;
+    }
+    /* Allocated only now: the static proofs above are all that most calls need. */
     dead_search *s = dead_search_new(budget);
     if (!s) {
         why = side_reason(ARB_R_search_budget_spent, winner, 0);
@@ -189,19 +215,7 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
                 limit *= 2;
         }
     }
-    if (out == SEARCH_MATE) {
-        set_possible(res, pos, witness, len);
-    } else if (out == SEARCH_NO_MATE) {
-        why = side_reason(ARB_R_cannot_mate_exhausted, winner, (int)dead_search_last_stored(s));
-        set_impossible(res, &why);
-    } else if (proof_after_every_move(pos, winner)) {
-        why = side_reason(ARB_R_cannot_mate_after_every_move, winner, arb_count_legal_moves(pos));
-        set_impossible(res, &why);
-    } else {
-        why = side_reason(ARB_R_search_budget_spent, winner, (int)dead_search_nodes(s));
-        add_reason(res, &why);
-    }
-    res->nodes = dead_search_nodes(s);
+    conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
     dead_search_free(s);
     return ARB_OK;
 }
