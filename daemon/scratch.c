@@ -18,12 +18,16 @@ struct arena {
     int open;
 };
 
+/* The key frees a thread's arena when the thread ends; the thread-local copy of the pointer is
+ * what the allocator reads (pthread_getspecific on every jansson allocation was measurable). */
 static pthread_key_t arena_key;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
+static _Thread_local struct arena *arena_tls;
 
 static void arena_destroy(void *p)
 {
     struct arena *a = p;
+    arena_tls = NULL;
     free(a->base);
     free(a);
 }
@@ -37,7 +41,7 @@ static void make_key(void)
 static struct arena *arena_here(void)
 {
     pthread_once(&arena_once, make_key);
-    struct arena *a = pthread_getspecific(arena_key);
+    struct arena *a = arena_tls;
     if (!a) {
         a = calloc(1, sizeof *a);
         if (!a)
@@ -48,6 +52,7 @@ static struct arena *arena_here(void)
             free(a);
             return NULL;
         }
+        arena_tls = a;
     }
     return a;
 }
@@ -66,7 +71,7 @@ static void *from_heap(size_t size)
 
 static void *scratch_malloc(size_t size)
 {
-    struct arena *a = pthread_getspecific(arena_key);
+    struct arena *a = arena_tls;
     if (a && a->open && size <= AD_SCRATCH_BYTES) {
         size_t need = (size + HEADER + 15u) & ~(size_t)15u; /* keeps malloc's 16-byte alignment */
         if (a->used + need <= AD_SCRATCH_BYTES) {
@@ -105,13 +110,13 @@ void ad_scratch_begin(void)
 
 void ad_scratch_end(void)
 {
-    struct arena *a = pthread_getspecific(arena_key);
+    struct arena *a = arena_tls;
     if (a)
         a->open = 0;
 }
 
 size_t ad_scratch_used(void)
 {
-    struct arena *a = pthread_getspecific(arena_key);
+    struct arena *a = arena_tls;
     return a && a->open ? a->used : 0;
 }
