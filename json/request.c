@@ -166,7 +166,7 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e)
 
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
 {
-    const char *fen = ARB_START_FEN;
+    const char *fen = NULL;
     if (!aj_parse_variant(body, &out->variant, e) || !aj_opt_string(body, "fen", &fen, e))
         return false;
     json_t *moves = json_object_get(body, "moves");
@@ -187,7 +187,11 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
 
     arb_position start;
     arb_reason why;
-    arb_status st = arb_position_from_fen(&start, fen, out->variant, &why);
+    arb_status st = ARB_OK;
+    if (!fen) /* the start position, without parsing its FEN (most games send only moves) */
+        out->variant == ARB_CHESS960 ? (void)arb_position_chess960(&start, 518) : arb_position_start(&start);
+    else
+        st = arb_position_from_fen(&start, fen, out->variant, &why);
     if (st != ARB_OK) {
         aj_fail(e, st == ARB_ERR_SYNTAX ? AJ_E_INVALID_FEN : AJ_E_ILLEGAL_POSITION, "fen");
         e->has_reason = true;

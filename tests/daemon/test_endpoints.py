@@ -58,6 +58,20 @@ try:
     check_eq(st, 200, 'status')
     check_eq(len(a['legal_moves']), 21, 'chess960 perft(1) of the position')
 
+    begin('position.no_fen_is_the_start_position')
+    # Without "fen" the server starts from the start position without parsing a FEN: every
+    # answer must be the one for the start FEN sent explicitly, in both variants (castling too).
+    for variant in ('standard', 'chess960'):
+        for path, extra in (('/v1/analyze', {'moves': ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5']}),
+                            ('/v1/move', {'moves': ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5'], 'move': 'O-O'}),
+                            ('/v1/analyze', {})):
+            st1, _, implicit = d.post(path, dict(extra, variant=variant))
+            st2, _, explicit = d.post(path, dict(extra, variant=variant, fen=START))
+            check_eq((st1, implicit), (st2, explicit), f'{path} {variant} {sorted(extra)}')
+    st, _, m = d.post('/v1/move', {'variant': 'chess960', 'moves': ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5'],
+                                   'move': 'O-O'})
+    check_eq((m['legal'], m['uci']), (True, 'e1h1'), 'chess960 castling from the implicit start position')
+
     begin('move.legal_san_and_uci')
     st, _, m = d.post('/v1/move', {'moves': ['e4', 'e5'], 'move': 'Nf3'})
     check_eq(st, 200, 'status')
