@@ -7,6 +7,10 @@
 # the answer cache on and off, and distinct answers (cache misses).
 # Prints requests/s, p50/p99 latency, ratios, each server's own CPU time per request (immune to
 # the client and to other load sharing the cores) and arbiterd's resident memory. Builds nothing.
+# Two ceilings run in the same table: "mhd-const" (BUILD/bench/http_ceiling: libmicrohttpd set up
+# like arbiterd, answering a constant reply, no JSON, no chess) and "node-bare" (Node's http
+# parsing the body, no chess): whatever a server adds to them costs time, so mhd-const/chessops
+# is the largest ratio any libmicrohttpd server can show on this machine.
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
 #        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS),
 #        LESSON_THREADS (arbiterd threads for the lesson scenario: 0 = one per core),
@@ -30,6 +34,7 @@ for tool in $TOOLS; do
   command -v $tool >/dev/null || { echo "bench/http: $tool is required" >&2; exit 1; }
 done
 [ -x "$ARBITERD" ] || { echo "bench/http: build arbiterd first ($ARBITERD not found)" >&2; exit 1; }
+CEILING=$BUILD/bench/http_ceiling
 
 TMP=$(mktemp -d)
 PIDS=()
@@ -136,6 +141,20 @@ P_CJS=$(free_port)
 node "$TMP/server.mjs" chess.js $P_CJS >/dev/null &
 PIDS+=($!)
 CJS_PID=$!
+P_NODE=$(free_port)
+node "$TMP/server.mjs" none $P_NODE >/dev/null &
+PIDS+=($!)
+NODE_PID=$!
+SERVERS="arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS node-bare:$P_NODE"
+if [ -x "$CEILING" ]; then
+  P_MHD=$(free_port)
+  "$CEILING" $P_MHD "$ARBITERD_THREADS" &
+  PIDS+=($!)
+  MHD_PID=$!
+  SERVERS="$SERVERS mhd-const:$P_MHD"
+else
+  echo "bench/http: $CEILING not built: no mhd-const ceiling row" >&2
+fi
 
 MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'
 # The request a teaching app sends during a game: the moves so far (40 plies of a Ruy Lopez,
@@ -143,13 +162,16 @@ MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 
 GAME_BODY='{"moves":["e4","e5","Nf3","Nc6","Bb5","a6","Ba4","Nf6","O-O","Be7","Re1","b5","Bb3","d6","c3","O-O","h3","Nb8","d4","Nbd7","c4","c6","cxb5","axb5","Nc3","Bb7","Bg5","b4","Nb1","h6","Bh4","c5","dxe5","Nxe4","Bxe7","Qxe7","exd6","Qf6","Nbd2","Nxd6"],"move":"Nc4"}'
 ANALYZE_BODY='{"fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}'
 
-for port in $P_ARB $P_OPS $P_CJS; do
+for port in $P_ARB $P_OPS $P_CJS $P_NODE ${P_MHD:-}; do
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 done
 
-echo "== sample answers to POST /v1/move"
-for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
-  printf '%-9s %s\n' "${name_port%%:*}" "$(curl -s -H 'Content-Type: application/json' -d "$MOVE_BODY" "http://127.0.0.1:${name_port##*:}/v1/move")"
+for sample in move move+game; do
+  echo "== sample answers to POST /v1/move ($sample)"
+  body=$MOVE_BODY; [ $sample = move ] || body=$GAME_BODY
+  for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
+    printf '%-9s %s\n' "${name_port%%:*}" "$(curl -s -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:${name_port##*:}/v1/move")"
+  done
 done
 
 rss_kb() { awk '/^VmRSS/ {print $2}' /proc/$ARB_PID/status; }
@@ -175,11 +197,11 @@ echo "== wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $ARBITER
 echo "   (cpu us/req: the server's own CPU time, user + system, per answered request: what it costs"
 echo "    whatever the client and the other load on the machine do; capacity/core = 1e6 / that)"
 printf '%-14s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
-declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID)
+declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID [node-bare]=$NODE_PID [mhd-const]=${MHD_PID:-0})
 for ep in move move+game analyze; do
   case $ep in move) body=$MOVE_BODY ;; move+game) body=$GAME_BODY ;; analyze) body=$ANALYZE_BODY ;; esac
   declare -A RPS=() CAP=()
-  for name_port in arbiterd:$P_ARB chessops:$P_OPS chess.js:$P_CJS; do
+  for name_port in $SERVERS; do
     name=${name_port%%:*}; port=${name_port##*:}
     t0=$(cpu_ticks "${PID_OF[$name]}")
     read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/${ep%%+*}" "$body")
@@ -193,6 +215,10 @@ for ep in move move+game analyze; do
   done
   awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v c="${RPS[chess.js]}" -v ep="$ep" \
     'BEGIN { printf "/v1/%s ratios: arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
+  awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v m="${RPS[mhd-const]:-0}" -v n="${RPS[node-bare]}" -v ep="$ep" \
+    'BEGIN { printf "/v1/%s ceilings: node-bare/chessops %.1fx", ep, n / o;
+             if (m > 0) printf ", mhd-const/chessops %.1fx (the most a libmicrohttpd server shows here); arbiterd at %.0f%% of mhd-const", m / o, 100 * a / m;
+             printf "\n" }'
   awk -v a="${CAP[arbiterd]}" -v o="${CAP[chessops]}" -v c="${CAP[chess.js]}" -v ep="$ep" \
     'BEGIN { if (o > 0 && c > 0) printf "/v1/%s capacity ratios (CPU per request): arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
 done
