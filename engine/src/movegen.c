@@ -172,65 +172,68 @@ static ALWAYS_INLINE int generate(const arb_position *pos, arb_move *moves, bool
         add_targets(&g, listing, from, a);
     }
 
-    /* Pawns: unpinned ones as whole sets, pinned ones one by one along their pin line. */
+    /* Pawns: unpinned ones as whole sets, pinned ones one by one along their pin line (skipped
+     * when the from-mask holds none: SAN parsing asks for one kind of piece). */
     arb_bitboard pawns = t[ARB_PAWN] & ours, empty = ~occ;
-    arb_bitboard last_rank = us == ARB_WHITE ? RANK_8_BB : RANK_1_BB;
-    arb_bitboard third_rank = us == ARB_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
-    int up = us == ARB_WHITE ? 8 : -8;
-    arb_bitboard free_pawns = pawns & ~pinned;
-    arb_bitboard single = shift_up(free_pawns, us) & empty;
-    arb_bitboard dbl = shift_up(single & third_rank, us) & empty & target;
-    single &= target;
-    add_pawn_set(&g, listing, single & ~last_rank, up, ARB_MOVE_NORMAL);
-    add_promotions(&g, listing, single & last_rank, up);
-    add_pawn_set(&g, listing, dbl, 2 * up, ARB_MOVE_DOUBLE_PUSH);
-    arb_bitboard west, east; /* captures toward the a-file and toward the h-file */
-    if (us == ARB_WHITE) {
-        west = ((free_pawns & ~FILE_A_BB) << 7) & theirs & target;
-        east = ((free_pawns & ~FILE_H_BB) << 9) & theirs & target;
-    } else {
-        west = ((free_pawns & ~FILE_A_BB) >> 9) & theirs & target;
-        east = ((free_pawns & ~FILE_H_BB) >> 7) & theirs & target;
-    }
-    int west_back = us == ARB_WHITE ? 7 : -9, east_back = us == ARB_WHITE ? 9 : -7;
-    add_pawn_set(&g, listing, west & ~last_rank, west_back, ARB_MOVE_NORMAL);
-    add_promotions(&g, listing, west & last_rank, west_back);
-    add_pawn_set(&g, listing, east & ~last_rank, east_back, ARB_MOVE_NORMAL);
-    add_promotions(&g, listing, east & last_rank, east_back);
-
-    arb_bitboard pinned_pawns = pawns & pinned;
-    while (pinned_pawns) {
-        int from = pop_lsb(&pinned_pawns);
-        arb_bitboard along = arb_line[ksq][from] & target;
-        arb_bitboard to = (arb_pawn_attacks[us][from] & theirs & along);
-        int one = from + up;
-        if (!(occ & sq_bb(one))) {
-            to |= sq_bb(one) & along;
-            int two = one + up;
-            if ((sq_bb(from) & (us == ARB_WHITE ? 0xFF00ull : 0x00FF000000000000ull)) && !(occ & sq_bb(two)) &&
-                (sq_bb(two) & along)) {
-                if (listing)
-                    g.moves[g.n] = ARB_MAKE_MOVE(from, two, ARB_MOVE_DOUBLE_PUSH);
-                g.n++;
-            }
+    if (pawns) {
+        arb_bitboard last_rank = us == ARB_WHITE ? RANK_8_BB : RANK_1_BB;
+        arb_bitboard third_rank = us == ARB_WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
+        int up = us == ARB_WHITE ? 8 : -8;
+        arb_bitboard free_pawns = pawns & ~pinned;
+        arb_bitboard single = shift_up(free_pawns, us) & empty;
+        arb_bitboard dbl = shift_up(single & third_rank, us) & empty & target;
+        single &= target;
+        add_pawn_set(&g, listing, single & ~last_rank, up, ARB_MOVE_NORMAL);
+        add_promotions(&g, listing, single & last_rank, up);
+        add_pawn_set(&g, listing, dbl, 2 * up, ARB_MOVE_DOUBLE_PUSH);
+        arb_bitboard west, east; /* captures toward the a-file and toward the h-file */
+        if (us == ARB_WHITE) {
+            west = ((free_pawns & ~FILE_A_BB) << 7) & theirs & target;
+            east = ((free_pawns & ~FILE_H_BB) << 9) & theirs & target;
+        } else {
+            west = ((free_pawns & ~FILE_A_BB) >> 9) & theirs & target;
+            east = ((free_pawns & ~FILE_H_BB) >> 7) & theirs & target;
         }
-        while (to) {
-            int sq = pop_lsb(&to);
-            if (sq_bb(sq) & last_rank) {
-                if (!listing) {
-                    g.n += 4;
-                    continue;
+        int west_back = us == ARB_WHITE ? 7 : -9, east_back = us == ARB_WHITE ? 9 : -7;
+        add_pawn_set(&g, listing, west & ~last_rank, west_back, ARB_MOVE_NORMAL);
+        add_promotions(&g, listing, west & last_rank, west_back);
+        add_pawn_set(&g, listing, east & ~last_rank, east_back, ARB_MOVE_NORMAL);
+        add_promotions(&g, listing, east & last_rank, east_back);
+
+        arb_bitboard pinned_pawns = pawns & pinned;
+        while (pinned_pawns) {
+            int from = pop_lsb(&pinned_pawns);
+            arb_bitboard along = arb_line[ksq][from] & target;
+            arb_bitboard to = (arb_pawn_attacks[us][from] & theirs & along);
+            int one = from + up;
+            if (!(occ & sq_bb(one))) {
+                to |= sq_bb(one) & along;
+                int two = one + up;
+                if ((sq_bb(from) & (us == ARB_WHITE ? 0xFF00ull : 0x00FF000000000000ull)) && !(occ & sq_bb(two)) &&
+                    (sq_bb(two) & along)) {
+                    if (listing)
+                        g.moves[g.n] = ARB_MAKE_MOVE(from, two, ARB_MOVE_DOUBLE_PUSH);
+                    g.n++;
                 }
-                for (int k = ARB_MOVE_PROMO_Q; k >= ARB_MOVE_PROMO_N; k--)
-                    g.moves[g.n++] = ARB_MAKE_MOVE(from, sq, k);
-            } else {
-                if (listing)
-                    g.moves[g.n] = ARB_MAKE_MOVE(from, sq, ARB_MOVE_NORMAL);
-                g.n++;
+            }
+            while (to) {
+                int sq = pop_lsb(&to);
+                if (sq_bb(sq) & last_rank) {
+                    if (!listing) {
+                        g.n += 4;
+                        continue;
+                    }
+                    for (int k = ARB_MOVE_PROMO_Q; k >= ARB_MOVE_PROMO_N; k--)
+                        g.moves[g.n++] = ARB_MAKE_MOVE(from, sq, k);
+                } else {
+                    if (listing)
+                        g.moves[g.n] = ARB_MAKE_MOVE(from, sq, ARB_MOVE_NORMAL);
+                    g.n++;
+                }
             }
         }
-    }
 
+    }
     gen_en_passant(pos, &g, listing, us, occ, from_mask, to_mask);
     if (!checkers && (from_mask & sq_bb(ksq)))
         gen_castling(pos, &g, listing, us, occ, to_mask);

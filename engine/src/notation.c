@@ -67,11 +67,10 @@ arb_status arb_parse_uci(const arb_position *pos, const char *text, arb_move *mo
         promo = (int)(strchr(promo_letters, c) - promo_letters);
     }
     arb_move moves[ARB_MAX_MOVES];
-    int n = arb_legal_moves(pos, moves);
+    /* every target of the piece: a standard castling's e1g1 is the king taking its rook here */
+    int n = arb_legal_moves_between(pos, sq_bb(from), ~0ull, moves);
     for (int i = 0; i < n; i++) {
         arb_move m = moves[i];
-        if (ARB_MOVE_FROM(m) != from)
-            continue;
         bool to_ok = ARB_MOVE_TO(m) == to;
         if (ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE && pos->variant == ARB_STANDARD)
             to_ok = to_ok || shown_target(pos, m) == to;
@@ -144,11 +143,16 @@ struct san {
     bool capture, castle, long_castle;
 };
 
+static bool is_decoration(char c)
+{
+    return c == '+' || c == '#' || c == '!' || c == '?' || c == ' ' || c == '\t';
+}
+
 /* Strips decorations (check marks, annotation glyphs, "e.p.") from the end; returns the length. */
 static size_t strip_suffixes(const char *s, size_t len)
 {
     for (;;) {
-        while (len && strchr("+#!? \t", s[len - 1]))
+        while (len && is_decoration(s[len - 1]))
             len--;
         if (len >= 4 && memcmp(s + len - 4, "e.p.", 4) == 0)
             len -= 4;
@@ -163,20 +167,25 @@ static bool parse_san_text(const char *s, size_t len, struct san *out, int *bad_
 {
     *out = (struct san){ARB_PAWN, -1, -1, -1, -1, false, false, false};
     *bad_offset = 0;
-    const char *castles[] = {"O-O-O", "0-0-0", "o-o-o", "O-O", "0-0", "o-o"};
-    for (int i = 0; i < 6; i++) {
-        size_t cl = strlen(castles[i]);
-        if (len == cl && memcmp(s, castles[i], cl) == 0) {
-            out->castle = true;
-            out->long_castle = i < 3;
-            return true;
+    if (len && (s[0] == 'O' || s[0] == '0' || s[0] == 'o')) {
+        static const char *const castles[] = {"O-O-O", "0-0-0", "o-o-o", "O-O", "0-0", "o-o"};
+        for (int i = 0; i < 6; i++) {
+            size_t cl = i < 3 ? 5 : 3;
+            if (len == cl && memcmp(s, castles[i], cl) == 0) {
+                out->castle = true;
+                out->long_castle = i < 3;
+                return true;
+            }
         }
     }
     size_t i = 0;
-    const char *hit = len ? strchr("NBRQK", s[0]) : NULL;
-    if (hit && s[0]) {
-        out->piece = (arb_piece_type)(strchr(piece_letters, s[0]) - piece_letters);
-        i = 1;
+    switch (len ? s[0] : 0) {
+    case 'N': out->piece = ARB_KNIGHT, i = 1; break;
+    case 'B': out->piece = ARB_BISHOP, i = 1; break;
+    case 'R': out->piece = ARB_ROOK, i = 1; break;
+    case 'Q': out->piece = ARB_QUEEN, i = 1; break;
+    case 'K': out->piece = ARB_KING, i = 1; break;
+    default: break;
     }
     /* Promotion suffix: "=Q", "/Q", "(Q)" or a bare letter after the last rank. */
     if (len >= 2 && out->piece == ARB_PAWN) {
@@ -223,9 +232,16 @@ static bool parse_san_text(const char *s, size_t len, struct san *out, int *bad_
     return true;
 }
 
+static arb_status parse_san(const arb_position *pos, const char *text, size_t raw, arb_move *move, arb_reason *why);
+
 arb_status arb_parse_san(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
 {
-    size_t raw = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
+    return parse_san(pos, text, text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0, move, why);
+}
+
+/* raw: strnlen(text, ARB_MOVE_INPUT_MAX + 1) */
+static arb_status parse_san(const arb_position *pos, const char *text, size_t raw, arb_move *move, arb_reason *why)
+{
     if (!text || raw == 0 || raw > ARB_MOVE_INPUT_MAX) {
         set_error(why, ARB_R_san_malformed, raw > ARB_MOVE_INPUT_MAX ? "" : text, 0);
         return ARB_ERR_SYNTAX;
@@ -291,5 +307,5 @@ arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *m
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
     if (text && looks_like_uci(text, len))
         return arb_parse_uci(pos, text, move, why);
-    return arb_parse_san(pos, text, move, why);
+    return parse_san(pos, text, len, move, why);
 }

@@ -51,6 +51,23 @@ static void check_masked(const arb_position *pos, int depth)
         arb_move back = ARB_MOVE_NONE;
         arb_move_san(pos, all[i], san, sizeof san);
         CHECK_MSG(arb_parse_san(pos, san, &back, NULL) == ARB_OK && back == all[i], "SAN %s", san);
+        /* UCI both ways: as written (e1g1 for a standard castling) and as the king taking its
+         * rook, which arb_parse_uci also accepts; a promotion without its letter is refused */
+        char uci[8];
+        back = ARB_MOVE_NONE;
+        arb_move_uci(pos, all[i], uci, sizeof uci);
+        CHECK_MSG(arb_parse_uci(pos, uci, &back, NULL) == ARB_OK && back == all[i], "UCI %s", uci);
+        if (ARB_MOVE_KIND(all[i]) == ARB_MOVE_CASTLE) {
+            arb_square_name(ARB_MOVE_FROM(all[i]), uci);
+            arb_square_name(ARB_MOVE_TO(all[i]), uci + 2);
+            uci[4] = '\0';
+            back = ARB_MOVE_NONE;
+            CHECK_MSG(arb_parse_uci(pos, uci, &back, NULL) == ARB_OK && back == all[i], "UCI %s", uci);
+        }
+        if (ARB_MOVE_IS_PROMO(all[i])) {
+            uci[4] = '\0';
+            CHECK_MSG(arb_parse_uci(pos, uci, &back, NULL) == ARB_ERR_ILLEGAL, "UCI %s without promotion", uci);
+        }
         if (depth == 0) {
             arb_position child = *pos;
             arb_position_play(&child, all[i]);
