@@ -57,24 +57,26 @@ static void set_possible(arb_unwinnable_result *r, const arb_position *pos, cons
     add_reason(r, &why);
 }
 
-/* Plays the only legal move while there is exactly one; returns how many were played. */
-static int follow_forced(arb_position *p, arb_move *played)
+/* Plays the only legal move while there is exactly one; returns how many were played and sets
+ * *legal to the number of legal moves where it stopped. Counting is cheaper than listing, and
+ * most positions have more than one move: the list is made only for a forced one. */
+static int follow_forced(arb_position *p, int *legal)
 {
     int n = 0;
     arb_move moves[ARB_MAX_MOVES];
-    while (n < FORCED_PLIES && arb_legal_moves(p, moves) == 1) {
-        if (played)
-            played[n] = moves[0];
+    while ((*legal = arb_count_legal_moves(p)) == 1 && n < FORCED_PLIES) {
+        arb_legal_moves(p, moves);
         arb_position_play(p, moves[0]);
         n++;
     }
     return n;
 }
 
-/* Outcome of a position with no legal moves, for `winner`: a mate of the loser, or over. */
-static bool game_over(const arb_position *p, arb_color winner, bool *mated_loser, arb_reason *why)
+/* Outcome of a position with `legal` legal moves, for `winner`: false while there are some;
+ * otherwise a mate of the loser, or over. */
+static bool game_over(const arb_position *p, int legal, arb_color winner, bool *mated_loser, arb_reason *why)
 {
-    if (arb_count_legal_moves(p) != 0)
+    if (legal != 0)
         return false;
     bool check = arb_in_check(p);
     *mated_loser = check && p->side != winner;
@@ -91,9 +93,10 @@ static bool game_over(const arb_position *p, arb_color winner, bool *mated_loser
 static int static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
 {
     arb_position p = *pos;
-    *forced = follow_forced(&p, NULL);
+    int legal;
+    *forced = follow_forced(&p, &legal);
     bool mated = false;
-    if (game_over(&p, winner, &mated, why))
+    if (game_over(&p, legal, winner, &mated, why))
         return !mated;
     if (dead_material_cannot_mate(&p, winner, why))
         return 1;
@@ -151,7 +154,7 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         budget = ARB_DEAD_DEFAULT_BUDGET;
     arb_reason why;
     bool mated = false;
-    if (game_over(pos, winner, &mated, &why)) {
+    if (game_over(pos, arb_count_legal_moves(pos), winner, &mated, &why)) {
         if (mated)
             set_possible(res, pos, NULL, 0);
         else
