@@ -14,7 +14,8 @@
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
 #        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS),
 #        LESSON_THREADS (arbiterd threads for the lesson scenario: 0 = one per core),
-#        ONLY=lessons (skip npm and the move/analyze table: the lesson scenario only)
+#        ONLY=lessons (skip npm and the move/analyze table: the lesson scenario only),
+#        ONLY=table (the move/analyze table only), ENDPOINTS (rows of the table: "move move+game analyze")
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +29,7 @@ ARBITERD_THREADS=${ARBITERD_THREADS:-1}
 SOAK=${SOAK:-0}
 LESSON_THREADS=${LESSON_THREADS:-0}
 ONLY=${ONLY:-}
+ENDPOINTS=${ENDPOINTS:-move move+game analyze}
 
 TOOLS="wrk node npm curl"; [ "$ONLY" = lessons ] && TOOLS="wrk curl"
 for tool in $TOOLS; do
@@ -198,8 +200,11 @@ echo "   (cpu us/req: the server's own CPU time, user + system, per answered req
 echo "    whatever the client and the other load on the machine do; capacity/core = 1e6 / that)"
 printf '%-14s %-9s %12s %10s %10s %8s %12s %14s\n' endpoint server 'req/s' 'p50 ms' 'p99 ms' non-2xx 'cpu us/req' 'capacity/core'
 declare -A PID_OF=([arbiterd]=$ARB_PID [chessops]=$OPS_PID [chess.js]=$CJS_PID [node-bare]=$NODE_PID [mhd-const]=${MHD_PID:-0})
-for ep in move move+game analyze; do
-  case $ep in move) body=$MOVE_BODY ;; move+game) body=$GAME_BODY ;; analyze) body=$ANALYZE_BODY ;; esac
+for ep in $ENDPOINTS; do
+  case $ep in
+    move) body=$MOVE_BODY ;; move+game) body=$GAME_BODY ;; analyze) body=$ANALYZE_BODY ;;
+    *) echo "bench/http: unknown endpoint $ep in ENDPOINTS (move, move+game, analyze)" >&2; exit 2 ;;
+  esac
   declare -A RPS=() CAP=()
   for name_port in $SERVERS; do
     name=${name_port%%:*}; port=${name_port##*:}
@@ -232,4 +237,4 @@ if [ "$SOAK" -gt 0 ]; then
   echo; grep Requests/sec "$TMP/soak.txt"
 fi
 echo "arbiterd final RSS $(rss_kb) kB, peak $(hwm_kb) kB"
-lesson_scenario
+[ "$ONLY" = table ] || lesson_scenario
