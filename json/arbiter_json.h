@@ -133,6 +133,8 @@ json_t *aj_piece_type_json(arb_piece p);
 json_t *aj_fen_json(const arb_position *pos);
 /* {"uci", "san"} of a legal move of pos. */
 json_t *aj_move_pair_json(const arb_position *pos, arb_move m);
+/* The same two members, set in an existing object. */
+void aj_move_pair_set(json_t *o, const arb_position *pos, arb_move m);
 
 /* [{"uci","san"}] of every legal move. */
 json_t *aj_legal_moves_json(const arb_position *pos);

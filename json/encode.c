@@ -103,14 +103,19 @@ json_t *aj_reasons_json(const arb_reason *r, int n, int cap, const char *lang)
     return a;
 }
 
-json_t *aj_move_pair_json(const arb_position *pos, arb_move m)
+void aj_move_pair_set(json_t *o, const arb_position *pos, arb_move m)
 {
     char uci[ARB_MOVE_TEXT_MAX], san[ARB_MOVE_TEXT_MAX];
     size_t nu = arb_move_uci(pos, m, uci, sizeof uci);
     size_t ns = arb_move_san(pos, m, san, sizeof san);
-    json_t *o = json_object();
     json_object_set_new_nocheck(o, "uci", json_stringn_nocheck(uci, nu < sizeof uci ? nu : strlen(uci)));
     json_object_set_new_nocheck(o, "san", json_stringn_nocheck(san, ns < sizeof san ? ns : strlen(san)));
+}
+
+json_t *aj_move_pair_json(const arb_position *pos, arb_move m)
+{
+    json_t *o = json_object();
+    aj_move_pair_set(o, pos, m);
     return o;
 }
 

@@ -59,34 +59,40 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
 
 json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
 {
-    const arb_position *pos = aj_current(p);
-    arb_move m = ARB_MOVE_NONE;
-    arb_reason rs[ARB_EXPLAIN_MAX];
-    int n = arb_explain_text(pos, &p->game, text, &m, rs, ARB_EXPLAIN_MAX);
+    arb_game *g = &p->game;
+    int ply = g->nplies;
     json_t *o = json_object();
     json_object_set_new_nocheck(o, "move", json_string(text));
-    if (n != 0) {
-        json_object_set_new_nocheck(o, "legal", json_false());
-        json_object_set_new_nocheck(o, "reasons", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
-        return o;
-    }
-    json_t *pair = aj_move_pair_json(pos, m);
-    json_object_set_new_nocheck(o, "legal", json_true());
-    json_object_update(o, pair);
-    json_decref(pair);
-    arb_position after = *pos;
-    arb_position_play(&after, m);
     arb_outcome ending;
     memset(&ending, 0, sizeof ending);
-    if (arb_game_play(&p->game, m) == ARB_OK) {
-        arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
-    } else { /* the record is full (ARB_GAME_MAX_PLIES): judge the position alone */
+    arb_position before, after;
+    arb_move m = ARB_MOVE_NONE;
+    /* Parsing is the same as arb_explain_text's first step: play the text, and ask for the
+     * explanations only when it is not a legal move. */
+    if (arb_game_play_text(g, text, NULL) == ARB_OK) {
+        before = g->positions[ply];
+        after = g->positions[ply + 1];
+        m = g->moves[ply];
+        arb_game_automatic_ending(g, g->nplies, &ending);
+    } else {
+        arb_reason rs[ARB_EXPLAIN_MAX];
+        int n = arb_explain_text(aj_current(p), g, text, &m, rs, ARB_EXPLAIN_MAX);
+        if (n != 0) {
+            json_object_set_new_nocheck(o, "legal", json_false());
+            json_object_set_new_nocheck(o, "reasons", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+            return o;
+        }
+        /* legal, but the record is full (ARB_GAME_MAX_PLIES): judge the position alone */
+        before = after = *aj_current(p);
+        arb_position_play(&after, m);
         arb_game one;
         if (arb_game_init(&one, &after) == ARB_OK) {
             arb_game_automatic_ending(&one, 0, &ending);
             arb_game_free(&one);
         }
     }
+    json_object_set_new_nocheck(o, "legal", json_true());
+    aj_move_pair_set(o, &before, m);
     json_object_set_new_nocheck(o, "fen_after", aj_fen_json(&after));
     json_object_set_new_nocheck(o, "status_after", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result_after", json_string(arb_result_string(ending.result)));

@@ -108,6 +108,49 @@ static void endpoint_cases(void)
     call(aj_endpoint_castling, "{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", "illegal_position");
 }
 
+/* aj_move_json plays the move into the record; with the record full (ARB_GAME_MAX_PLIES) it
+ * must still answer, judging the position after the move on its own. */
+static void move_cases(void)
+{
+    harness_begin("json.move.record_full");
+    static const char *const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    aj_position p = {ARB_STANDARD, {0}};
+    arb_position start;
+    arb_position_start(&start);
+    CHECK(arb_game_init(&p.game, &start) == ARB_OK);
+    for (int i = 0; i < ARB_GAME_MAX_PLIES; i++)
+        CHECK(arb_game_play_text(&p.game, shuffle[i % 4], NULL) == ARB_OK);
+    json_t *o = aj_move_json(&p, "Nc3", "en");
+    CHECK(json_is_true(json_object_get(o, "legal")));
+    CHECK_STR(json_string_value(json_object_get(o, "uci")), "b1c3");
+    CHECK_STR(json_string_value(json_object_get(o, "san")), "Nc3");
+    CHECK_STR(json_string_value(json_object_get(o, "fen_after")),
+              "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 12001 6001");
+    /* alone, the position has no repetitions to count: the clock ends it */
+    CHECK_STR(json_string_value(json_object_get(o, "status_after")), "seventyfive_moves");
+    CHECK_INT(p.game.nplies, ARB_GAME_MAX_PLIES);
+    json_decref(o);
+    o = aj_move_json(&p, "Nc4", "en");
+    CHECK(json_is_false(json_object_get(o, "legal")));
+    CHECK(json_array_size(json_object_get(o, "reasons")) > 0);
+    json_decref(o);
+
+    harness_begin("json.move.plays_into_the_record");
+    aj_position q = {ARB_STANDARD, {0}};
+    CHECK(arb_game_init(&q.game, &start) == ARB_OK);
+    o = aj_move_json(&q, "e2e4", "en");
+    CHECK_STR(json_string_value(json_object_get(o, "san")), "e4");
+    CHECK_STR(json_string_value(json_object_get(o, "status_after")), "ongoing");
+    CHECK_INT(q.game.nplies, 1);
+    json_decref(o);
+    o = aj_move_json(&q, "Ke7", "en");
+    CHECK(json_is_false(json_object_get(o, "legal")));
+    CHECK_INT(q.game.nplies, 1);
+    json_decref(o);
+    aj_position_free(&q);
+    aj_position_free(&p);
+}
+
 /* Plays SAN moves from a FEN into g. */
 static void game_of(arb_game *g, const char *fen, const char *const *moves, int n)
 {
@@ -180,6 +223,7 @@ int main(void)
 {
     dump_cases();
     endpoint_cases();
+    move_cases();
     claims_cases();
     return harness_finish();
 }
