@@ -10,7 +10,7 @@
 # Two ceilings run in the same table: "mhd-const" (BUILD/bench/http_ceiling: libmicrohttpd set up
 # like arbiterd, answering a constant reply, no JSON, no chess) and "node-bare" (Node's http
 # parsing the body, no chess): whatever a server adds to them costs time, so mhd-const/chessops
-# is the largest ratio any libmicrohttpd server can show on this machine.
+# bounds the ratio arbiterd can show on the machine at hand.
 # Usage: bench/http/run.sh [BUILD_DIR]   env: DURATION (s, 10), CONNS (32), WRK_THREADS (1),
 #        ARBITERD_THREADS (1), SOAK (s, 0: after the table, load /v1/move this long and sample RSS),
 #        LESSON_THREADS (arbiterd threads for the lesson scenario: 0 = one per core),
@@ -222,7 +222,7 @@ for ep in $ENDPOINTS; do
     'BEGIN { printf "/v1/%s ratios: arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
   awk -v a="${RPS[arbiterd]}" -v o="${RPS[chessops]}" -v m="${RPS[mhd-const]:-0}" -v n="${RPS[node-bare]}" -v ep="$ep" \
     'BEGIN { printf "/v1/%s ceilings: node-bare/chessops %.1fx", ep, n / o;
-             if (m > 0) printf ", mhd-const/chessops %.1fx (the most a libmicrohttpd server shows here); arbiterd at %.0f%% of mhd-const", m / o, 100 * a / m;
+             if (m > 0) printf ", mhd-const/chessops %.1fx (arbiterd cannot go past it); arbiterd at %.0f%% of mhd-const", m / o, 100 * a / m;
              printf "\n" }'
   awk -v a="${CAP[arbiterd]}" -v o="${CAP[chessops]}" -v c="${CAP[chess.js]}" -v ep="$ep" \
     'BEGIN { if (o > 0 && c > 0) printf "/v1/%s capacity ratios (CPU per request): arbiterd/chessops %.1fx, arbiterd/chess.js %.1fx\n", ep, a / o, a / c }'
