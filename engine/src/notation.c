@@ -143,6 +143,14 @@ struct san {
     bool capture, castle, long_castle;
 };
 
+static bool is_promo_letter(char c)
+{
+    switch (c) {
+    case 'Q': case 'R': case 'B': case 'N': case 'q': case 'r': case 'b': case 'n': return true;
+    default: return false;
+    }
+}
+
 static bool is_decoration(char c)
 {
     return c == '+' || c == '#' || c == '!' || c == '?' || c == ' ' || c == '\t';
@@ -194,7 +202,7 @@ static bool parse_san_text(const char *s, size_t len, struct san *out, int *bad_
         if (last == ')' && len >= 3 && s[len - 3] == '(') {
             last = s[len - 2];
             cut = 3;
-        } else if (strchr("QRBNqrbn", last)) {
+        } else if (is_promo_letter(last)) {
             cut = (s[len - 2] == '=' || s[len - 2] == '/') ? 2 : 1;
         }
         if (cut) {
