@@ -232,8 +232,8 @@ static ALWAYS_INLINE int generate(const arb_position *pos, arb_move *moves, bool
                 }
             }
         }
-
     }
+
     gen_en_passant(pos, &g, listing, us, occ, from_mask, to_mask);
     if (!checkers && (from_mask & sq_bb(ksq)))
         gen_castling(pos, &g, listing, us, occ, to_mask);
