@@ -80,6 +80,17 @@ function Q.color_text(color) return MSG[color] end
 
 function Q.other(color) return color == "white" and "black" or "white" end
 
+-- A question about pos, whose prompt names the side to move as {side}: fen, prompt, pos, vars
+-- (side, plus fields.vars) and the other fields as given (choices, data, what grade needs).
+function Q.question(pos, prompt, fields)
+  local q = { fen = pos:fen(), prompt = prompt, pos = pos }
+  for k, v in pairs(fields or {}) do q[k] = v end
+  local vars = { side = Q.color_text(pos:turn()) }
+  for k, v in pairs(q.vars or {}) do vars[k] = v end
+  q.vars = vars
+  return q
+end
+
 -- Whether a move (SAN or UCI) is legal, and the engine's reasons when it is not.
 function Q.why_illegal(pos, text)
   local m, why = arbiter.explain(pos, text)

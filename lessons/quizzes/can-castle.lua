@@ -72,16 +72,11 @@ return quiz {
       if pos and pos:legal_count() > 0 then
         -- Easy questions keep at least one right so the question is not always "neither".
         if level ~= "easy" or pos:castling_rook(pos:turn(), "kingside") or pos:castling_rook(pos:turn(), "queenside") then
-          return {
-            fen = pos:fen(),
-            prompt = { en = "{side} to move. On which sides may {side} castle now?",
-                       fa = "نوبت {side} است. {side} اکنون به کدام سمت می‌تواند قلعه برود؟",
-                       ar = "الدور على {side}. إلى أي جانب يمكن لـ{side} التبييت الآن؟" },
-            vars = { side = Q.color_text(pos:turn()) },
-            choices = CHOICES,
-            data = { color = pos:turn() },
-            pos = pos,
-          }
+          return Q.question(pos,
+            { en = "{side} to move. On which sides may {side} castle now?",
+              fa = "نوبت {side} است. {side} اکنون به کدام سمت می‌تواند قلعه برود؟",
+              ar = "الدور على {side}. إلى أي جانب يمكن لـ{side} التبييت الآن؟" },
+            { choices = CHOICES, data = { color = pos:turn() } })
         end
       end
     end

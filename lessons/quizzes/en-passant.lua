@@ -75,15 +75,11 @@ return quiz {
           choices[i] = { id = uci, text = Q.move_label(pos, uci:sub(1, 2), uci:sub(3, 4)) }
         end
         choices[#choices + 1] = NONE
-        return {
-          fen = pos:fen(),
-          prompt = { en = "{side} to move. Can {side} capture en passant? Choose the capture, or 'none'.",
-                     fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بگیرد؟ حرکت گرفتن را انتخاب کنید یا none.",
-                     ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة أو none." },
-          vars = { side = Q.color_text(pos:turn()) },
-          choices = choices,
-          pos = pos,
-        }
+        return Q.question(pos,
+          { en = "{side} to move. Can {side} capture en passant? Choose the capture, or 'none'.",
+            fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بگیرد؟ حرکت گرفتن را انتخاب کنید یا none.",
+            ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة أو none." },
+          { choices = choices })
       end
     end
     error("no position found", 0)

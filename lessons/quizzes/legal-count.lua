@@ -28,15 +28,11 @@ return quiz {
         Q.shuffle(rng, values)
         local choices = {}
         for i, v in ipairs(values) do choices[i] = { id = tostring(v), text = tostring(v) } end
-        return {
-          fen = pos:fen(),
-          prompt = { en = "{side} to move. How many legal moves does {side} have?",
-                     fa = "نوبت {side} است. {side} چند حرکت مجاز دارد؟",
-                     ar = "الدور على {side}. كم نقلة قانونية لدى {side}؟" },
-          vars = { side = Q.color_text(pos:turn()) },
-          choices = choices,
-          pos = pos,
-        }
+        return Q.question(pos,
+          { en = "{side} to move. How many legal moves does {side} have?",
+            fa = "نوبت {side} است. {side} چند حرکت مجاز دارد؟",
+            ar = "الدور على {side}. كم نقلة قانونية لدى {side}؟" },
+          { choices = choices })
       end
     end
     error("no position found", 0)

@@ -30,14 +30,10 @@ return quiz {
         end
       end
       if found(pos) then
-        return {
-          fen = pos:fen(),
-          prompt = { en = "{side} to move and mate in one. Which move?",
-                     fa = "{side} حرکت می‌کند و در یک حرکت مات می‌کند. کدام حرکت؟",
-                     ar = "{side} يلعب ويحقق كش مات في نقلة واحدة. ما هي النقلة؟" },
-          vars = { side = Q.color_text(pos:turn()) },
-          pos = pos,
-        }
+        return Q.question(pos,
+          { en = "{side} to move and mate in one. Which move?",
+            fa = "{side} حرکت می‌کند و در یک حرکت مات می‌کند. کدام حرکت؟",
+            ar = "{side} يلعب ويحقق كش مات في نقلة واحدة. ما هي النقلة؟" })
       end
     end
     error("no position found", 0)

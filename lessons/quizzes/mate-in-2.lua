@@ -22,14 +22,10 @@ return quiz {
       if pos and pos:legal_count() > 0 and not pos:in_check() then
         local r = arbiter.mate_in(pos, 2, 300000)
         if r and r.mate and r.length == 2 then
-          return {
-            fen = pos:fen(),
-            prompt = { en = "{side} to move and mate in two. Give the first move (or the whole line).",
-                       fa = "{side} حرکت می‌کند و در دو حرکت مات می‌کند. حرکت نخست (یا کل ردیف حرکت‌ها) را بنویسید.",
-                       ar = "{side} يلعب ويحقق كش مات في نقلتين. اكتب النقلة الأولى (أو السلسلة كاملة)." },
-            vars = { side = Q.color_text(pos:turn()) },
-            pos = pos,
-          }
+          return Q.question(pos,
+            { en = "{side} to move and mate in two. Give the first move (or the whole line).",
+              fa = "{side} حرکت می‌کند و در دو حرکت مات می‌کند. حرکت نخست (یا کل ردیف حرکت‌ها) را بنویسید.",
+              ar = "{side} يلعب ويحقق كش مات في نقلتين. اكتب النقلة الأولى (أو السلسلة كاملة)." })
         end
       end
     end

@@ -60,16 +60,11 @@ return quiz {
         if from then
           local label = Q.move_label(pos, from, to, promo)
           local uci = from .. to .. (promo and promo:lower() or "")
-          return {
-            fen = pos:fen(),
-            prompt = { en = "{side} to move. Is the move {move} legal here?",
-                       fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت مجاز است؟",
-                       ar = "الدور على {side}. هل النقلة {move} قانونية في هذا الوضع؟" },
-            vars = { side = Q.color_text(pos:turn()), move = label },
-            choices = Q.yes_no(),
-            data = { move = uci },
-            pos = pos, uci = uci, label = label,
-          }
+          return Q.question(pos,
+            { en = "{side} to move. Is the move {move} legal here?",
+              fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت مجاز است؟",
+              ar = "الدور على {side}. هل النقلة {move} قانونية في هذا الوضع؟" },
+            { vars = { move = label }, choices = Q.yes_no(), data = { move = uci }, uci = uci, label = label })
         end
       end
     end

@@ -36,15 +36,11 @@ return quiz {
     for _ = 1, 200 do
       local g, pos = Q.random_game(rng, r[1], r[2])
       if pos and pos:legal_count() > 0 and #pos:pinned(pos:turn()) >= need then
-        return {
-          fen = pos:fen(),
-          prompt = { en = "{side} to move. Which pieces of {side} are pinned to the king? Answer with squares (e.g. c3 f6), or 'none'.",
-                     fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا none.",
-                     ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو none." },
-          vars = { side = Q.color_text(pos:turn()) },
-          data = { color = pos:turn() },
-          pos = pos,
-        }
+        return Q.question(pos,
+          { en = "{side} to move. Which pieces of {side} are pinned to the king? Answer with squares (e.g. c3 f6), or 'none'.",
+            fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا none.",
+            ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو none." },
+          { data = { color = pos:turn() } })
       end
     end
     error("no position found", 0)

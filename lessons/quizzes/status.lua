@@ -56,15 +56,11 @@ return quiz {
       local want = Q.pick(rng, { "check", "checkmate", "stalemate", "none" })
       local pos = find(rng, level, want)
       if pos then
-        return {
-          fen = pos:fen(),
-          prompt = { en = "{side} to move. What is the status of this position?",
-                     fa = "نوبت {side} است. وضعیت این موقعیت چیست؟",
-                     ar = "الدور على {side}. ما حالة هذا الوضع؟" },
-          vars = { side = Q.color_text(pos:turn()) },
-          choices = CHOICES,
-          pos = pos,
-        }
+        return Q.question(pos,
+          { en = "{side} to move. What is the status of this position?",
+            fa = "نوبت {side} است. وضعیت این موقعیت چیست؟",
+            ar = "الدور على {side}. ما حالة هذا الوضع؟" },
+          { choices = CHOICES })
       end
     end
     error("no position found", 0)

@@ -58,16 +58,11 @@ return quiz {
           choices[4] = ANY
           local names = {}
           for i, sq in ipairs(touched) do names[i] = sq end
-          return {
-            fen = pos:fen(),
-            prompt = { en = "It is {side}'s move, and {side} deliberately touched the piece(s) on {squares}, in that order. Which move may {side} play now?",
-                       fa = "{side} که نوبت حرکتش است، عمداً مهره(های) خانهٔ {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
-                       ar = "لمس {side}، وعليه الدور، عمدًا القطعة (القطع) على {squares} بهذا الترتيب. أي نقلة يجوز لـ{side} لعبها الآن؟" },
-            vars = { side = Q.color_text(pos:turn()), squares = table.concat(names, ", ") },
-            choices = choices,
-            data = { touched = table.concat(touched, " ") },
-            pos = pos, touched = touched,
-          }
+          return Q.question(pos,
+            { en = "It is {side}'s move, and {side} deliberately touched the piece(s) on {squares}, in that order. Which move may {side} play now?",
+              fa = "{side} که نوبت حرکتش است، عمداً مهره(های) خانهٔ {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
+              ar = "لمس {side}، وعليه الدور، عمدًا القطعة (القطع) على {squares} بهذا الترتيب. أي نقلة يجوز لـ{side} لعبها الآن؟" },
+            { vars = { squares = table.concat(names, ", ") }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
         end
       end
     end
