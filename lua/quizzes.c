@@ -479,6 +479,7 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
         q->ndata++;
         lua_pop(L, 1);
     }
+    qsort(q->data, (size_t)q->ndata, sizeof q->data[0], arbl_cmp_key);
     lua_settop(L, t - 1);
     if (!ok)
         snprintf(err, errcap, "the question does not fit (fen, moves, prompt, choices or data too long)");

@@ -206,8 +206,14 @@ void arbl_read_explanation(lua_State *L, int t, arbl_explanation *e)
             }
             lua_pop(L, 1);
         }
+        qsort(e->params, (size_t)e->nparams, sizeof e->params[0], arbl_cmp_key);
     }
     lua_pop(L, 1);
+}
+
+int arbl_cmp_key(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b); /* a struct's address is its first member's */
 }
 
 unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,

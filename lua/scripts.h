@@ -47,5 +47,8 @@ void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
 char *arbl_dup(const char *s);
 const char *arbl_base_name(const char *path);
 void arbl_copy_str(char *dst, size_t cap, const char *src);
+/* qsort comparator for arrays of structs whose first member is a NUL-terminated key: key/value
+ * pairs read from a Lua table come in hash order, which changes from run to run. */
+int arbl_cmp_key(const void *a, const void *b);
 
 #endif

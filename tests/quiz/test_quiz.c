@@ -303,6 +303,8 @@ static void test_generator(const arbl_quiz *quiz)
         generate(book, quiz, levels[l], 7, 340, "en", &b);
         for (int i = 0; i < b.n; i++) {
             const arbl_question *q = &b.q[i];
+            for (int j = 1; j < q->ndata; j++)
+                CHECK_MSG(strcmp(q->data[j - 1].key, q->data[j].key) < 0, "%s: data not in key order", q->id);
             char answer[128];
             bool have = independent_answer(quiz->id, q, answer, sizeof answer);
             CHECK_MSG(have, "%s: no independent answer for %s (%s)", quiz->id, q->id, q->fen);
@@ -331,6 +333,11 @@ static void test_generator(const arbl_quiz *quiz)
                 CHECK_MSG(!grade.correct, "%s: '%s' graded correct", q->id, wrong);
                 CHECK(grade.nexplanations >= 1);
                 CHECK(grade.expected[0] != 0);
+                /* params come from Lua tables (hash order, which varies between runs): sorted */
+                for (int k = 0; k < grade.nexplanations; k++)
+                    for (int j = 1; j < grade.explanations[k].nparams; j++)
+                        CHECK_MSG(strcmp(grade.explanations[k].params[j - 1].key, grade.explanations[k].params[j].key) < 0,
+                                  "%s: params of %s not in key order", q->id, grade.explanations[k].code);
                 wrong_checked++;
             }
         }
