@@ -12,7 +12,9 @@
 #   sidecar loop), served by a real arbiterd, then the ConfigMap changed: the loop copies and
 #   sends SIGHUP, and arbiterd serves the new set.
 # Not run here: kubectl, a kubelet, the HPA and PDB controllers, the container image.
-# Usage: test_k8s.py ARBITERD K8S_DIR LESSONS_DIR lua|nolua
+# - The quiz Job's command, run here for three completion indices with the built CLI: the shards
+#   concatenate to the single-machine output.
+# Usage: test_k8s.py ARBITERD ARBITER_CLI K8S_DIR LESSONS_DIR lua|nolua
 import glob
 import os
 import shutil
@@ -35,7 +37,7 @@ except ImportError as missing:
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'daemon'))
 from daemon_util import Daemon, begin, check, check_eq, finish  # noqa: E402
 
-BIN, K8S, LESSONS, LUA = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == 'lua'
+BIN, CLI, K8S, LESSONS, LUA = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] == 'lua'
 
 
 def obj(props, required=None):
@@ -95,6 +97,13 @@ SCHEMAS = {
             'target': obj({'type': {'const': 'Utilization'},
                            'averageUtilization': {'type': 'integer', 'minimum': 1, 'maximum': 100}})})})}},
         ['scaleTargetRef', 'minReplicas', 'maxReplicas', 'metrics'])}),
+    'Job': obj({'apiVersion': {'const': 'batch/v1'}, 'metadata': META, 'spec': obj({
+        'completionMode': {'const': 'Indexed'}, 'completions': {'type': 'integer', 'minimum': 1},
+        'parallelism': {'type': 'integer', 'minimum': 1},
+        'template': obj({'spec': obj({'restartPolicy': {'enum': ['Never', 'OnFailure']},
+                                      'containers': {'type': 'array', 'minItems': 1, 'items': CONTAINER}},
+                                     ['restartPolicy', 'containers'])}, ['spec'])},
+        ['completionMode', 'completions', 'template'])}),
 }
 
 
@@ -194,6 +203,31 @@ cm_bytes = sum(len(v.encode()) for v in lessons_cm['data'].values())
 check(cm_bytes < 1024 * 1024, 'the lessons fit a ConfigMap: %d bytes' % cm_bytes)
 
 tmp = tempfile.TemporaryDirectory()
+begin('k8s.quiz_job')
+job = docs['Job'][0][1]
+gen_c = job['spec']['template']['spec']['containers'][0]
+job_env = {e['name']: e['value'] for e in gen_c['env']}
+check_eq(job['spec']['template']['spec']['volumes'][0]['name'], gen_c['volumeMounts'][0]['name'], 'the Job mounts its volume')
+if LUA:
+    out = os.path.join(tmp.name, 'out')
+    os.mkdir(out)
+    command = [a.replace('/out/', out + '/') for a in gen_c['command']]
+    per_pod, pods = 40, 3
+    for k in range(pods):  # as the Job controller runs the pods: JOB_COMPLETION_INDEX = k
+        r = subprocess.run(command, env=dict(os.environ, JOB_COMPLETION_INDEX=str(k), PER_POD=str(per_pod),
+                                             GENERATOR=job_env['GENERATOR'], SEED=job_env['SEED'],
+                                             PATH=os.path.dirname(os.path.abspath(CLI)) + ':' + os.environ['PATH'],
+                                             ARBITER_QUIZ_DIR=os.path.join(LESSONS, 'quizzes')),
+                           capture_output=True, timeout=120)
+        check_eq(r.returncode, 0, 'Job pod %d: %s' % (k, r.stderr[-300:]))
+    joined = b''.join(open(p, 'rb').read() for p in sorted(glob.glob(os.path.join(out, 'shard-*.jsonl'))))
+    single = subprocess.run([CLI, 'quiz', 'generate', '--generator', job_env['GENERATOR'], '--seed', job_env['SEED'],
+                             '--index', '0', '--indices', str(per_pod * pods)], capture_output=True, timeout=120,
+                            env=dict(os.environ, ARBITER_QUIZ_DIR=os.path.join(LESSONS, 'quizzes')))
+    check(single.returncode == 0 and len(single.stdout.splitlines()) >= per_pod * pods * 9 // 10, 'single run')
+    check(joined == single.stdout, 'the Job\'s shards concatenate to the single-machine output')
+    check_eq(glob.glob(os.path.join(out, '*.part')), [], 'no partial shard left')
+
 begin('k8s.config_starts_arbiterd')
 conf_path = os.path.join(tmp.name, 'arbiterd.conf')
 with open(conf_path, 'w') as f:
