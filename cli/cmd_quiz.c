@@ -83,50 +83,51 @@ static bool emit(void *ud, const arbl_question *q)
     return !ferror(stdout);
 }
 
-/* The question at exactly one index: a batch of one from that index, kept only if it came
- * from that index (a failing index makes the batch move on; that question belongs to another
- * index). */
-struct at_ctx {
-    uint64_t index;
-    bool found;
+/* --indices: each question as it comes, and the indices that made none (named on stderr). */
+struct range_ctx {
     struct gen_ctx gen;
+    uint64_t next;              /* the index expected next */
+    long skipped;
 };
 
-static bool emit_if_at(void *ud, const arbl_question *q)
+static void note_skipped(struct range_ctx *c, uint64_t upto)
 {
-    struct at_ctx *c = ud;
-    c->found = q->index == c->index;
-    if (c->found)
-        print_line(aj_question_json(q, c->gen.generator, c->gen.seed));
-    return false;
+    for (; c->next < upto; c->next++, c->skipped++)
+        fprintf(stderr, "arbiter: index %llu: the generator made no question there (skipped)\n",
+                (unsigned long long)c->next);
 }
 
-/* --indices N: one line per index of [first, first + n), nothing skipped as a duplicate, so the
+static bool emit_in_range(void *ud, const arbl_question *q)
+{
+    struct range_ctx *c = ud;
+    note_skipped(c, q->index);
+    c->next = q->index + 1;
+    print_line(aj_question_json(q, c->gen.generator, c->gen.seed));
+    return !ferror(stdout);
+}
+
+/* --indices N: one line per index of [first, first + n), nothing skipped as a repeat, so the
  * output of a range is the same whichever machine makes it and ranges concatenate to the output
  * of their union (docs/quizzes.md, "Bulk generation"). An index whose generation fails writes no
  * line (the same on every machine) and is named on stderr. Returns the exit status. */
 static int generate_indices(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                             long n, const arbl_quiz_args *args, const char *lang)
 {
-    long skipped = 0;
-    for (long k = 0; k < n && !ferror(stdout); k++) {
-        struct at_ctx ctx = {first + (uint64_t)k, false, {quiz->id, seed}};
-        arbl_quiz_error e;
-        char err[512];
-        if (arbl_quiz_generate(book, quiz, seed, ctx.index, 1, args, lang, emit_if_at, &ctx, &e, err, sizeof err) < 0) {
-            fprintf(stderr, "arbiter: index %llu: %s\n", (unsigned long long)ctx.index, err);
-            return 1;
-        }
-        if (!ctx.found) {
-            fprintf(stderr, "arbiter: index %llu: the generator made no question there (skipped)\n",
-                    (unsigned long long)ctx.index);
-            skipped++;
-        }
-    }
+    struct range_ctx ctx = {{quiz->id, seed}, first, 0};
+    arbl_quiz_error e;
+    char err[512];
+    long made = arbl_quiz_generate_range(book, quiz, seed, first, n, args, lang, emit_in_range, &ctx, &e, err, sizeof err);
     fflush(stdout);
-    if (skipped)
-        fprintf(stderr, "arbiter: %ld of %ld indices made no question\n", skipped, n);
-    return ferror(stdout) ? 1 : 0;
+    if (made < 0) {
+        fprintf(stderr, "arbiter: %s\n", err);
+        return 1;
+    }
+    if (ferror(stdout))
+        return 1;
+    note_skipped(&ctx, first + (uint64_t)n);
+    if (ctx.skipped)
+        fprintf(stderr, "arbiter: %ld of %ld indices made no question\n", ctx.skipped, n);
+    return 0;
 }
 
 static int quiz_usage(void)
