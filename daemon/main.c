@@ -1,7 +1,6 @@
 /* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain (health 503 at once, the
- * socket closed after drain-grace) and exit 0, SIGHUP reloads
- * the lessons directory (lessons, quizzes, puzzles); systemd is told READY/RELOADING/STOPPING
- * and pinged for its watchdog. */
+ * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
+ * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
