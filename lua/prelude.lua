@@ -12,10 +12,10 @@ local RTL = { fa = true, ar = true }
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
   correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
-  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت مجاز نیست.",
+  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت قانونی نیست.",
               ar = "هذه النقلة غير قانونية في هذا الوضع." },
   deviation = { en = "That move is legal, but it is not what this step asks for.",
-                fa = "این حرکت مجاز است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
+                fa = "این حرکت قانونی است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
@@ -282,10 +282,11 @@ local function judge_move(step, answer, lang)
   local mv, whys = arbiter.explain(pos, answer, g)
   if not mv then
     -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
-    -- an attacked square, ...), with the game so en passant and castling name the move.
+    -- an attacked square, ...), with the game so en passant and castling name the move; the
+    -- feedback quotes the first, the one that says why.
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
-    local last = whys[#whys]
-    return { correct = false, feedback = text .. (last and (" " .. last.text) or ""), explanations = whys }
+    local first = whys[1]
+    return { correct = false, feedback = text .. (first and (" " .. first.text) or ""), explanations = whys }
   end
   local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
   if step.expect(ctx) then

@@ -109,8 +109,8 @@ try:
 
     begin('lessons.answer.illegal')
     st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
-    check_eq((st, b['correct'], codes(b)), (200, False, ['no_piece_can_move_there', 'pinned']), 'pinned knight')
-    pinned = b['feedback']['explanations'][1]
+    check_eq((st, b['correct'], codes(b)), (200, False, ['pinned', 'illegal_move']), 'pinned knight')
+    pinned = b['feedback']['explanations'][0]
     check_eq((pinned['squares'], pinned['rule'], pinned['params']), (['e2', 'e7', 'e1'], 'FIDE 3.9',
                                                                      {'piece': 'N', 'by': 'r'}), 'pinned object')
     check(pinned['text'] in b['feedback']['text'], 'feedback says why')

@@ -100,8 +100,11 @@ static void test_bundled(void)
     arbl_result r;
     CHECK(arbl_answer(reg, l, 1, "Ke2", "fa", &r));
     CHECK(!r.correct);
-    CHECK_STR(r.explanations[0].code, "no_piece_can_move_there");
-    CHECK_MSG(strstr(r.feedback, "مجاز") != NULL, "Persian feedback: %s", r.feedback);
+    /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
+    CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
+    CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
+              "Persian feedback: %s", r.feedback);
+    CHECK_MSG(strstr(r.feedback, "مجاز") == NULL, "Persian feedback without «مجاز»: %s", r.feedback);
     CHECK(arbl_answer(reg, l, 1, "Ke2", "ar", &r));
     CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
     CHECK(arbl_answer(reg, l, 1, "Bxe8", "en", &r));
@@ -153,7 +156,7 @@ static void test_lint(void)
     expect_problem("invalid_fen.lua", "invalid FEN");
     expect_problem("invalid_fen.lua", "too_many_kings");
     harness_begin("lessons.lint.illegal_right_answer");
-    expect_problem("illegal_answer.lua", "the right answer 'O-O-O' does not pass: no_piece_can_move_there");
+    expect_problem("illegal_answer.lua", "the right answer 'O-O-O' does not pass: castling_path_blocked");
     harness_begin("lessons.lint.impossible_step");
     expect_problem("impossible.lua", "no legal move passes this step");
     expect_problem("impossible.lua", "the answer 'd' is not one of the choices");
