@@ -305,4 +305,25 @@ try:
     check('lessons: generation 3, 2 loaded, 0 failed' in d.log(), 'reload logged')
 finally:
     check_eq(d.stop(), 0, 'exit status')
+
+# ---- texts over the old 1023 bytes: whole, or cut at a letter with "…", never a dropped field ----
+d = Daemon(BIN, {'threads': 2, 'log-level': 'warn'})
+try:
+    begin('lessons.long_texts')
+    shutil.copy(os.path.join(LESSONS, '..', 'tests', 'lua', 'data', 'long', 'long_texts.lua'), d.lessons_dir)
+    d.signal(signal.SIGHUP)
+    check_eq(wait_generation(d, 2)['lessons'], 1, 'loaded')
+    st, _, lesson = d.get('/v1/lessons/long-texts?lang=fa')
+    prompt = lesson['steps'][0]['prompt']
+    check(len(prompt.encode()) > 3000, 'the Persian prompt, whole (%d bytes)' % len(prompt.encode()))
+    st, _, b = d.post(ANSWER % ('long-texts', 1) + '?lang=fa', {'answer': 'true'})
+    check_eq((st, b['correct'], b['feedback'].get('text')), (200, True, prompt), 'a paragraph of feedback, whole')
+    st, _, b = d.post(ANSWER % ('long-texts', 1) + '?lang=ar', {'answer': 'نعم'})
+    text = b['feedback'].get('text')
+    check(b['correct'] and text is not None and text.endswith('…') and len(text.encode()) > 4000,
+          'a runaway text is cut at a letter and says so: %r' % (text[-20:] if text else text))
+    st, _, b = d.post(ANSWER % ('long-texts', 1) + '?lang=fa', {'answer': 'نه'})
+    check(all(e.get('text') for e in b['feedback']['explanations']), 'every explanation keeps its text')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
 finish()

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "typed_answer.h"
 #include "lessons.h"
 
 static int reports;
@@ -74,6 +75,15 @@ static void test_bundled(void)
                               s->right[a], r.error, r.feedback);
                     CHECK_INT(r.next, step < l->nsteps ? step + 1 : 0);
                     CHECK(r.feedback[0] != 0);
+                    /* as a student types it in this language: native digits, «بله», «d2 و f1» */
+                    if (k > 0) {
+                        char typed[256];
+                        typed_answer(s->right[a], lang, typed, sizeof typed);
+                        ok = arbl_answer(reg, l, step, typed, lang, &r);
+                        answered++;
+                        CHECK_MSG(ok && r.correct, "%s step %d [%s]: right answer '%s' typed as '%s' failed: %s %s",
+                                  l->id, step, lang, s->right[a], typed, r.error, r.feedback);
+                    }
                 }
                 for (int a = 0; a < s->nwrong; a++) {
                     bool ok = arbl_answer(reg, l, step, s->wrong[a], lang, &r);
@@ -240,9 +250,72 @@ static void test_threads(void)
     arbl_registry_free(reg);
 }
 
+/* Whether s is well-formed UTF-8 (JSON refuses a string that is not). */
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+        for (int i = 1; i < n; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                n = 0;
+        if (!n)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* Texts over the old 1023 bytes: a paragraph arrives whole, a runaway text is cut at a letter
+ * and says so with "…"; never a split character (which made arbiterd drop the field). */
+static void test_long_texts(void)
+{
+    harness_begin("lessons.texts.paragraph_whole");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    char path[600];
+    snprintf(path, sizeof path, "%s/../tests/lua/data/long/long_texts.lua", lessons_dir());
+    reports = 0;
+    CHECK_MSG(arbl_registry_load_file(reg, path, report, NULL), "not loaded: %s", all_reports);
+    const arbl_lesson *l = arbl_registry_find(reg, "long-texts");
+    if (!l) {
+        arbl_registry_free(reg);
+        return;
+    }
+    static arbl_result r;
+    const char *prompt = arbl_text_get(&l->steps[0].prompt, "fa");
+    CHECK_MSG(strlen(prompt) > 3000 && valid_utf8(prompt), "prompt %zu bytes", strlen(prompt));
+    CHECK(arbl_answer(reg, l, 1, "true", "fa", &r) && r.correct);
+    CHECK_STR(r.feedback, prompt); /* the same paragraph, every byte of it */
+    CHECK(arbl_answer(reg, l, 1, "true", "en", &r) && r.correct);
+    CHECK_INT((long)strlen(r.feedback), 150L * 23); /* 3450 ASCII bytes */
+
+    harness_begin("lessons.texts.runaway_cut_at_a_letter");
+    CHECK(arbl_answer(reg, l, 1, "true", "ar", &r) && r.correct);
+    CHECK_MSG(valid_utf8(r.feedback) && ends_with(r.feedback, "…") && strlen(r.feedback) > 4000,
+              "feedback %zu bytes", strlen(r.feedback));
+    CHECK(arbl_answer(reg, l, 1, "false", "fa", &r) && !r.correct);
+    CHECK(valid_utf8(r.feedback) && ends_with(r.feedback, "…"));
+    bool found = false;
+    for (int i = 0; i < r.nexplanations; i++) {
+        const char *t = r.explanations[i].text;
+        CHECK_MSG(valid_utf8(t), "%s: malformed UTF-8", r.explanations[i].code);
+        if (strcmp(r.explanations[i].code, "long") == 0)
+            found = ends_with(t, "…") && strlen(t) > 2000 && strlen(t) < ARBL_TEXT_MAX;
+    }
+    CHECK_MSG(found, "the long explanation, cut at a letter");
+    arbl_registry_free(reg);
+}
+
 int main(void)
 {
     test_bundled();
+    test_long_texts();
     test_threads();
     test_lint();
     return harness_finish();
