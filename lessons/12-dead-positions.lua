@@ -7,7 +7,7 @@ local yes_no = {
 }
 return lesson {
   id = "dead-positions",
-  title = { en = "Insufficient material and dead positions", fa = "مهرهٔ ناکافی و وضعیت مرده", ar = "نقص القطع والوضع الميت" },
+  title = { en = "Insufficient material and dead positions", fa = "کمبود مهره و وضعیت مرده", ar = "عدم كفاية القطع والوضع الميت" },
   level = "intermediate",
   tags = { "draw", "dead position" },
   rules = { "1.5", "5.2.2" },
@@ -44,7 +44,7 @@ return lesson {
       choices = yes_no,
       answer = "draw",
       success = { en = "Right: there is material, yet no series of legal moves can reach checkmate: a dead position.",
-                  fa = "درست است: مهره هست، اما هیچ رشته‌ای از حرکت‌های مجاز به مات نمی‌رسد: وضعیت مرده.",
+                  fa = "درست است: مهره هست، اما هیچ رشته‌ای از حرکت‌های قانونی به مات نمی‌رسد: وضعیت مرده.",
                   ar = "صحيح: القطع موجودة، لكن لا توجد سلسلة نقلات قانونية تنتهي بكش مات: وضع ميت." },
       tests = { right = { "draw" }, wrong = { ["play"] = "wrong_answer" } },
     },

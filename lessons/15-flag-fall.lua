@@ -42,6 +42,9 @@ return lesson {
       choices = results,
       answer = on_flag("black"),
       explain = why_flag("black"),
+      success = { en = "Right: White's queen can still checkmate, so Black loses on time.",
+                  fa = "درست است: وزیر سفید هنوز می‌تواند مات کند، پس سیاه با تمام شدن وقت می‌بازد.",
+                  ar = "صحيح: ما زال وزير الأبيض قادرًا على الإماتة، فيخسر الأسود بسبب انتهاء وقته." },
       tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
     choice {

@@ -212,9 +212,14 @@ function Q.unknown_choice(q, answer, lang)
 end
 
 -- A verdict note: correct / wrong, with the expected answer's text.
+-- expected_text: a string (a move, squares, a number: isolated in RTL text) or a text table in
+-- every language (a choice's label: shown in the learner's language, not isolated as LTR); the
+-- param stays language-independent (the English label).
 function Q.verdict(correct, expected_text, lang)
-  return Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
-                { expected = expected_text })
+  local n = Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
+                   { expected = expected_text })
+  if type(expected_text) == "table" then n.params.expected = text_of(expected_text, "en") end
+  return n
 end
 
 -- Squares given as "c3 f6", "c3,f6", «c3، f6», «d2 و f1» or a none word ("none", «هیچ‌کدام»,

@@ -75,6 +75,10 @@ static void test_bundled(void)
                               s->right[a], r.error, r.feedback);
                     CHECK_INT(r.next, step < l->nsteps ? step + 1 : 0);
                     CHECK(r.feedback[0] != 0);
+                    /* every step says why the answer is right, not only the runtime's "Correct!" */
+                    static const char *const generic[ARBL_NLANGS] = {"Correct!", "درست است!", "صحيح!"};
+                    CHECK_MSG(strcmp(r.feedback, generic[k]) != 0, "%s step %d [%s]: no success text", l->id, step,
+                              lang);
                     /* as a student types it in this language: native digits, «بله», «d2 و f1» */
                     if (k > 0) {
                         char typed[256];
