@@ -519,6 +519,21 @@ static void test_resign_agree(void)
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
         arb_game_free(&g);
     }
+    /* 5.2.3 from a FEN with Black to move: White's move is behind the FEN, Black's is not yet */
+    harness_begin("rules.agreement.black_to_move_first");
+    if (game_from(&g, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", NULL)) {
+        ev = arb_event_none();
+        ev.agree_draw = true;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.reasons[0].code, ARB_R_agreement_too_early);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_BLACK);
+        arb_game_free(&g);
+    }
+    if (game_from(&g, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e5")) {
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_AGREEMENT);
+        arb_game_free(&g);
+    }
     harness_begin("rules.event.after_checkmate");
     if (game_from(&g, "startpos", "f3 e5 g4 Qh4#")) {
         ev = arb_event_none();
