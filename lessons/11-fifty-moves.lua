@@ -47,7 +47,7 @@ return lesson {
     true_false {
       prompt = { en = "If the 75th move without pawn move or capture gives checkmate, the checkmate counts.",
                  fa = "اگر حرکت هفتاد و پنجم بدون حرکت پیاده یا زدن مهره مات کند، مات معتبر است.",
-                 ar = "إذا كانت النقلة الخامسة والسبعون دون تحريك بيدق أو أخذ كش مات، فإن الكش مات يُحتسب." },
+                 ar = "إذا كانت النقلة الخامسة والسبعون دون تحريك بيدق أو أخذ كش مات، فإن الإماتة تُحتسب." },
       answer = true,
       success = { en = "Right: checkmate ends the game at once, and it takes precedence over the 75-move rule.",
                   fa = "درست است: مات بی‌درنگ بازی را تمام می‌کند و بر قانون ۷۵ حرکت مقدم است.",

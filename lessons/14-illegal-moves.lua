@@ -61,7 +61,7 @@ return lesson {
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
       success = { en = "Right: a loss, unless the opponent could not checkmate by any series of legal moves; then it is a draw.",
                   fa = "درست است: باخت، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های قانونی نتواند مات کند؛ در آن صورت مساوی است.",
-                  ar = "صحيح: خسارة، إلا إذا كان الخصم لا يستطيع الكش مات بأي سلسلة من النقلات القانونية؛ فعندئذٍ تعادل." },
+                  ar = "صحيح: خسارة، إلا إذا كان الخصم لا يستطيع إعطاء كش مات بأي سلسلة من النقلات القانونية؛ فعندئذٍ تعادل." },
       tests = { right = { "b" }, wrong = { ["a"] = "illegal_moves_loss", ["c"] = "wrong_answer" } },
     },
     true_false {
