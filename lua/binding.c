@@ -807,7 +807,8 @@ static int game_claim(lua_State *L)
 }
 
 /* game:outcome([event]) -> outcome. event: {flag = color} | {resign = color} |
- * {agree_draw = true} | {claim = "threefold" | "fifty_moves", with_move = move} (one only). */
+ * {agree_draw = true} | {claim = "threefold" | "fifty_moves", with_move = move} (one only),
+ * with time_control = "standard" | "rapid" | "blitz" (a wrong claim's penalty, App. A.3). */
 static int game_outcome(lua_State *L)
 {
     lgame *lg = check_game(L, 1);
@@ -822,6 +823,9 @@ static int game_outcome(lua_State *L)
         ev.agree_draw = lua_toboolean(L, -1);
         if (lua_getfield(L, 2, "claim") != LUA_TNIL)
             ev.claim = check_claim(L, lua_gettop(L));
+        static const char *const tcs[] = {"standard", "rapid", "blitz", NULL};
+        if (lua_getfield(L, 2, "time_control") != LUA_TNIL)
+            ev.time_control = (arb_time_control)luaL_checkoption(L, lua_gettop(L), NULL, tcs);
         if (lua_getfield(L, 2, "with_move") != LUA_TNIL) {
             arb_reason why;
             if (parse_arg(L, arb_game_current(&lg->g), lua_gettop(L), &ev.claim_move, &why) != ARB_OK) {
