@@ -214,7 +214,7 @@ try:
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'black', 'count': 2}})
     check_eq((o['result'], o['termination']), ('1-0', 'illegal_moves'), 'second illegal move loses')
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 1, 'time_control': 'blitz'}})
-    check_eq((o['result'], o['extra_seconds'], codes(o['explanations'])), ('*', 60, ['illegal_move_extra_time']),
+    check_eq((o['result'], o['extra_seconds'], codes(o['explanations'])), ('*', 60, ['illegal_move_extra_time_rapid']),
              'first: a minute in blitz')
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 2, 'limit': 3}})
     check_eq((o['result'], o['extra_seconds']), ('*', 120, ), 'limit 3') if False else \
