@@ -47,5 +47,9 @@ out=$("$arbiter" outcome --time-control blitz --claim threefold startpos Nf3)
 check cli.outcome.claim_blitz "$(grep -q '\[FIDE 9.5.3, A.3\].*(claim_penalty_time_rapid)' <<<"$out"; echo $?)" "$out"
 out=$("$arbiter" outcome --claim threefold startpos Nf3)
 check cli.outcome.claim_standard "$(grep -q '(claim_penalty_time)$' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status "k7/8/8/8/8/8/8/K7 w - - 0 1")
+check cli.status.dead_is_drawn "$([ "$(head -n1 <<<"$out")" = insufficient_material ] && grep -q '(material_kings_only\|material_kings_only, FIDE' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status startpos)
+check cli.status.ongoing "$([ "$out" = ongoing ]; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
