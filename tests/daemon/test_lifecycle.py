@@ -198,6 +198,10 @@ try:
         time.sleep(0.02)
     st, _, h = d.get('/v1/health')
     check_eq((h['lessons'], h['lessons_generation']), (2, 2), 'reloaded: 2 lessons')
+    # The counter is bumped just after the new set is swapped in (and visible in health): wait.
+    end = time.monotonic() + 5
+    while d.metric('arbiterd_reloads_total') < 1 and time.monotonic() < end:
+        time.sleep(0.02)
     check_eq(d.metric('arbiterd_reloads_total'), 1.0, 'reload counted')
     os.symlink('/nonexistent/file.lua', os.path.join(d.lessons_dir, 'broken.lua'))
     d.signal(signal.SIGHUP)
