@@ -17,6 +17,8 @@ typedef struct ad_config {
     long max_connections;       /* open connections in all */
     long max_per_ip;            /* open connections per client address */
     long timeout;               /* seconds a connection may stay idle (slow clients) */
+    long request_timeout;       /* seconds from a connection being ready to its request being in; 0: none */
+    long stall_timeout_ms;      /* a handler running longer is a hung polling thread; 0: never */
     long max_inflight;          /* requests being handled at once before 503 */
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */

@@ -11,6 +11,7 @@
 
 #include "arbiter_json.h"
 #include "config.h"
+#include "edge.h"
 #include "lessons.h"
 #include "metrics.h"
 
@@ -50,6 +51,7 @@ typedef struct ad_server {
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
     atomic_bool draining;
+    ad_edge edge;               /* per-connection state, request deadlines, stall detection */
 } ad_server;
 
 /* A request as handlers see it. */
@@ -73,6 +75,7 @@ typedef struct ad_request {
     const char *content_type;
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
+    bool close;                 /* add Connection: close (framing errors, deadlines) */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
