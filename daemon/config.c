@@ -29,6 +29,7 @@ static const struct option {
 } options[] = {
 #define S(f) offsetof(ad_config, f), sizeof(((ad_config *)0)->f)
     {"listen", OPT_STRING, S(listen), 0, 0, "HOST:PORT", "address to listen on (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0 picks one)"},
+    {"probe-listen", OPT_STRING, S(probe_listen), 0, 0, "HOST:PORT", "also listen here for /v1/health and /metrics only, on a thread of their own, so probes never wait behind searches (default: none)"},
     {"lessons", OPT_STRING, S(lessons), 0, 0, "DIR", "lessons directory (default " AD_DEFAULT_LESSONS ")"},
     {"threads", OPT_LONG, S(threads), 0, 256, "N", "polling threads (default 0: one per core)"},
     {"log-level", OPT_LEVEL, S(log_level), 0, 3, "LEVEL", "error, warn, info (default: one line per request) or debug"},

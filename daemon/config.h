@@ -7,6 +7,7 @@
 
 typedef struct ad_config {
     char listen[128];           /* HOST:PORT, [V6]:PORT; port 0 picks a free one */
+    char probe_listen[128];     /* HOST:PORT of the probe listener (health, metrics only), or "" */
     char lessons[512];          /* lessons directory */
     char config_path[512];      /* the config file that was read, or "" */
     long threads;               /* polling threads; 0: one per core */

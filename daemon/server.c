@@ -231,6 +231,11 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         return true;
     }
     r->route_index = slot;
+    if (!(r->route->flags & AD_ALWAYS) && s->probe_mhd &&
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_DAEMON)->daemon == s->probe_mhd) {
+        *ret = fail(c, AJ_E_NOT_FOUND, NULL, -1); /* the probe listener serves probes only */
+        return true;
+    }
     if (!(r->route->flags & AD_ALWAYS) &&
         atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
         *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
@@ -389,6 +394,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     return ret;
 }
 
+static unsigned bound_port(int fd)
+{
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &sl) != 0)
+        return 0;
+    return ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                                    : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+}
+
 /* A listening socket for cfg.listen. */
 static int open_listener(const char *listen_spec)
 {
@@ -435,6 +450,33 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
     ad_log(AD_LOG_DEBUG, "libmicrohttpd: %s", line);
 }
 
+/* The probe listener: one polling thread of its own for health and metrics, so a probe never
+ * waits for a search running on the thread that owns its connection. */
+static bool start_probe_listener(ad_server *s)
+{
+    int fd = open_listener(s->cfg.probe_listen);
+    if (fd < 0)
+        return false;
+    s->probe_port = bound_port(fd);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    s->probe_mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
+                                    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+                                    MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
+                                    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.timeout,
+                                    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)s->cfg.memory_limit,
+                                    MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                                    MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                                    MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
+                                    MHD_OPTION_END);
+    if (!s->probe_mhd) {
+        ad_log(AD_LOG_ERROR, "libmicrohttpd could not start the probe listener");
+        close(fd);
+        return false;
+    }
+    return true;
+}
+
 bool ad_server_start(ad_server *s)
 {
     ad_config *cfg = &s->cfg;
@@ -454,11 +496,7 @@ bool ad_server_start(ad_server *s)
         close(fd);
         return false;
     }
-    struct sockaddr_storage ss;
-    socklen_t sl = sizeof ss;
-    if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
-        s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
-                                           : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    s->port = bound_port(fd);
     s->limits.max_moves = (int)cfg->max_moves;
     s->limits.max_depth = (int)cfg->max_json_depth;
     s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
@@ -485,12 +523,23 @@ bool ad_server_start(ad_server *s)
         close(fd);
         return false;
     }
+    if (cfg->probe_listen[0] && !start_probe_listener(s)) {
+        MHD_stop_daemon(s->mhd);
+        s->mhd = NULL;
+        ad_edge_stop(&s->edge);
+        return false;
+    }
     return true;
 }
 
 unsigned ad_server_port(const ad_server *s)
 {
     return s->port;
+}
+
+unsigned ad_server_probe_port(const ad_server *s)
+{
+    return s->probe_port;
 }
 
 void ad_server_drain_and_stop(ad_server *s)
@@ -523,5 +572,8 @@ void ad_server_drain_and_stop(ad_server *s)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
+    if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */
+        MHD_stop_daemon(s->probe_mhd);
+    s->probe_mhd = NULL;
     ad_edge_stop(&s->edge);
 }

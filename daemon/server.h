@@ -44,7 +44,9 @@ typedef struct ad_route {
 typedef struct ad_server {
     ad_config cfg;
     struct MHD_Daemon *mhd;
+    struct MHD_Daemon *probe_mhd;   /* the probe listener (probe-listen), or NULL */
     unsigned port;              /* bound port */
+    unsigned probe_port;        /* the probe listener's bound port, or 0 */
     aj_limits limits;
     long heavy_cap;
     ad_metrics metrics;
@@ -82,7 +84,8 @@ typedef struct ad_request {
 bool ad_server_start(ad_server *s);
 /* Stops accepting, waits for in-flight requests (up to drain_timeout), then stops. */
 void ad_server_drain_and_stop(ad_server *s);
-/* The port actually bound (for --listen HOST:0). */
+/* The port actually bound (for --listen HOST:0), and the probe listener's (0: none). */
 unsigned ad_server_port(const ad_server *s);
+unsigned ad_server_probe_port(const ad_server *s);
 
 #endif

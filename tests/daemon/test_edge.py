@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # daemon.edge: the security review's defects (../shared/reviews/2026-12-http-security-review.md),
 # one regression each: requests libmicrohttpd drops leave nothing in flight (D1), the whole-request
-# deadline closes trickling clients (D3), health reports saturation and stalls, framing that could
+# deadline closes trickling clients (D3), health reports saturation and stalls and can be served
+# by a probe listener that never waits behind searches (D8), framing that could
 # smuggle a request is refused and the connection closed (D5), client text is escaped in logs (D4),
 # and bad config files are refused (D7).
+import http.client
 import os
 import re
 import socket
@@ -185,6 +187,42 @@ try:
         check_eq(seen['load']['stalled'], 1, 'the stall reported')
     check(wait_for(lambda: d.get('/v1/health')[0] == 200, 5), 'ok again once the search is over')
     check('has been running /v1/perft' in d.log(), 'the stall is logged with its route')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- D8: probes on their own listener do not wait behind searches ----
+d = Daemon(BIN, {'threads': 2, 'max-heavy': 2, 'probe-listen': '127.0.0.1:0'})
+try:
+    begin('edge.probe.routes')
+    probe_port = int(re.search(r'probes \(health, metrics\) also on port (\d+)', d.log()).group(1))
+    pc = http.client.HTTPConnection('127.0.0.1', probe_port, timeout=30)
+    probe = Daemon.__new__(Daemon)
+    probe.port = probe_port
+    check_eq(probe.get('/v1/health', conn=pc)[0], 200, 'health on the probe listener')
+    check_eq(probe.get('/metrics', conn=pc)[0], 200, 'metrics on the probe listener')
+    check_eq(probe.post('/v1/move', {'move': 'e4'})[2]['error']['code'], 'not_found', 'nothing else there')
+
+    begin('edge.probe.not_behind_searches')
+    # Searches keep both polling threads of the main listener busy; a keep-alive probe must still
+    # be answered while both run (its health then shows 2 searches in flight).
+    stop = threading.Event()
+
+    def searches():
+        while not stop.is_set():
+            d.post('/v1/perft', {'fen': KIWIPETE, 'depth': 5})
+    workers = [threading.Thread(target=searches) for _ in range(4)]
+    for w in workers:
+        w.start()
+    both = False
+    end = time.monotonic() + 20
+    while not both and time.monotonic() < end:
+        st, _, h = probe.get('/v1/health', conn=pc)
+        both = h['load']['searches'] == 2
+    stop.set()
+    for w in workers:
+        w.join()
+    check(both, 'a keep-alive probe was answered while two searches held both polling threads')
+    pc.close()
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
