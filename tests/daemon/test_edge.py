@@ -159,6 +159,23 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
+d = Daemon(BIN, {'request-timeout': 2, 'timeout': 10, 'max-connections': 3, 'max-per-ip': 0})
+try:
+    begin('edge.deadline.total_limit_holds')
+    slow = [socket.create_connection(('127.0.0.1', d.port), timeout=10) for _ in range(3)]
+    for s in slow:
+        s.sendall(b'GET /v1/health HTTP/1.1\r\nHost: t\r\nX-Slow: ')
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    st, _, h = d.get('/v1/health')  # waits in the backlog until the deadline frees a slot
+    took = time.monotonic() - t0
+    check_eq(st, 200, 'a new client is served although 3 slow ones held every connection slot')
+    check(took < 6, 'within the deadline and a margin (%.1f s), not the 10 s idle timeout' % took)
+    for s in slow:
+        s.close()
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
 # ---- health: saturation and stalls ----
 d = Daemon(BIN, {'threads': 2, 'max-heavy': 1, 'stall-timeout-ms': 40})
 try:
