@@ -39,7 +39,10 @@ struct req_ctx {
     long bytes;
 };
 
-#define now_us ad_now_us
+static uint64_t now_us(void)
+{
+    return ad_now_us();
+}
 
 static ad_conn *conn_state(struct MHD_Connection *conn)
 {
