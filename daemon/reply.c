@@ -86,7 +86,7 @@ long ad_reply_send(ad_request *r)
         snprintf(secs, sizeof secs, "%ld", r->srv->cfg.retry_after);
         MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, secs);
     }
-    if (atomic_load_explicit(&r->srv->draining, memory_order_relaxed) || r->retry_after)
+    if (atomic_load_explicit(&r->srv->draining, memory_order_relaxed) || r->retry_after || r->close)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);

@@ -38,6 +38,8 @@ typedef enum aj_code {
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */
     AJ_E_LESSON_SCRIPT,      /* 500 a lesson's script failed (error or budget): lesson, step, line, budget */
+    AJ_E_BAD_REQUEST,        /* 400 HTTP framing or headers the server refuses (detail says which) */
+    AJ_E_REQUEST_TIMEOUT,    /* 408 the request was not complete by its deadline */
     AJ_CODE_COUNT
 } aj_code;
 
