@@ -178,32 +178,63 @@ static bool is_slider(arb_piece p)
     return t == ARB_BISHOP || t == ARB_ROOK || t == ARB_QUEEN;
 }
 
+/* Did `piece`, standing on `from` just before the last move, already attack the king on ks?
+ * The square it moved to is counted as occupied (a capture may have happened there), so only
+ * attacks that no previous position can have lacked count: sound for refusing an origin. */
+static bool checked_from(arb_piece piece, int from, int to, int ks, arb_bitboard occ)
+{
+    if (ARB_PIECE_TYPE(piece) == ARB_PAWN)
+        return (arb_pawn_attacks[ARB_PIECE_COLOR(piece)][from] & sq_bb(ks)) != 0;
+    return (arb_piece_attacks(piece, from, (occ & ~sq_bb(from)) | sq_bb(to)) & sq_bb(ks)) != 0;
+}
+
 /* Could the piece on a (of the side that just moved) have arrived there from a square in
- * `line`, opening that line? By its own move, as a pawn push/capture, or by promotion. */
-static bool arrived_from(const arb_position *pos, int a, arb_bitboard line)
+ * `line`, opening that line, without having already given check to the king on ks from there
+ * (the position before would have had the side not to move in check)? By its own move, as a
+ * pawn push/capture, by promotion, or as the rook of a castling. */
+static bool arrived_from(const arb_position *pos, int a, arb_bitboard line, int ks)
 {
     arb_piece p = pos->board[a];
     arb_color c = ARB_PIECE_COLOR(p);
-    int back = c == ARB_WHITE ? -8 : 8;
-    arb_bitboard origins = 0;
+    arb_piece pawn = ARB_PIECE(c, ARB_PAWN);
+    arb_bitboard occ = arb_occupied(pos);
+    int back = c == ARB_WHITE ? -8 : 8, home = c == ARB_WHITE ? 0 : 7;
     int behind = a + back;
-    bool pawn_like = ARB_PIECE_TYPE(p) == ARB_PAWN || ARB_RANK(a) == (c == ARB_WHITE ? 7 : 0);
-    if (pawn_like && behind >= 0 && behind < 64) {
-        origins |= sq_bb(behind); /* push; also the pawn an en passant capture removed */
+    bool is_pawn = ARB_PIECE_TYPE(p) == ARB_PAWN;
+    bool promoted = ARB_RANK(a) == (c == ARB_WHITE ? 7 : 0);
+    if ((is_pawn || promoted) && behind >= 0 && behind < 64) {
+        int from[4] = {behind, -1, -1, -1};
         if (ARB_FILE(a) > 0)
-            origins |= sq_bb(behind - 1);
+            from[1] = behind - 1;
         if (ARB_FILE(a) < 7)
-            origins |= sq_bb(behind + 1);
+            from[2] = behind + 1;
         int two = behind + back;
-        if (ARB_PIECE_TYPE(p) == ARB_PAWN && two >= 0 && two < 64 && ARB_RANK(a) == (c == ARB_WHITE ? 3 : 4))
-            origins |= sq_bb(two);
+        if (is_pawn && two >= 0 && two < 64 && ARB_RANK(a) == (c == ARB_WHITE ? 3 : 4))
+            from[3] = two;
+        for (int i = 0; i < 4; i++)
+            if (from[i] >= 0 && (line & sq_bb(from[i])) && !checked_from(pawn, from[i], a, ks, occ))
+                return true;
+        /* En passant: the captured pawn stood right behind the capturing pawn's square. */
+        if (is_pawn && ARB_RANK(a) == (c == ARB_WHITE ? 5 : 2) && (line & sq_bb(behind)))
+            return true;
     }
-    if (ARB_PIECE_TYPE(p) != ARB_PAWN)
-        origins |= arb_piece_attacks(p, a, arb_occupied(pos));
-    /* Castling: the rook lands beside the king, and the king's start square opens too. */
-    if (ARB_PIECE_TYPE(p) == ARB_ROOK && ARB_RANK(a) == (c == ARB_WHITE ? 0 : 7))
-        origins |= c == ARB_WHITE ? RANK_1_BB : RANK_8_BB;
-    return (origins & line) != 0;
+    if (!is_pawn) {
+        for (arb_bitboard o = arb_piece_attacks(p, a, occ) & line; o;) {
+            int from = pop_lsb(&o);
+            if (!checked_from(p, from, a, ks, occ))
+                return true;
+        }
+    }
+    /* Castling: the rook lands beside the castled king and the king's and rook's start squares
+     * (anywhere on the back rank in Chess960) open. The king must stand where castling put it. */
+    if (ARB_PIECE_TYPE(p) == ARB_ROOK && ARB_RANK(a) == home) {
+        int file = ARB_FILE(a);
+        bool castled = (file == 3 && pos->board[ARB_SQ(2, home)] == ARB_PIECE(c, ARB_KING)) ||
+                       (file == 5 && pos->board[ARB_SQ(6, home)] == ARB_PIECE(c, ARB_KING));
+        if (castled && (line & (c == ARB_WHITE ? RANK_1_BB : RANK_8_BB)))
+            return true;
+    }
+    return false;
 }
 
 /* Can the side that just moved have given this check with one move? */
@@ -219,9 +250,9 @@ static bool check_possible(const arb_position *pos, int ks, arb_bitboard checker
     if (!is_slider(pa) && !is_slider(pb))
         return false; /* pawns and knights only ever check directly */
     /* One moved and gave check, the other was discovered through the square it left. */
-    if (is_slider(pb) && arrived_from(pos, a, arb_between[ks][b]))
+    if (is_slider(pb) && arrived_from(pos, a, arb_between[ks][b], ks))
         return true;
-    if (is_slider(pa) && arrived_from(pos, b, arb_between[ks][a]))
+    if (is_slider(pa) && arrived_from(pos, b, arb_between[ks][a], ks))
         return true;
     /* En passant opening two lines: the capturing pawn left one square, the captured another. */
     if (is_slider(pa) && is_slider(pb)) {
