@@ -36,6 +36,16 @@ err=$("$arbiter" fen --lang fa "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 check cli.fen.error_persian "$(grep -q 'رقم' <<<"$err" && grep -q 'character: 19' <<<"$err"; echo $?)" "$err"
 "$arbiter" fen "$(head -c 5000 /dev/zero | tr '\0' 'p')" >/dev/null 2>&1; rc=$?
 check cli.fen.oversized "$([ $rc -eq 1 ]; echo $?)" "exit $rc"
+# Read leniently, said out loud: stdout stays the canonical FEN, the warnings go to stderr.
+out=$("$arbiter" fen "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 0" 2>/tmp/arbiter-cli-warn.$$); rc=$?
+err=$(cat /tmp/arbiter-cli-warn.$$); rm -f /tmp/arbiter-cli-warn.$$
+check cli.fen.lenient_canonical "$([ $rc -eq 0 ] && [ "$out" = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ]; echo $?)" "exit $rc: $out"
+check cli.fen.warnings "$(grep -q 'code: fen_digits_adjacent, field: board, character: 19' <<<"$err" &&
+  grep -q 'code: fen_castling_order, field: castling, character: 48' <<<"$err" &&
+  grep -q 'code: fen_fullmove_zero, field: fullmove, character: 57' <<<"$err"; echo $?)" "$err"
+out=$("$arbiter" validate --lang ar "4k3/8/8/8/8/8/8/4K3 w - - 200 90"); rc=$?
+check cli.validate.game_already_drawn "$([ $rc -eq 0 ] && grep -q 'fen_game_already_drawn, FIDE 9.6.2' <<<"$out" &&
+  grep -q 'الخمس والسبعين' <<<"$out"; echo $?)" "exit $rc: $out"
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
 

@@ -124,6 +124,14 @@ try:
     check_eq(v['problems'][0]['code'], 'fen_bad_piece', 'syntax problem')
     check_eq(v['problems'][0]['params']['found'], 'X', 'names the character')
     check_eq(v['problems'][0]['params']['offset'], 43, 'names the offset (from 1)')
+    check_eq(v['warnings'], [], 'no warnings for a canonical FEN')
+    st, _, v = d.post('/v1/validate?lang=fa', {'fen': 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 0'})
+    check_eq((st, v['valid'], v['problems']), (200, True, []), 'lenient FEN still valid')
+    check_eq([(w['code'], w['params']['field'], w['params']['offset']) for w in v['warnings']],
+             [('fen_digits_adjacent', 'board', 19), ('fen_castling_order', 'castling', 48),
+              ('fen_fullmove_zero', 'fullmove', 57)], 'warnings name field and character (from 1)')
+    text = v['warnings'][0]['text']
+    check('44' in text and 'چیدمان' in text, 'Persian text names what was written: ' + text)
     st, _, v = d.post('/v1/validate', {})
     check_eq((st, v['error']['code'], v['error']['field']), (400, 'missing_field', 'fen'), 'fen required')
 

@@ -12,3 +12,4 @@
 #include "arbiter/reasons/status.def"
 #include "arbiter/reasons/validation.def"
 #include "arbiter/reasons/solver.def"
+#include "arbiter/reasons/warnings.def"
