@@ -4,9 +4,9 @@
  * piece counts no promotions could explain. */
 #include <string.h>
 
-#include "explain_internal.h"
+#include "validate_retro.h"
 
-enum { F_BOARD, F_SIDE, F_CASTLING, F_EP };
+enum { F_BOARD, F_SIDE, F_CASTLING, F_EP, GOOD_MAX = 16 };
 
 struct fields {
     char buf[ARB_FEN_MAX_INPUT + 1];
@@ -63,12 +63,14 @@ static void add_syntax(struct rlist *l, const arb_reason *why, int offset)
     r->offset = offset;
 }
 
-static void check_castling(struct rlist *l, const struct fields *f, arb_variant v)
+/* Judges each castling letter; `good` gets the rights that hold (or "-"), to judge the board with. */
+static void check_castling(struct rlist *l, const struct fields *f, arb_variant v, char good[GOOD_MAX])
 {
     const char *rights = f->tok[F_CASTLING];
     arb_position pos;
     arb_reason why;
     int at;
+    strcpy(good, "-");
     if (strcmp(rights, "-") == 0)
         return;
     if (rights[0] == '-') { /* "-K": the parser says where it goes wrong */
@@ -76,7 +78,7 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
             add_syntax(l, &why, f->off[F_CASTLING] + (why.offset - at));
         return;
     }
-    char good[16] = "";
+    good[0] = '\0';
     size_t ngood = 0;
     for (int i = 0; rights[i]; i++) {
         char one[2] = {rights[i], '\0'};
@@ -96,7 +98,7 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
                       : up == 'K' || (up != 'Q' && up > 'D') ? ARB_KINGSIDE : ARB_QUEENSIDE;
             continue;
         }
-        if (ngood + 2 > sizeof good)
+        if (ngood + 2 > GOOD_MAX)
             continue;
         good[ngood] = rights[i];
         good[ngood + 1] = '\0';
@@ -107,6 +109,46 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
         }
         ngood++;
     }
+    if (ngood == 0)
+        strcpy(good, "-");
+}
+
+/* The en passant square says the last move was the double step of the pawn in front of it.
+ * That move sets the halfmove clock to 0 (9.3.2), so any other clock is impossible. And the
+ * position before it, with the pawn back on its starting square, must be legal: the side now
+ * to move was not to move then, so it cannot have been in check, neither from a line that the
+ * pawn's arrival closed nor from the pawn on its starting square. */
+static void check_last_double_step(struct rlist *l, const struct fields *f, const arb_position *pos, int ep)
+{
+    arb_color us = (arb_color)pos->side, them = (arb_color)!us;
+    int pawn = us == ARB_WHITE ? ep - 8 : ep + 8, origin = us == ARB_WHITE ? ep + 8 : ep - 8;
+    if (f->n > F_EP + 1) {
+        const char *clock = f->tok[F_EP + 1];
+        long v = 0;
+        for (int i = 0; clock[i] >= '0' && clock[i] <= '9' && i < 6; i++)
+            v = v * 10 + (clock[i] - '0');
+        if (v != 0) {
+            arb_reason *r = rl_add(l, ARB_R_ep_clock_not_zero);
+            r->field = F_EP + 1;
+            r->offset = f->off[F_EP + 1];
+            r->n = (int32_t)v;
+            arb_reason_add_square(r, ep);
+        }
+    }
+    int ks = pos->king_square[us];
+    if (ks == ARB_NO_SQUARE)
+        return;
+    arb_bitboard before = (arb_occupied(pos) & ~sq_bb(pawn)) | sq_bb(origin);
+    arb_bitboard att = arb_attackers(pos, ks, them, before) & ~sq_bb(pawn);
+    if (arb_pawn_attacks[them][origin] & sq_bb(ks))
+        att |= sq_bb(origin);
+    if (!att)
+        return;
+    int a = lsb(att);
+    arb_reason *r = rl_add(l, ARB_R_ep_double_step_exposed);
+    r->piece = ARB_PIECE(them, ARB_PAWN);
+    r->by = a == origin ? ARB_PIECE(them, ARB_PAWN) : pos->board[a];
+    rl_add_squares(r, ep, origin, a);
 }
 
 static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
@@ -140,7 +182,10 @@ static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
         r->offset = f->off[F_EP];
         r->piece = ARB_PIECE(them, ARB_PAWN);
         arb_reason_add_square(r, sq);
+        return;
     }
+    if (st == ARB_OK)
+        check_last_double_step(l, f, &pos, sq);
 }
 
 /* The fields after the en passant square (clocks, anything extra), read with neutral castling
@@ -299,6 +344,7 @@ static void check_board(struct rlist *l, const arb_position *pos)
                 arb_reason_add_square(r, pop_lsb(&b));
         }
     }
+    bool coarse_ok[2] = {true, true}, sane = true;
     for (int c = 0; c < 2; c++) {
         arb_color col = (arb_color)c;
         int pawns = popcount(arb_pieces(pos, col, ARB_PAWN));
@@ -330,7 +376,12 @@ static void check_board(struct rlist *l, const arb_position *pos)
             r->n = extra;
             r->m = missing;
         }
+        coarse_ok[c] = extra <= missing;
+        sane = sane && pawns <= 8 && all <= 16;
     }
+    /* What the board says about the game behind it: only on boards sane enough to have one. */
+    if (sane && kings_ok && k == 0)
+        arb_retro_problems(l, pos, coarse_ok);
 }
 
 int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
@@ -356,12 +407,15 @@ int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
     split(&f, fen);
     if (f.n < 2 || parse4(&pos, &f, "-", "-", variant, &why, NULL, NULL) != ARB_OK)
         return l.n;
+    char good[GOOD_MAX] = "-";
     if (f.n > F_CASTLING)
-        check_castling(&l, &f, variant);
+        check_castling(&l, &f, variant, good);
     if (f.n > F_EP)
         check_ep(&l, &f, variant);
     if (f.n > F_EP + 1)
         check_rest(&l, &f, variant);
-    check_board(&l, &pos);
+    /* The board with the castling rights that hold: they say which king and rooks never moved. */
+    arb_position with_rights;
+    check_board(&l, parse4(&with_rights, &f, good, "-", variant, &why, NULL, NULL) == ARB_OK ? &with_rights : &pos);
     return l.n;
 }

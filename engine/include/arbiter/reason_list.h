@@ -13,3 +13,4 @@
 #include "arbiter/reasons/validation.def"
 #include "arbiter/reasons/solver.def"
 #include "arbiter/reasons/warnings.def"
+#include "arbiter/reasons/retrograde.def"
