@@ -36,7 +36,8 @@ static void games_in(const char *file)
     size_t len = fread(text, 1, sizeof text, f);
     fclose(f);
     arb_pgn_reader rd;
-    arb_pgn_reader_init(&rd, text, len, NULL);
+    arb_pgn_options lenient = {false, false, true};
+    arb_pgn_reader_init(&rd, text, len, &lenient);
     int games = 0;
     while (arb_pgn_next(&rd)) {
         arb_pgn_game g;
@@ -188,6 +189,7 @@ int main(int argc, char **argv)
     games_in("pgn/classics.pgn");
     games_in("pgn/constructed.pgn");
     games_in("pgn/malformed.pgn");
+    games_in("pgn/lenient.pgn");
     harness_begin("reachable.perft_suites");
     perft_suite("perft-standard.epd", ARB_STANDARD);
     perft_suite("perft-chess960.epd", ARB_CHESS960);
