@@ -196,7 +196,7 @@ try:
     st, _, x = d.post('/v1/dead', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1', 'budget': 1})
     check_eq((st, x['dead'], x['budget']), (200, 'unknown', 1), 'unknown within budget 1')
     check_eq(x['verdicts'], {'white': 'unknown', 'black': 'unknown'}, 'both unknown')
-    check_eq(x['unwinnable'], {'white': False, 'black': False}, 'unknown is not unwinnable')
+    check_eq(x['unwinnable'], {'white': None, 'black': None}, 'undecided is null, not false (not "can still win")')
     check('search_budget_spent' in [e['code'] for e in x['explanations']], 'says the budget ran out')
     check_eq(d.metric('arbiterd_search_budget_exhausted_total'), before + 1, 'budget exhaustion counted')
     # position input after moves, and errors
