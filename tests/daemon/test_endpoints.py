@@ -127,6 +127,14 @@ try:
     check_eq(v['problems'][0]['code'], 'fen_bad_piece', 'syntax problem')
     check_eq(v['problems'][0]['params']['found'], 'X', 'names the character')
     check_eq(v['problems'][0]['params']['offset'], 43, 'names the offset (from 1)')
+    check_eq(v['warnings'], [], 'no warnings for a canonical FEN')
+    st, _, v = d.post('/v1/validate?lang=fa', {'fen': 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 0'})
+    check_eq((st, v['valid'], v['problems']), (200, True, []), 'lenient FEN still valid')
+    check_eq([(w['code'], w['params']['field'], w['params']['offset']) for w in v['warnings']],
+             [('fen_digits_adjacent', 'board', 19), ('fen_castling_order', 'castling', 48),
+              ('fen_fullmove_zero', 'fullmove', 57)], 'warnings name field and character (from 1)')
+    text = v['warnings'][0]['text']
+    check('44' in text and 'چیدمان' in text, 'Persian text names what was written: ' + text)
     st, _, v = d.post('/v1/validate', {})
     check_eq((st, v['error']['code'], v['error']['field']), (400, 'missing_field', 'fen'), 'fen required')
 
@@ -188,7 +196,7 @@ try:
     st, _, x = d.post('/v1/dead', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1', 'budget': 1})
     check_eq((st, x['dead'], x['budget']), (200, 'unknown', 1), 'unknown within budget 1')
     check_eq(x['verdicts'], {'white': 'unknown', 'black': 'unknown'}, 'both unknown')
-    check_eq(x['unwinnable'], {'white': False, 'black': False}, 'unknown is not unwinnable')
+    check_eq(x['unwinnable'], {'white': None, 'black': None}, 'undecided is null, not false (not "can still win")')
     check('search_budget_spent' in [e['code'] for e in x['explanations']], 'says the budget ran out')
     check_eq(d.metric('arbiterd_search_budget_exhausted_total'), before + 1, 'budget exhaustion counted')
     # position input after moves, and errors
