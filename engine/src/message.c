@@ -117,6 +117,16 @@ static void put_list(const struct ctx *c, const arb_arg *a)
     }
 }
 
+static void render_span(const struct ctx *c, const char *p, const char *end, const long *hash, int depth);
+
+/* form.other: how a number reads in that form when the catalog has no word for it. */
+static const char *other_form(const struct ctx *c, const char *form, size_t formlen)
+{
+    char key[64];
+    int k = snprintf(key, sizeof key, "%.*s.other", (int)formlen, form);
+    return k > 0 && (size_t)k < sizeof key ? lookup(c, key) : NULL;
+}
+
 static void put_value(const struct ctx *c, const arb_arg *a, const char *form, size_t formlen)
 {
     switch (a->kind) {
@@ -129,10 +139,13 @@ static void put_value(const struct ctx *c, const arb_arg *a, const char *form, s
             int k = snprintf(key, sizeof key, "%.*s.%s", (int)formlen, form, num);
             t = k > 0 && (size_t)k < sizeof key ? lookup(c, key) : NULL;
         }
-        if (t)
+        if (t) {
             puts_(c->o, t);
-        else
+        } else if (formlen && (t = other_form(c, form, formlen)) != NULL) {
+            render_span(c, t, t + strlen(t), &a->number, MAX_DEPTH - 1); /* ordinal.other = "#th" */
+        } else {
             put_number(c, a->number);
+        }
         break;
     }
     case ARB_ARG_LATIN:
@@ -178,8 +191,6 @@ static bool is_space(char ch)
 {
     return ch == ' ' || ch == '\t' || ch == '\n';
 }
-
-static void render_span(const struct ctx *c, const char *p, const char *end, const long *hash, int depth);
 
 /* The key a select group matches: a word's last part ("white", "N", "kingside"), a number in
  * decimal, a text as it is. */
