@@ -12,10 +12,10 @@ local RTL = { fa = true, ar = true }
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
   correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
-  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت مجاز نیست.",
+  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت قانونی نیست.",
               ar = "هذه النقلة غير قانونية في هذا الوضع." },
   deviation = { en = "That move is legal, but it is not what this step asks for.",
-                fa = "این حرکت مجاز است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
+                fa = "این حرکت قانونی است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
@@ -43,29 +43,16 @@ local function text_of(t, lang)
   return t[lang] or t.en
 end
 
-local function isolate(s, lang)
-  if RTL[lang] then return "\u{2066}" .. s .. "\u{2069}" end
-  return s
-end
-
-local function fill(template, lang, params)
-  local out = template:gsub("{(%w+)}", function(k)
-    local v = params[k]
-    if v == nil then return "{" .. k .. "}" end
-    return v
-  end)
-  return out
-end
-
+-- Runtime texts go through the engine's renderer: values are Latin tokens (isolated in
+-- right-to-left text), squares a list joined the language's way, numbers in its digits.
 local function runtime_expl(code, lang, params, squares)
-  local p, shown = {}, {}
-  for k, v in pairs(params or {}) do p[k] = v; shown[k] = isolate(tostring(v), lang) end
-  if squares then
-    local names = {}
-    for i, s in ipairs(squares) do names[i] = isolate(s, lang) end
-    shown.squares = concat(names, lang == "en" and ", " or "، ")
+  local p, vars = {}, {}
+  for k, v in pairs(params or {}) do
+    p[k] = type(v) == "table" and concat(v, " ") or v
+    vars[k] = type(v) == "table" and v or tostring(v)
   end
-  return { code = code, text = fill(text_of(MSG[code], lang), lang, shown), squares = squares or {},
+  if squares then vars.squares = squares end
+  return { code = code, text = arbiter.render(text_of(MSG[code], lang), vars), squares = squares or {},
            rule = "", params = p }
 end
 
@@ -322,7 +309,7 @@ local function judge_choice(step, answer, lang)
     if lower(c.id) == lower(answer) then found = c.id end
   end
   if not found then
-    local e = runtime_expl("unknown_choice", lang, { found = answer, choices = concat(ids, ", ") })
+    local e = runtime_expl("unknown_choice", lang, { found = answer, choices = ids })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
   local want = resolve(step.answer, step)

@@ -155,7 +155,10 @@ static void put_value(const struct ctx *c, const arb_arg *a, const char *form, s
         puts_(c->o, a->text ? a->text : "");
         break;
     case ARB_ARG_WORD:
-        put_word(c, a->text ? a->text : "", form, formlen);
+        if (!formlen && a->plain)
+            puts_(c->o, a->plain);
+        else
+            put_word(c, a->text ? a->text : "", form, formlen);
         break;
     case ARB_ARG_LIST:
         if (formlen == 5 && memcmp(form, "count", 5) == 0)

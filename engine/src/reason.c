@@ -68,7 +68,7 @@ struct reason_args {
 
 static void add(struct reason_args *ra, const char *name, arb_arg_kind kind, long number, const char *text)
 {
-    ra->args[ra->n++] = (arb_arg){name, kind, number, text, NULL, 0};
+    ra->args[ra->n++] = (arb_arg){name, kind, number, text, NULL, 0, NULL};
 }
 
 static char piece_letter(arb_piece p)
@@ -100,7 +100,7 @@ static void reason_args_fill(struct reason_args *ra, const arb_reason *re)
     add(ra, "sq2", ARB_ARG_LATIN, 0, re->nsquares > 1 ? ra->squares[1] : no_square);
     add(ra, "sq3", ARB_ARG_LATIN, 0, re->nsquares > 2 ? ra->squares[2] : no_square);
     ra->args[ra->n++] = (arb_arg){"squares", ARB_ARG_LIST, 0, NULL, ra->square_list,
-                                  re->nsquares < ARB_REASON_MAX_SQUARES ? re->nsquares : ARB_REASON_MAX_SQUARES};
+                                  re->nsquares < ARB_REASON_MAX_SQUARES ? re->nsquares : ARB_REASON_MAX_SQUARES, NULL};
     add(ra, "n", ARB_ARG_NUMBER, re->n, NULL);
     add(ra, "m", ARB_ARG_NUMBER, re->m, NULL);
     add(ra, "offset", ARB_ARG_NUMBER, (long)re->offset + 1, NULL);

@@ -16,7 +16,9 @@ typedef enum arb_digits { ARB_DIGITS_DEFAULT = 0, ARB_DIGITS_LATIN, ARB_DIGITS_N
 /* A template parameter. NUMBER formats `number`; LATIN is a square, move, FEN or code (text,
  * isolated left-to-right in right-to-left languages); TEXT is already in the language (text, as
  * is); WORD is a vocabulary key (text = "color.white", "piece.N", "side.kingside") whose forms a
- * template selects; LIST is `count` LATIN items joined with the language's list separators. */
+ * template selects (plain, when set, is what {name} without a form shows, e.g. the player's name
+ * "White" where the vocabulary word is the adjective "white"); LIST is `count` LATIN items joined
+ * with the language's list separators. */
 typedef enum arb_arg_kind { ARB_ARG_NUMBER, ARB_ARG_LATIN, ARB_ARG_TEXT, ARB_ARG_WORD, ARB_ARG_LIST } arb_arg_kind;
 
 typedef struct arb_arg {
@@ -26,6 +28,7 @@ typedef struct arb_arg {
     const char *text;
     const char *const *items;
     size_t count;
+    const char *plain;
 } arb_arg;
 
 /* Renders tmpl in lang, a language tag: "fa", "ar-EG", and "-u-nu-latn" (Latin digits) or
