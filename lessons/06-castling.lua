@@ -9,7 +9,7 @@ return lesson {
   steps = {
     move_task {
       fen = fen,
-      prompt = { en = "Castle kingside.", fa = "قلعهٔ کوچک (سمت شاه) بروید.", ar = "بيّت تبييتًا قصيرًا (جهة الملك)." },
+      prompt = { en = "Castle kingside.", fa = "قلعهٔ کوچک (در جناح شاه) بروید.", ar = "بيّت تبييتًا قصيرًا (في جناح الملك)." },
       hints = { { en = "The king moves two squares towards the h-rook, and the rook jumps over it.",
                   fa = "شاه دو خانه به سمت رخ h می‌رود و رخ از روی آن به خانهٔ کنارش می‌پرد.",
                   ar = "يتحرك الملك مربعين نحو رخ h، ثم يقفز الرخ فوقه إلى المربع المجاور." } },
@@ -19,11 +19,11 @@ return lesson {
     },
     move_task {
       fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
-      prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (سمت وزیر) بروید.",
-                 ar = "الدور للأسود: بيّت تبييتًا طويلًا (جهة الوزير)." },
+      prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (جناح وزیر) بروید.",
+                 ar = "الدور على الأسود: بيّت تبييتًا طويلًا (في جناح الوزير)." },
       hints = { { en = "On the queenside the king still moves two squares, to c8; the rook goes to d8.",
-                  fa = "در سمت وزیر هم شاه دو خانه حرکت می‌کند، به c8؛ رخ به d8 می‌رود.",
-                  ar = "في جهة الوزير يتحرك الملك مربعين أيضًا إلى c8، ويذهب الرخ إلى d8." } },
+                  fa = "در جناح وزیر هم شاه دو خانه حرکت می‌کند، به c8؛ رخ به d8 می‌رود.",
+                  ar = "في جناح الوزير يتحرك الملك مربعين أيضًا إلى c8، ويذهب الرخ إلى d8." } },
       expect = castles("queenside"),
       wrong = { en = "That is not queenside castling.", fa = "این قلعهٔ بزرگ نیست.", ar = "هذا ليس تبييتًا طويلًا." },
       tests = { right = { "O-O-O", "e8c8" }, wrong = { ["O-O"] = "deviation", ["Kd8"] = "deviation" } },

@@ -87,7 +87,7 @@ return lesson {
     },
     move_task {
       fen = "4k3/8/8/5r2/8/8/8/R3K2R w KQ - 0 1",
-      prompt = { en = "Castle on the side where it is allowed.", fa = "در جناحی که مجاز است قلعه بروید.",
+      prompt = { en = "Castle on the side where it is allowed.", fa = "در جناحی که قانونی است قلعه بروید.",
                  ar = "بيّت في الجهة التي يجوز فيها التبييت." },
       expect = castles(),
       tests = { right = { "O-O-O" }, wrong = { ["O-O"] = "castling_through_attack", ["Kd1"] = "deviation" } },

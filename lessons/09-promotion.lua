@@ -1,7 +1,7 @@
 -- Promotion and underpromotion (FIDE 3.7.3.3–5).
 return lesson {
   id = "promotion",
-  title = { en = "Promotion and underpromotion", fa = "ارتقای پیاده و ارتقای فرعی", ar = "الترقية والترقية الصغرى" },
+  title = { en = "Promotion and underpromotion", fa = "ارتقای پیاده و ارتقا به مهره‌ای جز وزیر", ar = "الترقية والترقية الجزئية" },
   level = "beginner",
   tags = { "pawn", "promotion" },
   rules = { "3.7.3.3", "3.7.3.4", "3.7.3.5" },
@@ -25,9 +25,9 @@ return lesson {
                   ar = "أي قطعة في c8 تهاجم e7 وb6 معًا؟" } },
       expect = promotes("N"),
       success = { en = "A knight fork: promoting to less than a queen is called underpromotion.",
-                  fa = "چنگال اسب: ارتقا به مهره‌ای جز وزیر را ارتقای فرعی می‌گویند.",
-                  ar = "شوكة الحصان: الترقية إلى قطعة غير الوزير تُسمّى ترقية صغرى." },
-      wrong = { en = "Legal, but that piece does not fork king and queen.", fa = "مجاز است، اما آن مهره شاه و وزیر را چنگال نمی‌کند.",
+                  fa = "چنگال اسب: گاهی ارتقا به مهره‌ای جز وزیر (آندرپروموشن) بهترین انتخاب است.",
+                  ar = "شوكة الحصان: الترقية إلى قطعة غير الوزير تُسمّى ترقية جزئية." },
+      wrong = { en = "Legal, but that piece does not fork king and queen.", fa = "قانونی است، اما آن مهره شاه و وزیر را چنگال نمی‌کند.",
                 ar = "نقلة قانونية، لكن هذه القطعة لا تصنع شوكة على الملك والوزير." },
       tests = { right = { "c8=N+", "c7c8n" }, wrong = { ["c8=Q"] = "deviation", ["c8=B"] = "deviation" } },
     },

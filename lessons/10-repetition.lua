@@ -25,7 +25,7 @@ return lesson {
       moves = dance,
       prompt = { en = "White is to move in this position. May White claim a draw?",
                  fa = "در این وضعیت نوبت سفید است. آیا سفید می‌تواند ادعای تساوی کند؟",
-                 ar = "الدور للأبيض في هذا الوضع. هل يجوز للأبيض المطالبة بالتعادل؟" },
+                 ar = "الدور على الأبيض في هذا الوضع. هل يجوز للأبيض المطالبة بالتعادل؟" },
       answer = function(pos, game) return game:claim("threefold").claim_valid end,
       explain = function(pos, game) return game:claim("threefold").explanations end,
       success = { en = "Yes: the same position, same side to move, same possible moves, for the third time.",

@@ -1,7 +1,7 @@
 -- Illegal moves and their penalties (FIDE 3.9, 7.5).
 return lesson {
   id = "illegal-moves",
-  title = { en = "Illegal moves and penalties", fa = "حرکت غیرمجاز و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
+  title = { en = "Illegal moves and penalties", fa = "حرکت غیرقانونی و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
   level = "intermediate",
   tags = { "arbiter", "illegal move" },
   rules = { "3.9", "7.5", "7.5.1", "7.5.5" },
@@ -9,20 +9,20 @@ return lesson {
     move_task {
       fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
       prompt = { en = "Your knight on e2 shields your king from the rook. Play a legal king move.",
-                 fa = "اسب e2 شاه شما را از رخ محافظت می‌کند. یک حرکت مجاز با شاه انجام دهید.",
+                 fa = "اسب e2 شاه شما را از رخ محافظت می‌کند. یک حرکت قانونی با شاه انجام دهید.",
                  ar = "حصانك في e2 يحمي ملكك من الرخ. العب نقلة قانونية بالملك." },
       hints = { { en = "The knight is pinned: moving it would expose your king to check.",
                   fa = "اسب آچمز است: حرکت دادنش شاه شما را در معرض کیش قرار می‌دهد.",
                   ar = "الحصان مثبَّت: تحريكه يعرّض ملكك للكش." } },
       expect = moves_piece("K"),
-      wrong = { en = "Legal, but this step asks for a king move.", fa = "مجاز است، اما این مرحله حرکت شاه می‌خواهد.",
+      wrong = { en = "Legal, but this step asks for a king move.", fa = "قانونی است، اما این مرحله حرکت شاه می‌خواهد.",
                 ar = "نقلة قانونية، لكن هذه الخطوة تطلب نقلة بالملك." },
       tests = { right = { "Kd2", "Kf1" }, wrong = { ["Nc3"] = "pinned", ["e2c3"] = "pinned" } },
     },
     choice {
       fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "In a standard game a player completes a first illegal move. What happens?",
-                 fa = "در یک بازی استاندارد بازیکنی نخستین حرکت غیرمجاز خود را کامل می‌کند. چه می‌شود؟",
+                 fa = "در یک بازی استاندارد بازیکنی نخستین حرکت غیرقانونی خود را کامل می‌کند. چه می‌شود؟",
                  ar = "في مباراة عادية أكمل لاعب أول نقلة غير قانونية. ماذا يحدث؟" },
       choices = {
         { id = "a", text = { en = "The position is restored and the opponent gets two extra minutes",
@@ -41,7 +41,7 @@ return lesson {
     choice {
       fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "The same player completes a second illegal move, and the opponent still has a queen. What happens?",
-                 fa = "همان بازیکن دومین حرکت غیرمجاز را کامل می‌کند و حریف هنوز وزیر دارد. چه می‌شود؟",
+                 fa = "همان بازیکن دومین حرکت غیرقانونی را کامل می‌کند و حریف هنوز وزیر دارد. چه می‌شود؟",
                  ar = "أكمل اللاعب نفسه نقلة غير قانونية ثانية، وما زال لدى الخصم وزير. ماذا يحدث؟" },
       choices = {
         { id = "a", text = { en = "Two more minutes for the opponent", fa = "دو دقیقهٔ دیگر برای حریف", ar = "دقيقتان أخريان للخصم" } },
@@ -54,13 +54,13 @@ return lesson {
       end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
       success = { en = "Right: a loss, unless the opponent could not checkmate by any series of legal moves; then it is a draw.",
-                  fa = "درست است: باخت، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های مجاز نتواند مات کند؛ در آن صورت مساوی است.",
-                  ar = "صحيح: خسارة، إلا إذا كان الخصم لا يستطيع الكش مات بأي سلسلة من النقلات القانونية؛ فعندئذٍ تعادل." },
+                  fa = "درست است: باخت، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های قانونی نتواند مات کند؛ در آن صورت مساوی است.",
+                  ar = "صحيح: خسارة، إلا إذا كان الخصم لا يستطيع الإماتة بأي سلسلة من النقلات القانونية؛ فعندئذٍ تعادل." },
       tests = { right = { "b" }, wrong = { ["a"] = "illegal_moves_loss", ["c"] = "wrong_answer" } },
     },
     true_false {
       prompt = { en = "Pressing the clock without making a move counts as an illegal move.",
-                 fa = "زدن ساعت بدون انجام حرکت، حرکت غیرمجاز به شمار می‌آید.",
+                 fa = "زدن ساعت بدون انجام حرکت، حرکت غیرقانونی به شمار می‌آید.",
                  ar = "الضغط على الساعة دون لعب نقلة يُعدّ نقلة غير قانونية." },
       answer = true,
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },

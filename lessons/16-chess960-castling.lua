@@ -2,7 +2,7 @@
 local fen = "4k3/8/8/8/8/8/8/1R4KR w KQ - 0 1"
 return lesson {
   id = "chess960-castling",
-  title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج ۹۶۰", ar = "التبييت في شطرنج ٩٦٠" },
+  title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج ۹۶۰", ar = "التبييت في شطرنج 960" },
   level = "advanced",
   tags = { "castling", "chess960" },
   rules = { "3.8.2", "960" },
@@ -35,7 +35,7 @@ return lesson {
       fen = arbiter.chess960(0):fen(), variant = "chess960",
       prompt = { en = "This is Chess960 start position number 0. May White castle on the first move?",
                  fa = "این وضعیت آغازین شمارهٔ ۰ شطرنج ۹۶۰ است. آیا سفید در حرکت اول می‌تواند قلعه برود؟",
-                 ar = "هذا وضع البداية رقم ٠ في شطرنج ٩٦٠. هل يجوز للأبيض التبييت في النقلة الأولى؟" },
+                 ar = "هذا وضع البداية رقم 0 في شطرنج 960. هل يجوز للأبيض التبييت في النقلة الأولى؟" },
       answer = function(pos) return pos:parse("O-O") ~= nil or pos:parse("O-O-O") ~= nil end,
       success = { en = "Right: pieces still stand between the king and both rooks.",
                   fa = "درست است: هنوز مهره‌هایی میان شاه و هر دو رخ هستند.",

@@ -18,11 +18,11 @@ local back_rank = question("4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
 back_rank.tests = { right = { "false" }, wrong = { ["true"] = "pawn_on_back_rank" } }
 local wrong_check = question("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
   "White to move, and the black king is in check. Could this arise?", "نوبت سفید است و شاه سیاه در کیش است. آیا چنین چیزی ممکن است؟",
-  "الدور للأبيض والملك الأسود في كش. هل يمكن أن يحدث هذا؟")
+  "الدور على الأبيض والملك الأسود في كش. هل يمكن أن يحدث هذا؟")
 wrong_check.tests = { right = { "false", "no" }, wrong = { ["true"] = "opposite_check" } }
 local fine = question("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
   "The same board with Black to move. Could it arise?", "همان صفحه با نوبت سیاه. آیا ممکن است؟",
-  "الرقعة نفسها والدور للأسود. هل يمكن أن تنشأ؟")
+  "الرقعة نفسها والدور على الأسود. هل يمكن أن تنشأ؟")
 fine.wrong = { en = "It can: Black is in check and it is Black's move, as it should be.",
                fa = "ممکن است: سیاه در کیش است و نوبت هم با سیاه است، همان‌طور که باید.",
                ar = "ممكن: الأسود في كش والدور له، كما ينبغي." }

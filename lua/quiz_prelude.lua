@@ -203,7 +203,7 @@ end
 function Q.parse_squares(answer)
   local a = Q.norm(answer)
   local out, seen = {}, {}
-  if a == "none" or a == "" or a == "-" then return out end
+  if a == "none" or a == "" or a == "-" or a == "هیچ‌کدام" or a == "هیچ" or a == "لا شيء" then return out end
   for tok in a:gmatch("[^%s,;]+") do
     if not arbiter.is_square(tok) then return nil, tok end
     if not seen[tok] then seen[tok] = true; out[#out + 1] = tok end

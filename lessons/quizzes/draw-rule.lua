@@ -8,7 +8,7 @@ local CHOICES = {
                                 ar = "التكرار الثلاثي (يمكن المطالبة به)" } },
   { id = "fifty_moves", text = { en = "Fifty-move rule (may be claimed)", fa = "قانون پنجاه حرکت (قابل ادعا)",
                                  ar = "قاعدة الخمسين نقلة (يمكن المطالبة بها)" } },
-  { id = "insufficient_material", text = { en = "Insufficient material (drawn at once)", fa = "مهرهٔ ناکافی (بی‌درنگ مساوی)",
+  { id = "insufficient_material", text = { en = "Insufficient material (drawn at once)", fa = "کمبود مهره (بی‌درنگ مساوی)",
                                            ar = "عدم كفاية القطع (تعادل فوري)" } },
   { id = "dead_position", text = { en = "Dead position (drawn at once)", fa = "وضعیت مرده (بی‌درنگ مساوی)",
                                    ar = "وضع ميت (تعادل فوري)" } },

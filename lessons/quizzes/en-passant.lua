@@ -77,8 +77,8 @@ return quiz {
         choices[#choices + 1] = NONE
         return Q.question(pos,
           { en = "{side} to move. Can {side} capture en passant? Choose the capture, or 'none'.",
-            fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بگیرد؟ حرکت گرفتن را انتخاب کنید یا none.",
-            ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة أو none." },
+            fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بزند؟ حرکت آن‌پاسان را انتخاب کنید یا «هیچ‌کدام» را.",
+            ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة أو «لا شيء»." },
           { choices = choices })
       end
     end
@@ -93,7 +93,9 @@ return quiz {
     local c = Q.find_choice(q, answer)
     local correct = c ~= nil and ((c.id == "none" and expected == "none") or legal[c.id] == true)
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    ex[#ex + 1] = Q.verdict(correct, expected, lang)
+    local label = expected
+    for _, ch in ipairs(q.choices) do if ch.id == expected and ch.id ~= "none" then label = Q.render(ch.text, lang) end end
+    ex[#ex + 1] = Q.verdict(correct, label, lang)
     for _, ch in ipairs(q.choices) do
       if ch.id ~= "none" and not legal[ch.id] then
         local _, why = quizlib.why_illegal(q.pos, ch.id)

@@ -47,7 +47,7 @@ end
 
 return quiz {
   id = "move-legal",
-  title = { en = "Is this move legal?", fa = "آیا این حرکت مجاز است؟", ar = "هل هذه النقلة قانونية؟" },
+  title = { en = "Is this move legal?", fa = "آیا این حرکت قانونی است؟", ar = "هل هذه النقلة قانونية؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -62,7 +62,7 @@ return quiz {
           local uci = from .. to .. (promo and promo:lower() or "")
           return Q.question(pos,
             { en = "{side} to move. Is the move {move} legal here?",
-              fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت مجاز است؟",
+              fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت قانونی است؟",
               ar = "الدور على {side}. هل النقلة {move} قانونية في هذا الوضع؟" },
             { vars = { move = label }, choices = Q.yes_no(), data = { move = uci }, uci = uci, label = label })
         end

@@ -38,8 +38,8 @@ return quiz {
       if pos and pos:legal_count() > 0 and #pos:pinned(pos:turn()) >= need then
         return Q.question(pos,
           { en = "{side} to move. Which pieces of {side} are pinned to the king? Answer with squares (e.g. c3 f6), or 'none'.",
-            fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا none.",
-            ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو none." },
+            fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا «هیچ‌کدام».",
+            ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو «لا شيء»." },
           { data = { color = pos:turn() } })
       end
     end

@@ -4,7 +4,7 @@
 local Q = quizlib
 
 local PLIES = { easy = { 6, 20 }, medium = { 10, 40 }, hard = { 10, 60 } }
-local ANY = { id = "any", text = { en = "Any legal move (the touch binds nothing)", fa = "هر حرکت مجازی (لمس تعهدی نمی‌آورد)",
+local ANY = { id = "any", text = { en = "Any legal move (the touch binds nothing)", fa = "هر حرکت قانونی‌ای (لمس تعهدی نمی‌آورد)",
                                    ar = "أي نقلة قانونية (اللمس لا يُلزم بشيء)" } }
 local LETTERS = { "a", "b", "c" }
 
@@ -24,7 +24,7 @@ end
 
 return quiz {
   id = "touch-move",
-  title = { en = "Touch-move", fa = "لمس-حرکت", ar = "لمس القطعة" },
+  title = { en = "Touch-move", fa = "دست به مهره", ar = "قاعدة القطعة الملموسة" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -59,10 +59,10 @@ return quiz {
           local names = {}
           for i, sq in ipairs(touched) do names[i] = sq end
           return Q.question(pos,
-            { en = "It is {side}'s move, and {side} deliberately touched the piece(s) on {squares}, in that order. Which move may {side} play now?",
-              fa = "{side} که نوبت حرکتش است، عمداً مهره(های) خانهٔ {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
-              ar = "لمس {side}، وعليه الدور، عمدًا القطعة (القطع) على {squares} بهذا الترتيب. أي نقلة يجوز لـ{side} لعبها الآن؟" },
-            { vars = { squares = table.concat(names, ", ") }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
+            { en = "It is {side}'s move, and {side} deliberately touched {squares, plural, one {the piece on {squares}} other {the pieces on {squares}, in that order}}. Which move may {side} play now?",
+              fa = "{side} که نوبت حرکتش است، عمداً {squares, plural, one {مهرهٔ {squares} را لمس کرد} other {مهره‌های {squares} را به همین ترتیب لمس کرد}}. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
+              ar = "لمس {side}، وهو صاحب الدور، {squares, plural, one {القطعةَ في {squares} عمدًا} two {القطعتين في {squares} عمدًا بهذا الترتيب} other {القطعَ في {squares} عمدًا بهذا الترتيب}}. أيّ نقلة يجوز {side.li} لعبها الآن؟" },
+            { vars = { squares = names }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
         end
       end
     end
@@ -86,7 +86,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text = expected
-    for _, ch in ipairs(q.choices) do if ch.id == expected then text = expected .. ") " .. Q.render(ch.text, lang) end end
+    for _, ch in ipairs(q.choices) do if ch.id == expected then text = Q.render(ch.text, lang) end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(t.explanations) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
