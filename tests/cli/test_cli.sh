@@ -39,5 +39,18 @@ check cli.fen.oversized "$([ $rc -eq 1 ]; echo $?)" "exit $rc"
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
 
+# Digits: Persian digits by default in fa, Latin in ar; --digits chooses the other.
+nine="4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"
+out=$("$arbiter" validate --lang fa "$nine")
+check cli.digits.fa_default "$(grep -q 'سفید ۹ پیاده' <<<"$out" && ! grep -q '9 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang fa --digits latin "$nine")
+check cli.digits.fa_latin "$(grep -q 'سفید 9 پیاده دارد؛ هر طرف با 8 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang ar "$nine")
+check cli.digits.ar_default "$(grep -q 'لدى الأبيض 9 بيادق' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --digits native --lang ar "$nine")
+check cli.digits.ar_native "$(grep -q 'لدى الأبيض ٩ بيادق' <<<"$out"; echo $?)" "$out"
+"$arbiter" validate --lang fa --digits roman "$nine" >/dev/null 2>&1
+check cli.digits.bad_value "$([ $? -ne 0 ]; echo $?)" "--digits roman accepted"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

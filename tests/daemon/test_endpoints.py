@@ -113,6 +113,23 @@ try:
     st, h, m = d.post('/v1/move', {'move': 'Ke2', 'lang': 5})
     check_eq((st, m['error']['code'], m['error']['field']), (400, 'invalid_field', 'lang'), 'lang of wrong type')
 
+    begin('lang.digits')
+    nine = '4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1'
+    st, h, v = d.post('/v1/validate', {'fen': nine, 'lang': 'fa'})
+    check('۹' in json.dumps(v, ensure_ascii=False) and ' 9 ' not in json.dumps(v, ensure_ascii=False),
+          'Persian digits by default: %r' % v)
+    st, h, v = d.post('/v1/validate', {'fen': nine, 'lang': 'fa', 'digits': 'latin'})
+    check_eq(h.get('content-language'), 'fa', 'Content-Language is the language')
+    check('سفید 9 پیاده' in json.dumps(v, ensure_ascii=False), 'digits latin: %r' % v)
+    st, h, v = d.post('/v1/validate?lang=ar&digits=native', {'fen': nine})
+    check('الأبيض ٩ بيادق' in json.dumps(v, ensure_ascii=False), '?digits=native in Arabic: %r' % v)
+    st, h, v = d.post('/v1/validate?lang=fa-u-nu-latn', {'fen': nine})
+    check('سفید 9 پیاده' in json.dumps(v, ensure_ascii=False), 'a tag with -u-nu-latn: %r' % v)
+    st, h, v = d.post('/v1/validate', {'fen': nine, 'lang': 'ar'})
+    check('الأبيض 9 بيادق' in json.dumps(v, ensure_ascii=False), 'Latin digits by default in Arabic: %r' % v)
+    st, _, m = d.post('/v1/validate', {'fen': nine, 'digits': 'roman'})
+    check_eq((st, m['error']['code'], m['error']['field']), (400, 'invalid_field', 'digits'), 'bad digits value')
+
     begin('validate')
     st, _, v = d.post('/v1/validate', {'fen': KIWIPETE})
     check_eq((st, v['valid'], v['problems']), (200, True, []), 'valid')
