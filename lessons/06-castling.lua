@@ -2,7 +2,7 @@
 local fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 return lesson {
   id = "castling",
-  title = { en = "Castling on both sides", fa = "قلعه رفتن در دو جناح", ar = "التبييت على الجانبين" },
+  title = { en = "Castling on both sides", fa = "قلعه رفتن در دو جناح", ar = "التبييت القصير والطويل" },
   level = "beginner",
   tags = { "castling" },
   rules = { "3.8.2" },
@@ -14,17 +14,23 @@ return lesson {
                   fa = "شاه دو خانه به سمت رخ h می‌رود و رخ از روی آن به خانهٔ کنارش می‌پرد.",
                   ar = "يتحرك الملك مربعين نحو رخ h، ثم يقفز الرخ فوقه إلى المربع المجاور." } },
       expect = castles("kingside"),
+      success = { en = "Castled: the king went to g1 and the rook from h1 to f1.",
+                  fa = "قلعه رفتید: شاه به g1 رفت و رخ از h1 به f1.",
+                  ar = "تمّ التبييت: انتقل الملك إلى g1 والرخ من h1 إلى f1." },
       wrong = { en = "That is not kingside castling.", fa = "این قلعهٔ کوچک نیست.", ar = "هذا ليس تبييتًا قصيرًا." },
       tests = { right = { "O-O", "0-0", "e1g1" }, wrong = { ["O-O-O"] = "deviation", ["Kf1"] = "deviation" } },
     },
     move_task {
       fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
-      prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (جناح وزیر) بروید.",
+      prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (در جناح وزیر) بروید.",
                  ar = "الدور على الأسود: بيّت تبييتًا طويلًا (في جناح الوزير)." },
       hints = { { en = "On the queenside the king still moves two squares, to c8; the rook goes to d8.",
                   fa = "در جناح وزیر هم شاه دو خانه حرکت می‌کند، به c8؛ رخ به d8 می‌رود.",
                   ar = "في جناح الوزير يتحرك الملك مربعين أيضًا إلى c8، ويذهب الرخ إلى d8." } },
       expect = castles("queenside"),
+      success = { en = "Castled: the king went to c8 and the rook from a8 to d8.",
+                  fa = "قلعه رفتید: شاه به c8 رفت و رخ از a8 به d8.",
+                  ar = "تمّ التبييت: انتقل الملك إلى c8 والرخ من a8 إلى d8." },
       wrong = { en = "That is not queenside castling.", fa = "این قلعهٔ بزرگ نیست.", ar = "هذا ليس تبييتًا طويلًا." },
       tests = { right = { "O-O-O", "e8c8" }, wrong = { ["O-O"] = "deviation", ["Kd8"] = "deviation" } },
     },
@@ -37,6 +43,8 @@ return lesson {
         local after = pos:play("O-O")
         return { after:king("white"), "f1" }
       end,
+      success = { en = "Right: the king on g1 and the rook on f1.", fa = "درست است: شاه در g1 و رخ در f1.",
+                  ar = "صحيح: الملك في g1 والرخ في f1." },
       tests = { right = { "g1 f1" }, wrong = { ["h1 g1"] = "squares_extra", ["g1"] = "squares_missing" } },
     },
   },

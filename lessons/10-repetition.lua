@@ -3,7 +3,7 @@
 local dance = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" }
 return lesson {
   id = "repetition",
-  title = { en = "Threefold and fivefold repetition", fa = "تکرار سه‌باره و پنج‌باره", ar = "تكرار الوضع ثلاث وخمس مرات" },
+  title = { en = "Threefold and fivefold repetition", fa = "تکرار سه‌باره و پنج‌باره", ar = "التكرار الثلاثي والتكرار الخماسي" },
   level = "intermediate",
   tags = { "draw", "repetition" },
   rules = { "9.2", "9.2.1", "9.2.2", "9.6.1" },
@@ -19,6 +19,9 @@ return lesson {
         { id = "3", text = { en = "Three times", fa = "سه بار", ar = "ثلاث مرات" } },
       },
       answer = function(pos, game) return tostring(#game:occurrences()) end,
+      success = { en = "Right: at the start, after the first Ng8 and after the second: three times.",
+                  fa = "درست است: در آغاز بازی، پس از Ng8 اول و پس از Ng8 دوم: سه بار.",
+                  ar = "صحيح: في بداية المباراة، وبعد Ng8 الأولى، وبعد الثانية: ثلاث مرات." },
       tests = { right = { "3" }, wrong = { ["2"] = "wrong_answer", ["4"] = "unknown_choice" } },
     },
     true_false {
@@ -45,6 +48,9 @@ return lesson {
         { id = "c", text = { en = "Nothing: play goes on", fa = "هیچ: بازی ادامه می‌یابد", ar = "لا شيء: يستمر اللعب" } },
       },
       answer = "a",
+      success = { en = "Right: the fifth occurrence ends the game in a draw by itself; the third only lets the player to move claim one.",
+                  fa = "درست است: با پنجمین تکرار، بازی خودبه‌خود مساوی می‌شود؛ تکرار سوم فقط به بازیکنی که نوبت اوست حق ادعا می‌دهد.",
+                  ar = "صحيح: عند الظهور الخامس تنتهي المباراة بالتعادل تلقائيًا، أما الظهور الثالث فيتيح للاعب صاحب الدور المطالبة فقط." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer", ["c"] = "wrong_answer" } },
     },
     true_false {
@@ -52,7 +58,7 @@ return lesson {
       moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
       prompt = { en = "The pieces stand where they stood four moves ago, but both kings have moved. Is it the same position as the start, for repetition?",
                  fa = "مهره‌ها همان جایی هستند که چهار حرکت پیش بودند، اما هر دو شاه حرکت کرده‌اند. آیا از نظر تکرار، این همان وضعیت آغازین است؟",
-                 ar = "القطع في أماكنها قبل أربع نقلات، لكن الملكين تحركا. هل هذا هو الوضع الابتدائي نفسه من حيث التكرار؟" },
+                 ar = "القطع في الأماكن نفسها التي كانت فيها قبل أربع نقلات، لكن الملكين تحركا. هل هذا هو الوضع الابتدائي نفسه من حيث التكرار؟" },
       answer = function(pos, game) return #game:occurrences() > 1 end,
       success = { en = "Right: castling rights were lost, so the possible moves differ.",
                   fa = "درست است: حق قلعه از دست رفته، پس حرکت‌های ممکن فرق دارند.",

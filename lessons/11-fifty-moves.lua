@@ -17,6 +17,9 @@ return lesson {
       wrong = { en = "A king move does not reset the count: Black may now claim a draw.",
                 fa = "حرکت شاه شمارش را صفر نمی‌کند: اکنون سیاه می‌تواند ادعای تساوی کند.",
                 ar = "نقلة الملك لا تعيد العدّ: يجوز للأسود الآن المطالبة بالتعادل." },
+      success = { en = "Right: a pawn move starts the count again from zero.",
+                  fa = "درست است: حرکت پیاده شمارش را از صفر دوباره آغاز می‌کند.",
+                  ar = "صحيح: نقلة البيدق تبدأ العدّ من الصفر من جديد." },
       tests = { right = { "e4", "e3" }, wrong = { ["Kc3"] = "deviation", ["Ke4"] = "leaves_king_in_check", ["Kd2"] = "deviation" } },
     },
     true_false {
@@ -26,6 +29,9 @@ return lesson {
                  ar = "الدور على الأسود. لم يتحرك أي بيدق ولم تؤخذ أي قطعة في آخر خمسين نقلة لكل لاعب. هل يجوز للأسود المطالبة بالتعادل؟" },
       answer = function(pos, game) return game:claim("fifty_moves").claim_valid end,
       explain = function(pos, game) return game:claim("fifty_moves").explanations end,
+      success = { en = "Right: the last 50 moves of each player had no pawn move and no capture, so the player to move may claim the draw.",
+                  fa = "درست است: در ۵۰ حرکت آخرِ هر بازیکن نه پیاده‌ای حرکت کرده و نه مهره‌ای زده شده است، پس بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند.",
+                  ar = "صحيح: لم تُلعب في آخر 50 نقلة لكل لاعب أي نقلة بيدق ولا أي أخذ، فيجوز للاعب صاحب الدور المطالبة بالتعادل." },
       tests = { right = { "true" }, wrong = { ["false"] = "fifty_now" } },
     },
     true_false {
@@ -41,8 +47,11 @@ return lesson {
     true_false {
       prompt = { en = "If the 75th move without pawn move or capture gives checkmate, the checkmate counts.",
                  fa = "اگر حرکت هفتاد و پنجم بدون حرکت پیاده یا زدن مهره مات کند، مات معتبر است.",
-                 ar = "إذا كانت النقلة الخامسة والسبعون دون تحريك بيدق أو أخذ كش مات، فإن كش مات هو ما يُحتسب." },
+                 ar = "إذا كانت النقلة الخامسة والسبعون دون تحريك بيدق أو أخذ كش مات، فإن الإماتة تُحتسب." },
       answer = true,
+      success = { en = "Right: checkmate ends the game at once, and it takes precedence over the 75-move rule.",
+                  fa = "درست است: مات بی‌درنگ بازی را تمام می‌کند و بر قانون ۷۵ حرکت مقدم است.",
+                  ar = "صحيح: كش مات ينهي المباراة فورًا، وهو مقدَّم على قاعدة الخمس والسبعين نقلة." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
   },

@@ -1,7 +1,7 @@
 -- Insufficient material and dead positions: no series of legal moves can end in checkmate (FIDE 1.5, 5.2.2).
 local yes_no = {
   { id = "draw", text = { en = "Drawn: nobody can ever checkmate", fa = "مساوی: هیچ‌کس هرگز نمی‌تواند مات کند",
-                          ar = "تعادل: لا يستطيع أحد الإماتة أبدًا" } },
+                          ar = "تعادل: لا يستطيع أحد إعطاء كش مات أبدًا" } },
   { id = "play", text = { en = "Play goes on: a checkmate is still possible", fa = "بازی ادامه دارد: هنوز مات ممکن است",
                           ar = "يستمر اللعب: ما زال كش مات ممكنًا" } },
 }
@@ -21,7 +21,7 @@ return lesson {
       answer = function(pos) return pos:status() == "insufficient_material" and "draw" or "play" end,
       success = { en = "Right: a bishop and king cannot checkmate, whatever the opponent does. The game is drawn at once.",
                   fa = "درست است: شاه و فیل هر کاری حریف بکند نمی‌توانند مات کنند. بازی بی‌درنگ مساوی است.",
-                  ar = "صحيح: لا يستطيع الملك والفيل الإماتة مهما فعل الخصم. تنتهي المباراة بالتعادل فورًا." },
+                  ar = "صحيح: لا يستطيع الملك والفيل إعطاء كش مات مهما فعل الخصم. تنتهي المباراة بالتعادل فورًا." },
       tests = { right = { "draw" }, wrong = { ["play"] = "wrong_answer" } },
     },
     choice {

@@ -7,9 +7,9 @@ local EXTRA = { easy = { 1, 3 }, medium = { 3, 6 }, hard = { 5, 10 } }
 local LETTERS = "PNBRQpnbrq"
 
 local CHOICES = {
-  { id = "both", text = { en = "Both sides", fa = "هر دو طرف", ar = "كلا الجناحين" } },
-  { id = "kingside", text = { en = "Kingside only", fa = "فقط جناح شاه", ar = "جناح الملك فقط" } },
-  { id = "queenside", text = { en = "Queenside only", fa = "فقط جناح وزیر", ar = "جناح الوزير فقط" } },
+  { id = "both", text = { en = "Both sides", fa = "در هر دو جناح", ar = "التبييت القصير والطويل كلاهما" } },
+  { id = "kingside", text = { en = "Kingside only", fa = "فقط قلعهٔ کوچک", ar = "التبييت القصير فقط" } },
+  { id = "queenside", text = { en = "Queenside only", fa = "فقط قلعهٔ بزرگ", ar = "التبييت الطويل فقط" } },
   { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "لا يجوز التبييت" } },
 }
 
@@ -75,7 +75,7 @@ return quiz {
           return Q.question(pos,
             { en = "{side} to move. On which sides may {side} castle now?",
               fa = "نوبت {side} است. {side} اکنون در کدام جناح می‌تواند قلعه برود؟",
-              ar = "الدور على {side}. في أي جناح يجوز {side.li} التبييت الآن؟" },
+              ar = "الدور على {side}. في أي جناح يجوز أن يبيّت {side} الآن؟" },
             { choices = CHOICES, data = { color = pos:turn() } })
         end
       end
@@ -89,7 +89,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(kwhy) do ex[#ex + 1] = e end
     for _, e in ipairs(qwhy) do ex[#ex + 1] = e end

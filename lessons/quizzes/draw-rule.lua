@@ -128,7 +128,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     if expected == "insufficient_material" or expected == "dead_position" then
       for _, e in ipairs(q.game:outcome().explanations) do ex[#ex + 1] = e end

@@ -5,8 +5,8 @@ local Q = quizlib
 local PLIES = { easy = { 2, 8 }, medium = { 8, 30 }, hard = { 20, 70 } }
 local LETTERS = { "A", "B", "C", "D" }
 
-local MSG_COUNT = { en = "{side} has {n} legal moves: {moves}.", fa = "{side} {n} حرکت قانونی دارد: {moves}.",
-                    ar = "لدى {side} {n} نقلة قانونية: {moves}." }
+local MSG_COUNT = { en = "Legal moves of {side}: {n} ({moves}).", fa = "{side} {n} حرکت قانونی دارد: {moves}.",
+                    ar = "عدد النقلات القانونية لدى {side}: {n}، وهي: {moves}." }
 
 return quiz {
   id = "legal-count",

@@ -77,7 +77,7 @@ return quiz {
     local c = Q.find_choice(q, answer)
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, Q.render(legal and Q.MSG.yes or Q.MSG.no, lang), lang)
+    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, legal and Q.MSG.yes or Q.MSG.no, lang)
     for _, e in ipairs(why) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,
