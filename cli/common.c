@@ -7,6 +7,7 @@
 bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
 {
     *o = (struct cli_opts){ARB_STANDARD, "en", false, false, 0, argv + 1};
+    const char *digits = NULL;
     int out = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -20,6 +21,8 @@ bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
             }
         } else if (strcmp(a, "--lang") == 0 && i + 1 < argc) {
             o->lang = argv[++i];
+        } else if (strcmp(a, "--digits") == 0 && i + 1 < argc) {
+            digits = argv[++i];
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
         } else if (strcmp(a, "--divide") == 0) {
@@ -32,6 +35,14 @@ bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
         }
     }
     o->nargs = out;
+    if (digits) { /* --digits latin|native: carried in the language tag ("fa-u-nu-latn") */
+        const char *tag = aj_lang_digits(o->lang, digits);
+        if (!tag) {
+            fprintf(stderr, "arbiter: --digits takes latin, native or default, not '%s'\n", digits);
+            return false;
+        }
+        o->lang = tag;
+    }
     return true;
 }
 

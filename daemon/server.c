@@ -171,7 +171,10 @@ static const char *header_lang(struct MHD_Connection *conn)
     if (q)
         return q;
     const char *h = aj_lang_pick(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
-    return h ? h : "en";
+    const char *lang = h ? h : "en";
+    /* ?digits=latin|native: a bad value is refused once the body is read (prepare_body) */
+    const char *d = aj_lang_digits(lang, MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "digits"));
+    return d ? d : lang;
 }
 
 static enum MHD_Result send_reply(struct req_ctx *c)
@@ -324,6 +327,19 @@ static bool prepare_body(struct req_ctx *c)
         r->lang = q;
     else if (b)
         r->lang = b;
+    /* "digits": "latin" | "native" (body, else ?digits=) overrides the language's default */
+    const char *digits = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "digits");
+    if (!aj_opt_string(r->body, "digits", &digits, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
+    const char *tagged = digits ? aj_lang_digits(r->lang, digits) : r->lang;
+    if (!tagged) {
+        aj_fail(&e, AJ_E_INVALID_FIELD, "digits");
+        ad_reply_error(r, &e);
+        return false;
+    }
+    r->lang = tagged;
     return true;
 }
 

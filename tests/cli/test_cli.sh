@@ -71,6 +71,19 @@ check cli.pgn.latin1_written_utf8 "$(grep -q '\[Event "Open 1990 – round 3"\]'
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
 
+# Digits: Persian digits by default in fa, Latin in ar; --digits chooses the other.
+nine="4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"
+out=$("$arbiter" validate --lang fa "$nine")
+check cli.digits.fa_default "$(grep -q 'سفید ۹ پیاده' <<<"$out" && ! grep -q '9 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang fa --digits latin "$nine")
+check cli.digits.fa_latin "$(grep -q 'سفید 9 پیاده دارد؛ هر طرف با 8 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang ar "$nine")
+check cli.digits.ar_default "$(grep -q 'لدى الأبيض 9 بيادق' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --digits native --lang ar "$nine")
+check cli.digits.ar_native "$(grep -q 'لدى الأبيض ٩ بيادق' <<<"$out"; echo $?)" "$out"
+"$arbiter" validate --lang fa --digits roman "$nine" >/dev/null 2>&1
+check cli.digits.bad_value "$([ $? -ne 0 ]; echo $?)" "--digits roman accepted"
+
 # FIDE 2023: resigning against a side that cannot mate is a draw (5.1.2); --time-control sets a
 # wrong claim's penalty too (one minute in rapid and blitz, App. A.3)
 out=$("$arbiter" outcome --resign white "8/8/4k3/8/8/3QK3/8/8 w - - 0 1")
