@@ -142,6 +142,17 @@ static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, 
     return send_reply(c);
 }
 
+/* The first query parameter no endpoint reads, or NULL. */
+static enum MHD_Result find_unknown_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    const char **unknown = cls;
+    for (const char *const *k = aj_query_fields; *k; k++)
+        if (strcmp(*k, key) == 0)
+            return MHD_YES;
+    *unknown = key;
+    return MHD_NO;
+}
+
 /* First call, headers read: every check that needs no body. Returns true when a reply was
  * queued (an error), false to go on. */
 static bool check_request(struct req_ctx *c, const char *url, const char *method, enum MHD_Result *ret)
@@ -169,6 +180,15 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         return true;
     }
     r->route_index = slot;
+    const char *unknown = NULL;
+    MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, find_unknown_query, &unknown);
+    if (unknown) {
+        aj_error e;
+        aj_unknown_query(&e, unknown);
+        ad_reply_error(r, &e);
+        *ret = send_reply(c);
+        return true;
+    }
     if (!(r->route->flags & AD_ALWAYS) &&
         atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
         *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
@@ -236,6 +256,12 @@ static bool prepare_body(struct req_ctx *c)
             ad_reply_error(r, &e);
             return false;
         }
+    }
+    /* Strict input: a field the endpoint does not read is refused, never ignored. */
+    const aj_endpoint_fields *known = aj_fields_of(r->route->method, r->route->pattern, NULL);
+    if (known && !known->by_handler && !aj_check_fields(r->body, known->fields, NULL, NULL, &e)) {
+        ad_reply_error(r, &e);
+        return false;
     }
     const char *lang = NULL;
     if (!aj_opt_string(r->body, "lang", &lang, &e)) {

@@ -51,6 +51,8 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
     json_object_set_new_nocheck(o, "status", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending.result)));
     json_object_set_new_nocheck(o, "plies", json_integer(p->game.nplies));
+    /* where the game ended (the record's last position: no move may follow an ending) */
+    json_object_set_new_nocheck(o, "ply", ending.termination != ARB_TERM_NONE ? json_integer(ending.ply) : json_null());
     json_object_set_new_nocheck(o, "claims", aj_claims_json(&p->game, &ending, lang));
     json_object_set_new_nocheck(o, "castling", aj_castling_json(p, lang));
     json_object_set_new_nocheck(o, "explanations", status_explanations(pos, &ending, lang));

@@ -1,6 +1,7 @@
 /* Request bodies: strict JSON parsing (NUL bytes, depth, UTF-8, duplicate keys), typed
  * optional fields, language choice and the position input {variant, fen, moves[]}. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -188,6 +189,8 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     arb_position start;
     arb_reason why;
     arb_status st = ARB_OK;
+    if (fen && strcmp(fen, "startpos") == 0) /* as the CLI reads it */
+        fen = NULL;
     if (!fen) /* the start position, without parsing its FEN (most games send only moves) */
         out->variant == ARB_CHESS960 ? (void)arb_position_chess960(&start, 518) : arb_position_start(&start);
     else
@@ -202,6 +205,12 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         return aj_fail(e, AJ_E_INTERNAL, NULL);
     for (size_t i = 0; i < nmoves; i++) {
         const char *text = json_string_value(json_array_get(moves, i));
+        if (i > 0 && aj_game_over(&out->game, text, e)) { /* the record ended before this move */
+            e->field = "moves";
+            e->index = (int)i;
+            arb_game_free(&out->game);
+            return false;
+        }
         st = arb_game_play_text(&out->game, text, &why);
         if (st != ARB_OK) {
             aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
@@ -223,6 +232,26 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
             return false;
         }
     }
+    return true;
+}
+
+bool aj_game_over(const arb_game *g, const char *move, aj_error *e)
+{
+    arb_outcome ending;
+    if (arb_game_automatic_ending(g, g->nplies, &ending) != ARB_OK || ending.termination == ARB_TERM_NONE)
+        return false;
+    aj_fail(e, AJ_E_GAME_OVER, NULL);
+    e->ply = g->nplies;
+    /* first the refused move (when there is one), then why the game had ended */
+    arb_reason refused = arb_reason_make(ARB_R_move_after_end);
+    refused.n = g->nplies;
+    snprintf(refused.move, sizeof refused.move, "%.11s", move ? move : "");
+    const arb_reason *first = move ? &refused : ending.nreasons > 0 ? &ending.reasons[0] : NULL;
+    e->has_reason = first != NULL;
+    if (first)
+        e->reason = *first;
+    for (int k = move ? 0 : 1; k < ending.nreasons && e->nmore < AJ_ERROR_MORE_REASONS; k++)
+        e->more[e->nmore++] = ending.reasons[k];
     return true;
 }
 
