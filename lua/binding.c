@@ -625,7 +625,16 @@ static lgame *new_game(lua_State *L, const arb_position *start, int plies)
     return lg;
 }
 
-/* Plays the text moves of the table at arg onto lg; on failure pushes nil, explanation, index. */
+/* Whether the record's current position ended the game automatically (docs/api.md "Records
+ * that end": no move may follow it). */
+static bool record_ended(const arb_game *g)
+{
+    arb_outcome out;
+    return arb_game_automatic_ending(g, g->nplies, &out) == ARB_OK && out.termination != ARB_TERM_NONE;
+}
+
+/* Plays the text moves of the table at arg onto lg; on failure pushes nil, explanation, index
+ * (a move after an automatic ending fails with move_after_end, as the HTTP API refuses it). */
 static bool play_list(lua_State *L, lgame *lg, int arg)
 {
     lua_Integer n = luaL_len(L, arg);
@@ -641,6 +650,16 @@ static bool play_list(lua_State *L, lgame *lg, int arg)
         luaL_argcheck(L, text != NULL, arg, "moves must be SAN/UCI text or move tables");
         arb_reason why;
         int failed = 0;
+        if (record_ended(&lg->g)) {
+            why = arb_reason_make(ARB_R_move_after_end);
+            why.n = lg->g.nplies;
+            snprintf(why.move, sizeof why.move, "%.11s", text);
+            lua_pop(L, 1);
+            lua_pushnil(L);
+            arbl_push_reason(L, &why);
+            lua_pushinteger(L, i);
+            return false;
+        }
         arb_status st = arb_game_play_texts(&lg->g, &text, 1, &failed, &why);
         lua_pop(L, 1);
         if (st != ARB_OK) {
@@ -1074,7 +1093,7 @@ static int l_random_game(lua_State *L)
     arb_move moves[ARB_MAX_MOVES];
     for (lua_Integer i = 0; i < plies; i++) {
         int n = arb_legal_moves(arb_game_current(&lg->g), moves);
-        if (n == 0)
+        if (n == 0 || record_ended(&lg->g)) /* a game goes no further than its ending */
             break;
         arb_game_play(&lg->g, moves[rng_next(r) % (uint64_t)n]);
     }
