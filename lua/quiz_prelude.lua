@@ -54,9 +54,11 @@ Q.LEVELS = { "easy", "medium", "hard" }
 function Q.render(t, lang, vars) return fill(text_of(t, lang), lang, vars) end
 
 -- A runtime explanation (not an engine reason): code, text in lang, no FIDE article.
-function Q.note(code, t, lang, vars, squares)
+-- vars fill the text; params (default: vars) are what the explanation says as data, the same
+-- in every language.
+function Q.note(code, t, lang, vars, squares, params)
   local p = {}
-  for k, v in pairs(vars or {}) do if type(v) ~= "table" then p[k] = tostring(v) end end
+  for k, v in pairs(params or vars or {}) do if type(v) ~= "table" then p[k] = tostring(v) end end
   return { code = code, text = fill(text_of(t, lang), lang, vars), squares = squares or {}, rule = "", params = p }
 end
 
@@ -197,10 +199,11 @@ function Q.unknown_choice(q, answer, lang)
   return Q.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = concat(ids, ", ") })
 end
 
--- A verdict note: correct / wrong, with the expected answer's text.
+-- A verdict note: correct / wrong, with the expected answer's text (in the text only: that
+-- text is translated, and the grade's own `expected` carries the answer as data).
 function Q.verdict(correct, expected_text, lang)
   return Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
-                { expected = expected_text })
+                { expected = expected_text }, nil, {})
 end
 
 -- Squares given as "c3 f6", "c3,f6" or "none": a sorted list, or nil and the bad token.

@@ -64,7 +64,7 @@ try:
         if g['expected'] == 'checkmate':
             codes = [e['code'] for e in g['explanations']]
             check('checkmate' in codes, 'checkmate explained by the engine: %r' % codes)
-            check(any(e['rule'].startswith('FIDE') for e in g['explanations']), 'with FIDE articles')
+            check(any((e['rule'] or '').startswith('FIDE') for e in g['explanations']), 'with FIDE articles')
             break
     else:
         check(False, 'a checkmate among 20 status questions')

@@ -208,6 +208,28 @@ try:
     st, e = error(d.post('/v1/outcome', {'resign': 'white', 'flag': 'black'}))
     check_eq((st, e.get('code')), (400, 'conflicting_fields'), 'two events')
 
+    begin('strict.one_explanation_shape')
+    st, _, m = d.post('/v1/move', {'fen': '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1', 'move': 'Nc3'})
+    core = [x for x in m['reasons'] if x['code'] == 'pinned'][0]
+    st, _, a = d.post('/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Nc3'})
+    lesson = [x for x in a['feedback']['explanations'] if x['code'] == 'pinned'][0]
+    check_eq(lesson['params'], core['params'], 'a lesson says pinned as /v1/move does')
+    check_eq(lesson['params'].get('by_color'), 'black', 'colours beside upper-case letters')
+    by_lang = {}
+    for lang in ['en', 'fa', 'ar']:
+        st, _, g = d.post('/v1/quizzes/answer?lang=' + lang, {'id': 'can-castle:42:0', 'answer': 'kingside'})
+        by_lang[lang] = g['explanations']
+        for x in g['explanations']:
+            check(x['rule'] is None or x['rule'].startswith('FIDE '), 'rule is FIDE or null: %r' % x['rule'])
+            if x['code'] in ('castling_right_lost', 'castling_path_blocked', 'pinned'):
+                check(x['params'].get('piece', 'K').isupper() and x['params'].get('by', 'R').isupper(),
+                      'upper-case letters: %r' % x['params'])
+    check_eq([x['params'] for x in by_lang['fa']], [x['params'] for x in by_lang['en']], 'params: fa = en')
+    check_eq([x['params'] for x in by_lang['ar']], [x['params'] for x in by_lang['en']], 'params: ar = en')
+    st, _, a = d.post('/v1/lessons/sliding-pieces/steps/1/answer', {'answer': 'd1,d2'})
+    for x in a['feedback']['explanations']:
+        check(x['rule'] is None or x['rule'].startswith('FIDE '), 'lesson rule is FIDE or null: %r' % x['rule'])
+
     begin('strict.startpos')
     st, _, a = d.post('/v1/analyze', {'fen': 'startpos', 'moves': ['e4']})
     st2, _, b = d.post('/v1/analyze', {'moves': ['e4']})
