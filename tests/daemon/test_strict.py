@@ -8,6 +8,7 @@ import os
 import re
 import sys
 
+import openapi_check
 from daemon_util import Daemon, begin, check, check_eq, finish
 
 BIN, LESSONS = sys.argv[1], sys.argv[2]
@@ -66,6 +67,20 @@ try:
             allowed = allowed[:len(names)]
         check_eq(allowed, names, 'docs/api.md lists what %s %s reads' % (route, nested or ''))
         check_eq('lang' in e.get('allowed', []), nested is None, 'lang at the top level only')
+
+    begin('strict.fields_table.openapi')
+    contract = openapi_check.contract()
+    for (route, nested), names in sorted(table.items(), key=lambda kv: (kv[0][0], kv[0][1] or '')):
+        schema = contract.doc['paths'][route]['post']['requestBody']['content']['application/json']['schema']
+        if '$ref' in schema:
+            schema = contract.components[schema['$ref'].split('/')[-1]]
+        check_eq(schema.get('additionalProperties'), False, '%s: the request schema is closed' % route)
+        for part in (nested or '').split():
+            schema = schema['properties'][part.rstrip('[]')]
+            if part.endswith('[]'):
+                schema = schema['items']
+        documented = [k for k in schema.get('properties', {}) if k != 'lang']
+        check_eq(sorted(documented), sorted(names), 'OpenAPI request fields of %s %s' % (route, nested or ''))
 
     begin('strict.typos')
     for path, body, field, nearest in [
