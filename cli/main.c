@@ -13,7 +13,7 @@ static const struct command commands[] = {
     {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
     {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
     {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
-    {"outcome", "outcome [--json] [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
+    {"outcome", "outcome [--json] [--claim threefold|fifty_moves [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
                 "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
      cmd_outcome},
     {"touch", "touch [--json] [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},

@@ -1,6 +1,7 @@
 /* The position endpoints as functions of the request body: read the fields, call the engine,
  * return the answer or the API error. arbiterd's handlers and the CLI's --json both go through
  * here, so both say exactly the same thing. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,8 +158,11 @@ json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang
             ev.claim = ARB_CLAIM_THREEFOLD;
         else if (strcmp(claim, "fifty_moves") == 0)
             ev.claim = ARB_CLAIM_FIFTY_MOVES;
-        else
-            return aj_fail(e, AJ_E_INVALID_FIELD, "claim"), NULL;
+        else {
+            aj_fail(e, AJ_E_INVALID_FIELD, "claim");
+            snprintf(e->detail, sizeof e->detail, "claim is threefold or fifty_moves");
+            return NULL;
+        }
     }
     if (with_move && !claim)
         return aj_fail(e, AJ_E_MISSING_FIELD, "claim"), NULL;

@@ -39,5 +39,10 @@ check cli.fen.oversized "$([ $rc -eq 1 ]; echo $?)" "exit $rc"
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
 
+fifty="4k3/8/8/8/8/8/8/4K2R w - - 100 80"
+out=$("$arbiter" outcome --claim fifty_moves "$fifty")
+check cli.outcome.fifty_moves_as_the_api "$(grep -qx 'termination: fifty_moves_claim' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --json --claim fifty_moves "$fifty")
+check cli.outcome.fifty_moves_json "$(grep -q '"termination":"fifty_moves_claim"' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
