@@ -1,5 +1,6 @@
 /* arbiterd settings from the command line and a `key = value` config file: one table of
  * options drives both parsers and --help. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -17,7 +18,7 @@
 #define AD_DEFAULT_LESSONS "lessons"
 #endif
 
-enum opt_type { OPT_STRING, OPT_LONG, OPT_LEVEL, OPT_FLAG };
+enum opt_type { OPT_STRING, OPT_LONG, OPT_LEVEL, OPT_FLAG, OPT_ORIGIN };
 
 static const struct option {
     const char *name;
@@ -54,6 +55,7 @@ static const struct option {
     {"quiz-time-ms", OPT_LONG, S(quiz_time_ms), 0, 60000, "MS", "wall-clock budget of one generated question or one grading, 0 for the default (500)"},
     {"lesson-cache-entries", OPT_LONG, S(lesson_cache_entries), 0, 1L << 24, "N", "lesson answers cached (dropped on reload), 0 for no cache (default 4096)"},
     {"lesson-cache-bytes", OPT_LONG, S(lesson_cache_bytes), 0, 1L << 34, "BYTES", "bytes the lesson answer cache may hold, 0 for no cache (default 8388608)"},
+    {"cors-origin", OPT_ORIGIN, S(cors_origins), 0, 0, "ORIGIN", "let browser pages from ORIGIN (scheme://host[:port], or * for any) call the API; repeatable (default: none, no CORS)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };
@@ -111,6 +113,20 @@ static const struct option *find_option(const char *name)
     return NULL;
 }
 
+/* An origin as browsers send it (scheme://host[:port], no path), or "*". */
+static bool origin_ok(const char *v)
+{
+    if (strcmp(v, "*") == 0)
+        return true;
+    const char *host = strncmp(v, "http://", 7) == 0 ? v + 7 : strncmp(v, "https://", 8) == 0 ? v + 8 : NULL;
+    if (!host || !*host)
+        return false;
+    for (const char *p = host; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr(".-:[]", *p))
+            return false;
+    return true;
+}
+
 /* Sets one option from text; prints why and returns false if the value is bad. */
 static bool set_option(ad_config *c, const struct option *o, const char *value, const char *where)
 {
@@ -133,6 +149,20 @@ static bool set_option(ad_config *c, const struct option *o, const char *value, 
             return false;
         }
         return true;
+    case OPT_ORIGIN: { /* appended: the option may be given several times */
+        if (!origin_ok(value)) {
+            fprintf(stderr, "arbiterd: %s: --%s must be * or scheme://host[:port] (no path): '%s'\n", where, o->name,
+                    value);
+            return false;
+        }
+        size_t used = strlen(field);
+        if (used + 1 + strlen(value) >= o->size) {
+            fprintf(stderr, "arbiterd: %s: too many --%s values\n", where, o->name);
+            return false;
+        }
+        snprintf(field + used, o->size - used, "%s%s", used ? " " : "", value);
+        return true;
+    }
     case OPT_LEVEL:
         for (long i = 0; i < 4; i++)
             if (strcmp(value, levels[i]) == 0) {

@@ -116,7 +116,9 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
     if (arb_game_init(&g, &p->pos) != ARB_OK)
         return reply_field(r, AJ_E_INTERNAL, NULL, -1, -1);
     for (int i = 0; i < *count; i++) {
-        if (i > 0 && aj_game_over(&g, texts[i], &e)) { /* a move after the mate (or a draw) */
+        arb_outcome ending; /* a move after the mate (or a draw) */
+        if (i > 0 && arb_game_automatic_ending(&g, g.nplies, &ending) == ARB_OK && ending.termination != ARB_TERM_NONE) {
+            aj_game_over_error(&ending, g.nplies, texts[i], &e);
             e.field = field;
             e.index = i;
             ad_reply_error(r, &e);

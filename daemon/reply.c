@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cors.h"
 #include "log.h"
 #include "reply.h"
 
@@ -76,11 +77,14 @@ long ad_reply_send(ad_request *r)
         ad_log(AD_LOG_ERROR, "out of memory making a reply");
         return -1;
     }
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
+    if (r->status != 204)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     if (r->lang && strcmp(r->content_type, "application/json") == 0)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_LANGUAGE, r->lang);
     if (r->allow[0])
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    ad_cors_headers(resp, &r->srv->cfg, MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, "Origin"), r->preflight,
+                    r->allow);
     if (r->retry_after) {
         char secs[24];
         snprintf(secs, sizeof secs, "%ld", r->srv->cfg.retry_after);

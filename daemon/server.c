@@ -175,6 +175,14 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         return true;
     }
     int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
+    if (slot == -1 && strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) { /* a CORS preflight, or a plain OPTIONS */
+        size_t used = strlen(r->allow);
+        snprintf(r->allow + used, sizeof r->allow - used, ", OPTIONS");
+        r->preflight = true;
+        ad_reply_text(r, 204, "text/plain", (char *)"", 0, true);
+        *ret = send_reply(c);
+        return true;
+    }
     if (slot < 0) {
         *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
         return true;

@@ -73,6 +73,7 @@ typedef struct ad_request {
     const char *content_type;
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
+    bool preflight;             /* an OPTIONS preflight: allow[] holds the path's methods */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */

@@ -130,6 +130,7 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e);
 typedef struct aj_position {
     arb_variant variant;
     arb_game game;           /* positions[0] = fen, then one per move */
+    arb_outcome ending;      /* the automatic ending of the last position (termination NONE: none) */
 } aj_position;
 
 /* Parses the position input of a body. On failure nothing needs freeing. The errors:
@@ -140,10 +141,13 @@ void aj_position_free(aj_position *p);
 
 /* The one rule for records (docs/api.md "Records that end"): once a position of the record
  * ends the game automatically (checkmate, stalemate, dead position, fivefold, 75 moves), no
- * move follows it. true with game_over in *e when the record's current position is such an
- * ending: ply, and move_after_end for `move` (the text of the move that was to follow, or
- * NULL) before the ending's explanations; the caller sets field and index. */
-bool aj_game_over(const arb_game *g, const char *move, aj_error *e);
+ * move follows it; aj_parse_position refuses one in `moves`. aj_game_over: true with game_over
+ * in *e when the record's last position is such an ending (p->ending), `move` (the text of the
+ * move that was to follow, or NULL) refused; the caller sets field and index. */
+bool aj_game_over(const aj_position *p, const char *move, aj_error *e);
+/* game_over for the game that ended at `ply`: ply, move_after_end for `move` (or nothing when
+ * NULL), then the ending's explanations. */
+void aj_game_over_error(const arb_outcome *ending, int ply, const char *move, aj_error *e);
 
 /* A move (SAN or UCI) of pos, whose record is history (may be NULL), named in `field`: true
  * with *m, else invalid_move (malformed or ambiguous text) or illegal_move with every reason,

@@ -36,8 +36,7 @@ static json_t *status_explanations(const arb_position *pos, const arb_outcome *e
 json_t *aj_analyze_json(const aj_position *p, const char *lang)
 {
     const arb_position *pos = aj_current(p);
-    arb_outcome ending;
-    arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
+    const arb_outcome ending = p->ending; /* decided while the record was read */
     json_t *o = json_object();
     json_object_set_new_nocheck(o, "fen", aj_fen_json(pos));
     json_object_set_new_nocheck(o, "turn", json_string(aj_color_name((arb_color)pos->side)));

@@ -32,7 +32,7 @@ json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, a
     aj_position p;
     if (!req_string(body, "move", &move, e) || !aj_parse_position(body, lim, &p, e))
         return NULL;
-    if (aj_game_over(&p.game, move, e)) {
+    if (aj_game_over(&p, move, e)) {
         e->field = "move";
         aj_position_free(&p);
         return NULL;
@@ -253,7 +253,7 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
     aj_position p;
     if (!aj_parse_position(body, lim, &p, e))
         return NULL;
-    if (aj_game_over(&p.game, NULL, e)) { /* nothing may be touched to move once the game is over */
+    if (aj_game_over(&p, NULL, e)) { /* nothing may be touched to move once the game is over */
         e->field = "touched";
         aj_position_free(&p);
         return NULL;

@@ -97,6 +97,8 @@ class Contract:
         if op is None:
             if status == 405:
                 return []
+            if method.upper() == 'OPTIONS':  # preflights: HTTP, not operations (docs/api.md "Browsers")
+                return [] if status == 204 and body in ('', None) else ['OPTIONS %s: %d %r' % (path, status, body)]
             return ['%s %s: the path has no %s operation (%s)' % (method, path, method, methods)]
         resp = self._response(op, status)
         if resp is None:

@@ -145,7 +145,14 @@ try:
             ('stalemate', {'fen': '7k/8/6K1/8/8/8/8/5Q2 w - - 0 1', 'moves': ['Qf7', 'Kh7']}, 1, 'stalemate'),
             ('75 moves', {'fen': '4k3/8/8/8/8/8/8/R3K3 w Q - 149 90', 'moves': ['Kd1', 'Kd8']}, 1, 'seventyfive_moves'),
             ('bare kings', {'fen': '4k3/8/8/8/8/8/8/3rK3 w - - 0 1', 'moves': ['Kxd1', 'Ke7']}, 1,
-             'insufficient_material')]:
+             'insufficient_material'),
+            ('bare kings, then several moves', {'fen': '4k3/8/8/8/8/8/8/3rK3 w - - 0 1',
+                                                'moves': ['Kxd1', 'Ke7', 'Kc2', 'Kd6', 'Kb3']}, 1,
+             'insufficient_material'),
+            ('a dead start', {'fen': '4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1', 'moves': ['Kd2']}, 0,
+             'dead_position'),
+            ('fivefold, then an illegal move', {'moves': SHUFFLE + ['Ke2']}, 16, 'fivefold_repetition'),
+            ('mate, then an illegal move', {'moves': FOOLS_MATE + ['Kf2']}, 4, 'checkmate')]:
         st, e = error(d.post('/v1/analyze', body))
         check_eq((st, e.get('code'), e.get('index')), (422, 'game_over', index), what)
         codes = [r['code'] for r in e.get('reasons', [])]
