@@ -30,8 +30,6 @@ void ad_cors_headers(struct MHD_Response *resp, const ad_config *cfg, const char
     if (!allow)
         return;
     MHD_add_response_header(resp, "Access-Control-Allow-Origin", allow);
-    if (strcmp(allow, "*") != 0) /* the answer differs by Origin: caches must keep them apart */
-        MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, "Origin");
     MHD_add_response_header(resp, "Access-Control-Expose-Headers", "Retry-After, Content-Language, ETag, Allow");
     if (preflight) {
         MHD_add_response_header(resp, "Access-Control-Allow-Methods", methods);

@@ -12,7 +12,7 @@
 const char *ad_cors_allow(const ad_config *cfg, const char *origin);
 
 /* Adds the CORS headers to an answer for a request from `origin`: Access-Control-Allow-Origin
- * (+ Vary: Origin when it names the origin) and Expose-Headers; for a preflight also
+ * (the caller adds Vary: Origin when it names the origin) and Expose-Headers; for a preflight also
  * Allow-Methods (`methods`), Allow-Headers and Max-Age. Nothing when the origin is not allowed. */
 void ad_cors_headers(struct MHD_Response *resp, const ad_config *cfg, const char *origin, bool preflight,
                      const char *methods);

@@ -50,6 +50,6 @@ static void h_openapi(ad_request *r)
 const ad_route ad_core_routes[] = {
     {"GET", "/v1/health", h_health, AD_ALWAYS | AD_LESSON_SET},
     {"GET", "/metrics", h_metrics, AD_ALWAYS | AD_LESSON_SET},
-    {"GET", "/v1/openapi.json", h_openapi, 0},
+    {"GET", "/v1/openapi.json", h_openapi, AD_CACHEABLE},
     {NULL, NULL, NULL, 0},
 };

@@ -160,6 +160,7 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
     ad_server *s = c->req.srv;
     ad_request *r = &c->req;
     r->lang = header_lang(r->conn);
+    r->lang_by_header = !aj_lang_pick(MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "lang"));
     size_t hsize = 0;
     MHD_get_connection_values(r->conn, MHD_HEADER_KIND, add_header_size, &hsize);
     if ((long)c->uri_len > s->cfg.max_uri) {
@@ -280,8 +281,10 @@ static bool prepare_body(struct req_ctx *c)
     const char *b = aj_lang_pick(lang);
     if (q)
         r->lang = q;
-    else if (b)
+    else if (b) {
         r->lang = b;
+        r->lang_by_header = false;
+    }
     return true;
 }
 

@@ -26,6 +26,8 @@ enum {
                                  * allocates in the thread's scratch arena (scratch.h) */
     AD_LESSON_SET = 1 << 4,     /* the handler reads r->set: the lesson set (lessons, quizzes,
                                  * puzzles) held for the request, so a reload cannot free it */
+    AD_CACHEABLE = 1 << 5,      /* GET of content that changes only on reload: ETag (304 on
+                                 * If-None-Match) and Cache-Control */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
@@ -74,6 +76,7 @@ typedef struct ad_request {
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
     bool preflight;             /* an OPTIONS preflight: allow[] holds the path's methods */
+    bool lang_by_header;        /* Accept-Language (or its absence) chose the language: Vary */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
