@@ -40,6 +40,8 @@ static const struct option {
     {"timeout", OPT_LONG, S(timeout), 0, 3600, "SECONDS", "idle connection timeout, 0 for none (default 10)"},
     {"max-inflight", OPT_LONG, S(max_inflight), 1, 1L << 20, "N", "requests in progress before 503 (default 512)"},
     {"max-heavy", OPT_LONG, S(max_heavy), 0, 4096, "N", "searches (perft...) in progress before 503 (default 0: threads - 1, at least 1)"},
+    {"heavy-queue", OPT_LONG, S(heavy_queue), 0, 100000, "N", "searches that may wait for a free slot, 0 to refuse at once (default 256)"},
+    {"heavy-wait-ms", OPT_LONG, S(heavy_wait_ms), 1, 600000, "MS", "how long a search waits for a slot before 503 (default 10000)"},
     {"retry-after", OPT_LONG, S(retry_after), 0, 3600, "SECONDS", "Retry-After of 503 replies (default 1)"},
     {"drain-timeout", OPT_LONG, S(drain_timeout), 0, 3600, "SECONDS", "how long SIGTERM waits for in-flight requests (default 15)"},
     {"max-moves", OPT_LONG, S(max_moves), 0, 12000, "N", "entries in a request's moves list (default 1000)"},
@@ -79,6 +81,8 @@ void ad_config_defaults(ad_config *c)
     c->timeout = 10;
     c->max_inflight = 512;
     c->retry_after = 1;
+    c->heavy_queue = 256;
+    c->heavy_wait_ms = 10000;
     c->drain_timeout = 15;
     c->max_moves = 1000;
     c->max_json_depth = 32;

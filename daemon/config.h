@@ -20,6 +20,8 @@ typedef struct ad_config {
     long max_inflight;          /* requests being handled at once before 503 */
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */
+    long heavy_queue;           /* searches that may wait for a slot (0: refuse at once) */
+    long heavy_wait_ms;         /* how long one may wait before 503 */
     long drain_timeout;         /* seconds SIGTERM waits for in-flight requests */
     long max_moves;             /* entries in a request's `moves` */
     long max_json_depth;        /* nesting depth of request JSON */

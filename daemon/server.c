@@ -25,6 +25,8 @@ struct req_ctx {
     uint64_t t0;
     size_t uri_len;
     bool started, replied, heavy_held;
+    bool queued;                /* waited (or waits) for a search slot: waiter is in use */
+    ad_heavy_waiter waiter;
     bool too_large;
     char *body;
     size_t len, cap, discarded;
@@ -69,8 +71,12 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
                status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
                toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (aborted)");
-    if (c->heavy_held)
+    if (c->heavy_held) {
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        ad_heavy_release(&s->heavy_queue);
+    } else if (c->queued) {
+        ad_heavy_cancel(&s->heavy_queue, &c->waiter);
+    }
     if (c->req.out)
         json_decref(c->req.out);
     if (c->req.body)
@@ -215,14 +221,6 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
             return true;
         }
     }
-    if (r->route->flags & AD_HEAVY) {
-        if (atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed) >= s->heavy_cap) {
-            atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-            *ret = fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
-            return true;
-        }
-        c->heavy_held = true;
-    }
     return false;
 }
 
@@ -322,6 +320,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     ad_request *r = &c->req;
     if (c->too_large)
         return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
+    if ((r->route->flags & AD_HEAVY) && !c->heavy_held) {
+        /* A search slot: at once, or after waiting suspended (this call comes again on resume). */
+        if (!c->queued) {
+            ad_heavy_verdict v = ad_heavy_acquire(&s->heavy_queue, &c->waiter, conn, now_us());
+            if (v == AD_HEAVY_WAIT) {
+                c->queued = true;
+                return MHD_YES;
+            }
+            if (v == AD_HEAVY_FULL)
+                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+        } else {
+            c->queued = false;
+            ad_heavy_observe_wait(&s->heavy_queue, &c->waiter, now_us());
+            if (!c->waiter.granted)
+                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+        }
+        c->heavy_held = true;
+        atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed);
+    }
     bool scratch = r->route->flags & AD_SCRATCH;
     if (scratch)
         ad_scratch_begin();
@@ -336,6 +353,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
         c->heavy_held = false;
+        ad_heavy_release(&s->heavy_queue);
     }
     enum MHD_Result ret = send_reply(c);
     if (scratch) { /* the answer is dumped and sent: nothing made in the window may outlive it */
@@ -419,7 +437,13 @@ bool ad_server_start(ad_server *s)
     s->limits.max_moves = (int)cfg->max_moves;
     s->limits.max_depth = (int)cfg->max_json_depth;
     s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (!ad_heavy_init(&s->heavy_queue, s->heavy_cap, cfg->heavy_queue, cfg->heavy_wait_ms)) {
+        ad_log(AD_LOG_ERROR, "cannot start the search queue");
+        close(fd);
+        return false;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME;
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
                               MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
@@ -473,6 +497,7 @@ void ad_server_drain_and_stop(ad_server *s)
     left = atomic_load_explicit(&s->inflight, memory_order_acquire);
     if (left > 0)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
+    ad_heavy_shutdown(&s->heavy_queue); /* waiters still queued get 503, none stays suspended */
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
 }

@@ -11,6 +11,7 @@
 
 #include "arbiter_json.h"
 #include "config.h"
+#include "heavy_queue.h"
 #include "lessons.h"
 #include "metrics.h"
 
@@ -48,6 +49,7 @@ typedef struct ad_server {
     unsigned port;              /* bound port */
     aj_limits limits;
     long heavy_cap;
+    ad_heavy_queue heavy_queue; /* the search slots and the requests waiting for one */
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
