@@ -392,6 +392,10 @@ int cmd_pgn(int argc, char **argv)
     struct cli_opts o;
     if (!take_opts(&argc, argv, &ro) || !cli_parse_opts(argc, argv, &o))
         return 2;
+    if (o.json) { /* refused, not ignored: no endpoint reads PGN yet */
+        fprintf(stderr, "arbiter: pgn has no --json form (no HTTP endpoint reads PGN; /v1/outcome takes a game's moves)\n");
+        return 2;
+    }
     if (o.nargs != 1) {
         fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write] FILE\n");
         return 2;

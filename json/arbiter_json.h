@@ -230,6 +230,13 @@ json_t *aj_endpoint_validate(json_t *body, const aj_limits *lim, const char *lan
 json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 
+/* POST /v1/dead: {"budget"?} + position -> {"fen", "dead" (true, false or "unknown"),
+ * "unwinnable", "verdicts", "witness", "explanations", "nodes", "budget"}. */
+#define AJ_DEAD_DEFAULT_BUDGET 500000 /* positions searched per colour */
+#define AJ_DEAD_MAX_BUDGET 2000000
+json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
+
 /* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
  * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and
  * refuses with ARB_ERR_LIMIT when it exceeds max_interior (0: no budget). */

@@ -44,5 +44,15 @@ out=$("$arbiter" outcome --claim fifty_moves "$fifty")
 check cli.outcome.fifty_moves_as_the_api "$(grep -qx 'termination: fifty_moves_claim' <<<"$out"; echo $?)" "$out"
 out=$("$arbiter" outcome --json --claim fifty_moves "$fifty")
 check cli.outcome.fifty_moves_json "$(grep -q '"termination":"fifty_moves_claim"' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" help); rc=$?
+check cli.help.all "$([ $rc -eq 0 ] && grep -q 'arbiter perft' <<<"$out" && grep -q 'arbiter help COMMAND' <<<"$out"; echo $?)" "rc $rc: $out"
+for cmd in perft moves fen outcome touch pgn dead mate puzzle explain castling status validate; do
+  out=$("$arbiter" help "$cmd"); rc=$?
+  check "cli.help.$cmd" "$([ $rc -eq 0 ] && grep -q "^usage: arbiter $cmd" <<<"$out" && grep -q '^example: arbiter' <<<"$out" \
+    && grep -q '^exit: 0' <<<"$out"; echo $?)" "rc $rc: $out"
+  out2=$("$arbiter" "$cmd" --help); rc=$?
+  check "cli.help.$cmd.option" "$([ $rc -eq 0 ] && [ "$out" = "$out2" ]; echo $?)" "rc $rc: $out2"
+done
+"$arbiter" help frobnicate >/dev/null 2>&1; check cli.help.unknown "$([ $? -eq 2 ]; echo $?)" "accepted"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -148,7 +148,8 @@ LONG_SEARCH = {'fen': KIWI, 'depth': 5}  # 193,690,690 nodes: well over 100 ms o
 def search_in_background(d, results):
     t = threading.Thread(target=lambda: results.append(d.post('/v1/perft', LONG_SEARCH)[0]))
     t.start()
-    wait_for(lambda: d.metric('arbiterd_heavy_slots_busy') == 1, 'the long search runs')
+    wait_for(lambda: results or d.metric('arbiterd_heavy_slots_busy') == 1, 'the long search runs')
+    check_eq(results, [], 'the long search is still running (it answered already: %r)' % results)
     return t
 
 
