@@ -19,7 +19,7 @@ const aj_endpoint_fields aj_fields_table[] = {
     {"POST /v1/castling", (const char *const[]){POSITION, NULL}, false},
     {"POST /v1/validate", (const char *const[]){"fen", "variant", NULL}, false},
     {"POST /v1/outcome", (const char *const[]){POSITION, "claim", "with_move", "flag", "resign", "agree_draw",
-                                               "illegal_move", NULL}, false},
+                                               "illegal_move", "time_control", NULL}, false},
     {"POST /v1/outcome illegal_move", (const char *const[]){"offender", "count", "time_control", "limit", NULL}, false},
     {"POST /v1/touch", (const char *const[]){POSITION, "touched", "promotion", NULL}, false},
     {"POST /v1/touch touched[]", (const char *const[]){"square", NULL}, false},
