@@ -23,6 +23,7 @@ typedef struct ad_config {
     long heavy_queue;           /* searches that may wait for a slot (0: refuse at once) */
     long heavy_wait_ms;         /* how long one may wait before 503 */
     long drain_timeout;         /* seconds SIGTERM waits for in-flight requests */
+    long drain_grace;           /* seconds SIGTERM keeps serving, health 503, before closing the socket */
     long max_moves;             /* entries in a request's `moves` */
     long max_json_depth;        /* nesting depth of request JSON */
     long perft_max_depth;       /* `depth` cap of /v1/perft */
