@@ -31,6 +31,11 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
     case ARBL_QUIZ_BAD_ID:
     case ARBL_QUIZ_BAD_PARAM: reply_detail(r, AJ_E_INVALID_FIELD, field, -1, message); break;
     case ARBL_QUIZ_BAD_ANSWER: reply_detail(r, AJ_E_INVALID_FIELD, "answer", ARBL_ANSWER_MAX, message); break;
+    case ARBL_QUIZ_BUDGET:
+        atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
+        reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
+        ad_log(AD_LOG_WARN, "quiz: %s", message);
+        break;
     default:
         atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
         if (budget != ARBL_BUDGET_NONE)

@@ -49,6 +49,8 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
+    /* The runs of one sandbox (prelude, lesson file, answer or check) share one time budget. */
+    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     int st;
     /* Answers load the prelude compiled once by the host (stripped of debug information: the
      * script's own lines still name errors); checks parse the text so that their messages can

@@ -48,6 +48,8 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
+    /* All the runs of one sandbox (prelude, file, generate or grade) share one time budget. */
+    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     int st = book && book->prelude
                  ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
                  : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
@@ -575,6 +577,8 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
         *error = ARBL_QUIZ_SCRIPT;
         return -1;
     }
+    /* The batch as a whole: ARBL_QUIZ_BATCH_FACTOR question budgets, whatever the count. */
+    arbl_sandbox_limit_total(&sb, sb.limits.deadline_ms * ARBL_QUIZ_BATCH_FACTOR);
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;
@@ -590,6 +594,11 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
          * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
          * broken and stops the batch. */
         if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
+            if (sb.stopped_by != ARBL_BUDGET_NONE) { /* the state is stopped for good: so is the batch */
+                *error = ARBL_QUIZ_BUDGET;
+                made = -1;
+                break;
+            }
             if (++failures > 16 + (uint64_t)count / 16) {
                 *error = ARBL_QUIZ_SCRIPT;
                 made = -1;
@@ -631,7 +640,7 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
     }
     bool ok = generate_at(&sb, quiz, &args, suffix, seed, index, out, err, errcap);
     if (!ok)
-        *error = ARBL_QUIZ_SCRIPT;
+        *error = sb.stopped_by != ARBL_BUDGET_NONE ? ARBL_QUIZ_BUDGET : ARBL_QUIZ_SCRIPT;
     arbl_sandbox_close(&sb);
     return ok;
 }
