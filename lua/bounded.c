@@ -179,8 +179,8 @@ static int bounded_gmatch(lua_State *L)
     return n;
 }
 
-/* utf8.codes: its iterator is a C function too. */
-static int guarded_codes(lua_State *L)
+/* utf8.codes, ipairs: the iterator they return is a C function too. */
+static int guarded_iterator(lua_State *L)
 {
     int n = forward(L);
     arbl_guard_value(L, -n);
@@ -628,7 +628,8 @@ int arbl_bounded_install(lua_State *L)
     replace(L, s, "gsub", bounded_gsub);
     replace(L, s, "rep", bounded_rep);
     replace(L, s, "format", safe_format);
-    replace(L, u, "codes", guarded_codes);
+    replace(L, u, "codes", guarded_iterator);
+    replace(L, g, "ipairs", guarded_iterator);
     replace(L, t, "move", bounded_move);
     replace(L, t, "insert", bounded_insert);
     replace(L, t, "remove", bounded_remove);
