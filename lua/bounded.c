@@ -12,8 +12,13 @@
  *     is refused work above a proven bound, the parser is fed in pieces with a check between.
  * Functions a C function returns (gmatch's and codes' iterators, pairs' next) get the guard too,
  * and so do C functions called from C (metamethods, load readers, sort comparators), because
- * every C function value a script can hold is a guarded one. */
+ * every C function value a script can hold is a guarded one. The guards are plain C functions
+ * (no closure to allocate per state): one per allowed library function, calling the original
+ * Lua's libraries registered, which is read once per process. The binding's own functions are
+ * host code, bounded by the engine's limits and listed in the same review. */
 #include <limits.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,13 +28,100 @@
 #include "bounded.h"
 #include "sandbox.h"
 
-int arbl_guard(lua_State *L)
+/* ---- the allowed library: every function a script may call, by library ---- */
+
+/* X(library, name): G the base library, S the string metatable's metamethods. math.random and
+ * randomseed, string.dump and the base functions that reach outside (print, dofile, ...) are
+ * not listed and so never exist in a script's state. */
+#define LIBRARY(X)                                                                                        \
+    X(G, assert) X(G, error) X(G, getmetatable) X(G, ipairs) X(G, load) X(G, next) X(G, pairs)           \
+    X(G, pcall) X(G, rawequal) X(G, rawget) X(G, rawlen) X(G, select) X(G, setmetatable) X(G, tonumber) \
+    X(G, tostring) X(G, type) X(G, xpcall)                                                               \
+    X(string, byte) X(string, char) X(string, find) X(string, format) X(string, gmatch) X(string, gsub)  \
+    X(string, len) X(string, lower) X(string, match) X(string, pack) X(string, packsize) X(string, rep)  \
+    X(string, reverse) X(string, sub) X(string, unpack) X(string, upper)                                 \
+    X(table, concat) X(table, insert) X(table, move) X(table, pack) X(table, remove) X(table, sort)      \
+    X(table, unpack)                                                                                     \
+    X(math, abs) X(math, acos) X(math, asin) X(math, atan) X(math, ceil) X(math, cos) X(math, deg)       \
+    X(math, exp) X(math, floor) X(math, fmod) X(math, log) X(math, max) X(math, min) X(math, modf)       \
+    X(math, rad) X(math, sin) X(math, sqrt) X(math, tan) X(math, tointeger) X(math, type) X(math, ult)  \
+    X(math, atan2) X(math, cosh) X(math, frexp) X(math, ldexp) X(math, log10) X(math, pow) X(math, sinh) \
+    X(math, tanh)                                                                                        \
+    X(utf8, char) X(utf8, codepoint) X(utf8, codes) X(utf8, len) X(utf8, offset)                         \
+    X(S, __add) X(S, __sub) X(S, __mul) X(S, __div) X(S, __mod) X(S, __pow) X(S, __unm) X(S, __idiv)
+
+enum {
+#define X(lib, name) F_##lib##_##name,
+    LIBRARY(X)
+#undef X
+    F_ipairs_step, F_codes_step, F_codes_lax_step, /* iterators the factories return */
+    F_COUNT
+};
+
+static const char *const lib_of[F_COUNT] = {
+#define X(lib, name) #lib,
+    LIBRARY(X)
+#undef X
+};
+static const char *const name_of[F_COUNT] = {
+#define X(lib, name) #name,
+    LIBRARY(X)
+#undef X
+};
+
+/* The functions of Lua's own libraries, read once (they are the same in every state). */
+static lua_CFunction original[F_COUNT];
+static pthread_once_t originals_once = PTHREAD_ONCE_INIT;
+
+static void read_originals(void)
 {
-    arbl_sandbox_check(L);
-    lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
-    return f(L);
+    lua_State *L = luaL_newstate();
+    if (!L)
+        return;
+    luaL_openlibs(L);
+    for (int i = 0; i < F_COUNT && name_of[i]; i++) {
+        if (strcmp(lib_of[i], "S") == 0) {
+            lua_pushliteral(L, "");
+            lua_getmetatable(L, -1);
+        } else if (strcmp(lib_of[i], "G") == 0) {
+            lua_pushglobaltable(L);
+        } else {
+            lua_getglobal(L, lib_of[i]);
+        }
+        lua_getfield(L, -1, name_of[i]);
+        original[i] = lua_tocfunction(L, -1);
+        lua_settop(L, 0);
+    }
+    if (luaL_dostring(L, "return ipairs({}), utf8.codes(''), utf8.codes('', true)") == LUA_OK && lua_gettop(L) >= 7) {
+        original[F_ipairs_step] = lua_tocfunction(L, 1);
+        original[F_codes_step] = lua_tocfunction(L, 4);
+        original[F_codes_lax_step] = lua_tocfunction(L, 7);
+    }
+    lua_close(L);
 }
 
+/* The guards: check the deadline, then run the original. */
+#define GUARD(id)                                                                                          \
+    static int guard_##id(lua_State *L)                                                                    \
+    {                                                                                                      \
+        arbl_sandbox_check(L);                                                                             \
+        return original[id](L);                                                                            \
+    }
+#define X(lib, name) GUARD(F_##lib##_##name)
+LIBRARY(X)
+#undef X
+GUARD(F_ipairs_step)
+GUARD(F_codes_step)
+GUARD(F_codes_lax_step)
+
+static const lua_CFunction guard_of[F_COUNT] = {
+#define X(lib, name) guard_F_##lib##_##name,
+    LIBRARY(X)
+#undef X
+    guard_F_ipairs_step, guard_F_codes_step, guard_F_codes_lax_step,
+};
+
+/* The guard for C closures (upvalue 1), called through lua_call: gmatch's iterator. */
 int arbl_guard_call(lua_State *L)
 {
     arbl_sandbox_check(L);
@@ -40,45 +132,22 @@ int arbl_guard_call(lua_State *L)
     return lua_gettop(L);
 }
 
-static bool is_guard(lua_State *L, int idx)
-{
-    lua_CFunction f = lua_tocfunction(L, idx);
-    return f == arbl_guard || f == arbl_guard_call;
-}
-
-void arbl_guard_value(lua_State *L, int idx)
+/* The guarded version of the iterator at idx (a function a library factory returned). */
+static void guard_iterator(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
-    if (!lua_iscfunction(L, idx) || is_guard(L, idx))
-        return;
-    lua_pushvalue(L, idx);
-    if (lua_getupvalue(L, idx, 1)) { /* a closure: its upvalues are its own, call it whole */
-        lua_pop(L, 1);
+    lua_CFunction f = lua_tocfunction(L, idx);
+    for (int i = F_ipairs_step; i <= F_codes_lax_step; i++)
+        if (f && f == original[i] && !lua_getupvalue(L, idx, 1)) {
+            lua_pushcfunction(L, guard_of[i]);
+            lua_replace(L, idx);
+            return;
+        }
+    if (f) {
+        lua_pushvalue(L, idx);
         lua_pushcclosure(L, arbl_guard_call, 1);
-    } else {
-        lua_pushcclosure(L, arbl_guard, 1);
+        lua_replace(L, idx);
     }
-    lua_replace(L, idx);
-}
-
-/* The original function (upvalue 2 of the guard a replacement runs under) called with the
- * current arguments. */
-static int forward(lua_State *L)
-{
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* lib[name] = guard(f, lib[name]): f runs behind the guard and finds the original in upvalue 2. */
-static void replace(lua_State *L, int lib, const char *name, lua_CFunction f)
-{
-    lua_pushcfunction(L, f);
-    lua_getfield(L, lib, name);
-    lua_pushcclosure(L, arbl_guard, 2);
-    lua_setfield(L, lib, name);
 }
 
 static void clock_every(lua_State *L, lua_Integer i)
@@ -152,38 +221,53 @@ static void guard_pattern(lua_State *L, bool may_be_plain, bool anchored_ok)
         luaL_error(L, "pattern '%s' could backtrack too long on a %d-byte string (sandbox limit)", p, (int)n);
 }
 
+/* Every replacement below checks the deadline on entry, as the guards do. */
+
 static int bounded_find(lua_State *L)
 {
+    arbl_sandbox_check(L);
     guard_pattern(L, true, true);
-    return forward(L);
+    return original[F_string_find](L);
 }
 
 static int bounded_match(lua_State *L)
 {
+    arbl_sandbox_check(L);
     guard_pattern(L, false, true);
-    return forward(L);
+    return original[F_string_match](L);
 }
 
 static int bounded_gsub(lua_State *L)
 {
+    arbl_sandbox_check(L);
     guard_pattern(L, false, true);
-    return forward(L);
+    return original[F_string_gsub](L);
 }
 
 /* gmatch: the pattern is never anchored; the iterator it returns is guarded too. */
 static int bounded_gmatch(lua_State *L)
 {
+    arbl_sandbox_check(L);
     guard_pattern(L, false, false);
-    int n = forward(L);
-    arbl_guard_value(L, -n);
+    int n = original[F_string_gmatch](L);
+    guard_iterator(L, -n);
     return n;
 }
 
 /* utf8.codes, ipairs: the iterator they return is a C function too. */
-static int guarded_iterator(lua_State *L)
+static int guarded_codes(lua_State *L)
 {
-    int n = forward(L);
-    arbl_guard_value(L, -n);
+    arbl_sandbox_check(L);
+    int n = original[F_utf8_codes](L);
+    guard_iterator(L, -n);
+    return n;
+}
+
+static int guarded_ipairs(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    int n = original[F_G_ipairs](L);
+    guard_iterator(L, -n);
     return n;
 }
 
@@ -191,6 +275,7 @@ static int guarded_iterator(lua_State *L)
  * of no bytes (empty string and separator) is made without looping n times. */
 static int bounded_rep(lua_State *L)
 {
+    arbl_sandbox_check(L);
     size_t l, lsep = 0;
     luaL_checklstring(L, 1, &l);
     lua_Integer n = luaL_checkinteger(L, 2);
@@ -209,13 +294,14 @@ static int bounded_rep(lua_State *L)
             return arbl_sandbox_refuse(L, needed);
         }
     }
-    return forward(L);
+    return original[F_string_rep](L);
 }
 
 /* string.format: %p (an address) is refused, and a value with no __tostring is shown by its
  * safe name, not its address. */
 static int safe_format(lua_State *L)
 {
+    arbl_sandbox_check(L);
     size_t len;
     const char *f = luaL_checklstring(L, 1, &len);
     for (size_t i = 0; i + 1 < len; i++) {
@@ -244,7 +330,7 @@ static int safe_format(lua_State *L)
             lua_replace(L, i);
         }
     }
-    return forward(L);
+    return original[F_string_format](L);
 }
 
 /* ---- tostring without addresses ---- */
@@ -289,6 +375,7 @@ void arbl_push_safe_name(lua_State *L, int idx)
 
 static int safe_tostring(lua_State *L)
 {
+    arbl_sandbox_check(L);
     luaL_checkany(L, 1);
     int t = lua_type(L, 1);
     if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
@@ -325,24 +412,25 @@ static int script_handler(lua_State *L)
 
 static int safe_xpcall(lua_State *L)
 {
+    arbl_sandbox_check(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, script_handler, 1);
     lua_replace(L, 2);
-    lua_CFunction xpcall = lua_tocfunction(L, lua_upvalueindex(2));
-    return xpcall(L);
+    return original[F_G_xpcall](L);
 }
 
 /* pairs: a __pairs metamethod as usual, else the guarded next. */
 static int safe_pairs(lua_State *L)
 {
+    arbl_sandbox_check(L);
     luaL_checkany(L, 1);
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
         lua_pushvalue(L, 1);
         lua_call(L, 1, 3);
         return 3;
     }
-    lua_pushvalue(L, lua_upvalueindex(2)); /* the guarded next */
+    lua_pushcfunction(L, guard_F_G_next);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
@@ -353,11 +441,11 @@ static int safe_pairs(lua_State *L)
  * called: objects are marked for finalization when the metatable is set.) */
 static int no_gc_setmetatable(lua_State *L)
 {
+    arbl_sandbox_check(L);
     if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
         return luaL_error(L, "__gc metamethods are not allowed in scripts");
     lua_settop(L, 2);
-    lua_CFunction setmt = lua_tocfunction(L, lua_upvalueindex(2));
-    return setmt(L);
+    return original[F_G_setmetatable](L);
 }
 
 /* ---- load: text only, parsed in pieces ---- */
@@ -412,6 +500,7 @@ int arbl_load_pieces(lua_State *L, const char *text, size_t len, const char *nam
 /* load(chunk [, chunkname [, mode [, env]]]) with the mode forced to text. */
 static int bounded_load(lua_State *L)
 {
+    arbl_sandbox_check(L);
     size_t len = 0;
     const char *s = lua_tolstring(L, 1, &len);
     const char *name = luaL_optstring(L, 2, s ? s : "=(load)");
@@ -442,6 +531,7 @@ static int bounded_load(lua_State *L)
 /* table.move(a1, f, e, t [, a2]): a2[t..] = a1[f..e]; returns a2. */
 static int bounded_move(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3), t = luaL_checkinteger(L, 4);
     int dst = lua_isnoneornil(L, 5) ? 1 : 5;
     luaL_checkany(L, 1);
@@ -465,6 +555,7 @@ static int bounded_move(lua_State *L)
 /* table.insert(t, [pos,] v) */
 static int bounded_insert(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lua_Integer e = luaL_len(L, 1) + 1; /* first empty slot */
     lua_Integer pos;
     switch (lua_gettop(L)) {
@@ -490,6 +581,7 @@ static int bounded_insert(lua_State *L)
 /* table.remove(t [, pos]) */
 static int bounded_remove(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lua_Integer size = luaL_len(L, 1);
     lua_Integer pos = luaL_optinteger(L, 2, size);
     if (pos != size)
@@ -560,6 +652,7 @@ static void sift_down(struct sorter *s, lua_Integer root, lua_Integer n)
 
 static int bounded_sort(lua_State *L)
 {
+    arbl_sandbox_check(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer n = luaL_len(L, 1);
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
@@ -578,83 +671,96 @@ static int bounded_sort(lua_State *L)
 
 /* ---- installing ---- */
 
-static void guard_table(lua_State *L, int t, int depth);
+static const struct {
+    int id;
+    lua_CFunction f;
+} replacements[] = {
+    {F_string_find, bounded_find},   {F_string_match, bounded_match},   {F_string_gmatch, bounded_gmatch},
+    {F_string_gsub, bounded_gsub},   {F_string_rep, bounded_rep},       {F_string_format, safe_format},
+    {F_utf8_codes, guarded_codes},   {F_G_ipairs, guarded_ipairs},      {F_table_move, bounded_move},
+    {F_table_insert, bounded_insert}, {F_table_remove, bounded_remove}, {F_table_sort, bounded_sort},
+    {F_G_load, bounded_load},        {F_G_tostring, safe_tostring},     {F_G_xpcall, safe_xpcall},
+    {F_G_setmetatable, no_gc_setmetatable}, {F_G_pairs, safe_pairs},
+};
 
-static void guard_metatable(lua_State *L, int idx, int depth)
+static lua_CFunction script_function(int id)
 {
-    if (lua_getmetatable(L, idx)) {
-        guard_table(L, lua_gettop(L), depth + 1);
-        lua_pop(L, 1);
-    }
+    for (size_t i = 0; i < sizeof replacements / sizeof replacements[0]; i++)
+        if (replacements[i].id == id)
+            return replacements[i].f;
+    return guard_of[id];
 }
 
-/* Guards every C function in table t and, up to a small depth, in the tables it holds. */
-static void guard_table(lua_State *L, int t, int depth)
+bool arbl_is_guarded(lua_CFunction f)
 {
-    t = lua_absindex(L, t);
-    if (depth > 4)
-        return;
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        bool gc = lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "__gc") == 0;
-        if (lua_iscfunction(L, -1) && !is_guard(L, -1) && !gc) {
-            arbl_guard_value(L, -1);
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, t); /* an existing key: allowed while traversing */
-            lua_pushnil(L);   /* keep the stack shape: key, value */
-        } else if (lua_istable(L, -1) && !lua_rawequal(L, -1, t)) {
-            guard_table(L, -1, depth + 1);
+    if (!f)
+        return false;
+    for (int i = 0; i < F_COUNT; i++)
+        if (f == guard_of[i])
+            return true;
+    for (size_t i = 0; i < sizeof replacements / sizeof replacements[0]; i++)
+        if (f == replacements[i].f)
+            return true;
+    return f == arbl_guard_call || arbl_sandbox_owns(f);
+}
+
+/* Fills the table at t with the allowed functions of library lib. */
+static void fill(lua_State *L, int t, const char *lib)
+{
+    for (int i = 0; i < F_COUNT && name_of[i]; i++)
+        if (original[i] && strcmp(lib_of[i], lib) == 0) {
+            lua_pushcfunction(L, script_function(i));
+            lua_setfield(L, t, name_of[i]);
         }
-        lua_pop(L, 1);
-    }
-    guard_metatable(L, t, depth);
+}
+
+static void new_library(lua_State *L, int g, const char *name)
+{
+    lua_newtable(L);
+    fill(L, lua_gettop(L), name);
+    lua_setfield(L, g, name);
 }
 
 int arbl_bounded_install(lua_State *L)
 {
+    pthread_once(&originals_once, read_originals);
+    if (!original[F_G_next])
+        return luaL_error(L, "cannot read Lua's libraries");
     lua_pushglobaltable(L);
     int g = lua_gettop(L);
-    lua_getfield(L, g, LUA_STRLIBNAME);
-    int s = lua_gettop(L);
-    lua_getfield(L, g, LUA_TABLIBNAME);
-    int t = lua_gettop(L);
+    fill(L, g, "G");
+    lua_pushvalue(L, g);
+    lua_setfield(L, g, LUA_GNAME);
+    lua_pushliteral(L, LUA_VERSION);
+    lua_setfield(L, g, "_VERSION");
+    new_library(L, g, LUA_STRLIBNAME);
+    new_library(L, g, LUA_TABLIBNAME);
+    new_library(L, g, LUA_UTF8LIBNAME);
     lua_getfield(L, g, LUA_UTF8LIBNAME);
-    int u = lua_gettop(L);
-
-    replace(L, s, "find", bounded_find);
-    replace(L, s, "match", bounded_match);
-    replace(L, s, "gmatch", bounded_gmatch);
-    replace(L, s, "gsub", bounded_gsub);
-    replace(L, s, "rep", bounded_rep);
-    replace(L, s, "format", safe_format);
-    replace(L, u, "codes", guarded_iterator);
-    replace(L, g, "ipairs", guarded_iterator);
-    replace(L, t, "move", bounded_move);
-    replace(L, t, "insert", bounded_insert);
-    replace(L, t, "remove", bounded_remove);
-    replace(L, t, "sort", bounded_sort);
-    replace(L, g, "load", bounded_load);
-    replace(L, g, "tostring", safe_tostring);
-    replace(L, g, "xpcall", safe_xpcall);
-    replace(L, g, "setmetatable", no_gc_setmetatable);
-
-    /* next first, so that pairs can hand out the guarded one */
-    lua_getfield(L, g, "next");
-    arbl_guard_value(L, -1);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, g, "next");
-    lua_pushcfunction(L, safe_pairs);
-    lua_insert(L, -2);
-    lua_pushcclosure(L, arbl_guard, 2);
-    lua_setfield(L, g, "pairs");
-
-    guard_table(L, g, 0);
-    /* the string metatable (its arithmetic metamethods are C) and the binding's classes */
-    lua_pushliteral(L, "");
-    guard_metatable(L, -1, 0);
+    lua_pushliteral(L, "[\0-\x7F\xC2-\xFD][\x80-\xBF]*");
+    lua_setfield(L, -2, "charpattern");
     lua_pop(L, 1);
-    guard_table(L, LUA_REGISTRYINDEX, 0);
+    new_library(L, g, LUA_MATHLIBNAME);
+    lua_getfield(L, g, LUA_MATHLIBNAME);
+    lua_pushnumber(L, 3.141592653589793238462643383279502884);
+    lua_setfield(L, -2, "pi");
+    lua_pushnumber(L, (lua_Number)HUGE_VAL);
+    lua_setfield(L, -2, "huge");
+    lua_pushinteger(L, LUA_MAXINTEGER);
+    lua_setfield(L, -2, "maxinteger");
+    lua_pushinteger(L, LUA_MININTEGER);
+    lua_setfield(L, -2, "mininteger");
+    lua_pop(L, 1);
+    /* Strings share one metatable: its arithmetic, then the string library as __index, hidden
+     * from getmetatable so that it cannot be changed. */
+    lua_pushliteral(L, "");
+    lua_newtable(L);
+    fill(L, lua_gettop(L), "S");
+    lua_getfield(L, g, LUA_STRLIBNAME);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
     lua_settop(L, g - 1);
     return 0;
 }

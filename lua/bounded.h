@@ -8,19 +8,18 @@
 
 #include <lua.h>
 
-/* The guard: calls the C function in upvalue 1 (which sees the guard's upvalues as its own)
- * after checking the deadline. */
-int arbl_guard(lua_State *L);
+#include <stdbool.h>
+
+/* Whether f is a guarded function: a guard of an allowed library function, a bounded
+ * replacement, the closure guard, or one of the sandbox's own (they check the deadline on entry). */
+bool arbl_is_guarded(lua_CFunction f);
 
 /* The guard for C closures (upvalue 1), called through lua_call. */
 int arbl_guard_call(lua_State *L);
 
-/* Replaces the C function at idx by its guarded version, in place (other values stay). */
-void arbl_guard_value(lua_State *L, int idx);
-
-/* Installs the bounded library into the global table of a fresh state (libraries open, nothing
- * locked yet) and puts every C function reachable from the globals, the string metatable and
- * the registry's metatables behind the guard. Run under lua_pcall. */
+/* Builds the allowed libraries (base, string, table, math, utf8: every function behind the
+ * deadline check, the long-running ones replaced) and the string metatable into a fresh state.
+ * Run under lua_pcall. */
 int arbl_bounded_install(lua_State *L);
 
 /* Pieces load() hands to the parser between two clock checks: the parse of one piece is short

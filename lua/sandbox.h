@@ -108,4 +108,8 @@ const char *arbl_budget_name(arbl_budget b);
 
 int luaopen_arbiter(lua_State *L);
 
+/* Whether f is one of the sandbox's own C functions (the read-only views'), which check the
+ * deadline themselves. For the test of reachable functions. */
+bool arbl_sandbox_owns(lua_CFunction f);
+
 #endif
