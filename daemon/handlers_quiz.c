@@ -201,7 +201,7 @@ static void h_answer(ad_request *r) { grade_answer(r, book_of(r->set)); }
 
 const ad_route ad_quiz_routes[] = {
     {"GET", "/v1/quizzes", h_list, AD_LESSON_SET},
-    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
-    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
+    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET | AD_SCRIPT},
+    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET | AD_SCRIPT},
     {NULL, NULL, NULL, 0},
 };

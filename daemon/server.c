@@ -17,6 +17,7 @@
 #include "routes.h"
 #include "sd.h"
 #include "scratch.h"
+#include "script_pool.h"
 #include "server.h"
 
 /* Per-request state, made when the request line arrives and freed on completion. */
@@ -25,6 +26,8 @@ struct req_ctx {
     uint64_t t0;
     size_t uri_len;
     bool started, replied, heavy_held;
+    bool offloaded;            /* the handler runs (or ran) on a script thread */
+    atomic_bool handled;       /* set by the script thread once the reply is built */
     bool too_large;
     char *body;
     size_t len, cap, discarded;
@@ -251,6 +254,35 @@ static bool prepare_body(struct req_ctx *c)
     return true;
 }
 
+/* Parses the body and runs the route's handler with the lesson set held; the reply is left in
+ * the request for send_reply. */
+static void run_handler(struct req_ctx *c)
+{
+    ad_request *r = &c->req;
+    ad_server *s = r->srv;
+    if (r->route->flags & AD_LESSON_SET)
+        r->set = ad_lessons_acquire(&s->lessons);
+    if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
+        r->route->handler(r);
+    if (r->route->flags & AD_LESSON_SET) { /* handlers copy what they send: no reference outlives this */
+        ad_lessons_release(&s->lessons, r->set);
+        r->set = NULL;
+    }
+    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        c->heavy_held = false;
+    }
+}
+
+/* On a script thread: the handler of a suspended connection, then back to libmicrohttpd. */
+static void run_offloaded(void *arg)
+{
+    struct req_ctx *c = arg;
+    run_handler(c);
+    atomic_store_explicit(&c->handled, true, memory_order_release);
+    MHD_resume_connection(c->req.conn);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
@@ -283,23 +315,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return ok ? MHD_YES : MHD_NO;
     }
     ad_request *r = &c->req;
+    if (c->offloaded) /* resumed: the script thread has built the reply */
+        return atomic_load_explicit(&c->handled, memory_order_acquire) ? send_reply(c) : MHD_YES;
     if (c->too_large)
         return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
+    if ((r->route->flags & AD_SCRIPT) && s->scripts) {
+        /* Suspended before it is queued: the script thread may resume it at once. */
+        MHD_suspend_connection(conn);
+        c->offloaded = true;
+        if (ad_script_pool_submit(s->scripts, run_offloaded, c))
+            return MHD_YES;
+        MHD_resume_connection(conn);
+        c->offloaded = false;
+        return fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
+    }
     bool scratch = r->route->flags & AD_SCRATCH;
     if (scratch)
         ad_scratch_begin();
-    if (r->route->flags & AD_LESSON_SET)
-        r->set = ad_lessons_acquire(&s->lessons);
-    if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
-        r->route->handler(r);
-    if (r->route->flags & AD_LESSON_SET) { /* handlers copy what they send: no reference outlives this */
-        ad_lessons_release(&s->lessons, r->set);
-        r->set = NULL;
-    }
-    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
-        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-        c->heavy_held = false;
-    }
+    run_handler(c);
     enum MHD_Result ret = send_reply(c);
     if (scratch) { /* the answer is dumped and sent: nothing made in the window may outlive it */
         json_decref(r->body);
@@ -382,7 +415,15 @@ bool ad_server_start(ad_server *s)
     s->limits.max_moves = (int)cfg->max_moves;
     s->limits.max_depth = (int)cfg->max_json_depth;
     s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME;
+    /* Script threads: four per polling thread by default, so that a few scripts that run to their
+     * budget share the cores with the others instead of making them wait; a queue of four
+     * requests per thread. */
+    long script_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads;
+    s->scripts = ad_script_pool_start((int)script_threads, (int)(4 * script_threads));
+    if (!s->scripts)
+        ad_log(AD_LOG_WARN, "no script threads: scripts run on the polling threads");
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
                               MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
@@ -397,6 +438,8 @@ bool ad_server_start(ad_server *s)
                               MHD_OPTION_END);
     if (!s->mhd) {
         ad_log(AD_LOG_ERROR, "libmicrohttpd could not start");
+        ad_script_pool_stop(s->scripts);
+        s->scripts = NULL;
         close(fd);
         return false;
     }
@@ -436,6 +479,9 @@ void ad_server_drain_and_stop(ad_server *s)
     left = atomic_load_explicit(&s->inflight, memory_order_acquire);
     if (left > 0)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
+    /* Scripts are bounded: what is queued finishes and resumes its connection before MHD stops. */
+    ad_script_pool_stop(s->scripts);
+    s->scripts = NULL;
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
 }

@@ -26,6 +26,8 @@ enum {
                                  * allocates in the thread's scratch arena (scratch.h) */
     AD_LESSON_SET = 1 << 4,     /* the handler reads r->set: the lesson set (lessons, quizzes,
                                  * puzzles) held for the request, so a reload cannot free it */
+    AD_SCRIPT = 1 << 5,         /* runs a lesson or quiz script: handled on a script thread while
+                                 * the connection is suspended, never on a polling thread */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
@@ -50,6 +52,7 @@ typedef struct ad_server {
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
     atomic_bool draining;
+    struct ad_script_pool *scripts; /* where AD_SCRIPT handlers run (NULL: on the polling thread) */
 } ad_server;
 
 /* A request as handlers see it. */

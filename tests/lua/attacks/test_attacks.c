@@ -17,7 +17,7 @@
 #include "quizzes.h"
 
 /* Budgets of the suite: small, so that the attacks that run to the deadline are quick. */
-#define DEADLINE_MS 100u
+#define DEADLINE_MS 50u
 #define LOAD_MS (DEADLINE_MS * 8u) /* a lesson file's check runs with 8x the time budget */
 #define QUIZ_LOAD_MS (DEADLINE_MS * (1u + ARBL_QUIZ_BATCH_FACTOR)) /* its file, then a batch of one */
 #define MARGIN_MS 100.0
