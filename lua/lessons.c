@@ -262,6 +262,15 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
         goto done;
     }
     /* stack: rt, lesson */
+    char where[200];
+    if (arbl_find_bad_text(L, 2, where, sizeof where)) {
+        /* JSON cannot carry such a text: refused here rather than left out of an answer later */
+        char msg[300];
+        snprintf(msg, sizeof msg, "the text at %s", where);
+        out->errors = 1;
+        report(ud, path, "error", 0, msg);
+        goto done;
+    }
     lua_getfield(L, 1, "lint");
     lua_pushvalue(L, 2);
     if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {

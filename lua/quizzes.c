@@ -233,6 +233,11 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     }
     if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
         goto done;
+    char where[200];
+    if (arbl_find_bad_text(sb.L, 2, where, sizeof where)) {
+        snprintf(err, sizeof err, "the text at %s", where);
+        goto done;
+    }
     lua_getfield(sb.L, 1, "describe");
     lua_pushvalue(sb.L, 2);
     if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK || !lua_istable(sb.L, -1)) {

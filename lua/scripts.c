@@ -127,9 +127,104 @@ const char *arbl_base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* Bytes of the well-formed UTF-8 character at s (n bytes left): no overlong form, no
+ * surrogate, nothing above U+10FFFF; 0 if the bytes there are not one. */
+static size_t utf8_char_len(const unsigned char *s, size_t n)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
+        (s[0] == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return len;
+}
+
+long arbl_utf8_problem(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        size_t n = s[i] ? utf8_char_len((const unsigned char *)s + i, len - i) : 0;
+        if (n == 0)
+            return (long)i;
+        i += n;
+    }
+    return -1;
+}
+
+/* Script text into a fixed field: whole characters only (a cut never splits one), and a byte
+ * that is not UTF-8 becomes U+FFFD, so that the field is still valid text (JSON refuses
+ * anything else, and the field would be lost). */
 void arbl_copy_str(char *dst, size_t cap, const char *src)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
+    static const char replacement[] = "\xEF\xBF\xBD";
+    if (cap == 0)
+        return;
+    size_t o = 0, len = src ? strlen(src) : 0;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_char_len((const unsigned char *)src + i, len - i);
+        const char *c = n ? src + i : replacement;
+        size_t clen = n ? n : 3;
+        if (o + clen >= cap)
+            break;
+        memcpy(dst + o, c, clen);
+        o += clen;
+        i += n ? n : 1;
+    }
+    dst[o] = 0;
+}
+
+/* Depth-first over plain tables (raw access: no metamethod runs), naming the path. */
+static bool find_bad_text(lua_State *L, int t, int depth, char *where, size_t cap, size_t used)
+{
+    if (depth > 12 || !lua_checkstack(L, 4))
+        return false;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        char key[64];
+        if (lua_type(L, -2) == LUA_TSTRING)
+            snprintf(key, sizeof key, "%s%.40s", used ? "." : "", lua_tostring(L, -2));
+        else if (lua_isinteger(L, -2))
+            snprintf(key, sizeof key, "[%lld]", (long long)lua_tointeger(L, -2));
+        else
+            snprintf(key, sizeof key, "%s?", used ? "." : "");
+        size_t klen = strlen(key);
+        if (used + klen < cap)
+            memcpy(where + used, key, klen + 1);
+        size_t at = used + klen < cap ? used + klen : used;
+        for (int i = -2; i <= -1; i++) {
+            if (lua_type(L, i) != LUA_TSTRING)
+                continue;
+            size_t n;
+            const char *s = lua_tolstring(L, i, &n);
+            long bad = arbl_utf8_problem(s, n);
+            if (bad >= 0) {
+                snprintf(where + at, cap - at, "%s: %s at byte %ld", i == -2 ? " (a key)" : "",
+                         s[bad] ? "not valid UTF-8" : "a NUL byte", bad + 1);
+                lua_pop(L, 2);
+                return true;
+            }
+        }
+        if (lua_type(L, -1) == LUA_TTABLE && find_bad_text(L, lua_gettop(L), depth + 1, where, cap, at)) {
+            lua_pop(L, 2);
+            return true;
+        }
+        lua_pop(L, 1);
+    }
+    where[used] = 0;
+    return false;
+}
+
+bool arbl_find_bad_text(lua_State *L, int t, char *where, size_t cap)
+{
+    if (cap == 0)
+        return false;
+    where[0] = 0;
+    return lua_istable(L, t) && find_bad_text(L, lua_absindex(L, t), 0, where, cap, 0);
 }
 
 bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,

@@ -15,6 +15,7 @@
 #include "harness.h"
 #include "lessons.h"
 #include "quizzes.h"
+#include "scripts.h"
 
 /* Budgets of the suite: small, so that the attacks that run to the deadline are quick. */
 #define DEADLINE_MS 50u
@@ -244,6 +245,58 @@ static void attack_quiz_load(const char *dir, const char *name, const char *body
     arbl_quizbook_free(book);
 }
 
+/* Texts: a file with bytes that are not UTF-8, or a NUL, is refused at load naming the field;
+ * a text a function returns at answer time is cut between characters and made valid. */
+static void texts(const char *dir)
+{
+    char path[600];
+    static const char *const bad[][2] = {
+        {"title = { en = \"bad\\255\\254\", fa = \"t\", ar = \"t\" }", "title.en: not valid UTF-8 at byte 4"},
+        {"title = { en = \"t\", fa = \"nul[\\0]\", ar = \"t\" }", "title.fa: a NUL byte at byte 5"},
+        {"title = { en = \"t\", fa = \"t\", ar = \"\\192\\128\" }", "title.ar: not valid UTF-8 at byte 1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        harness_begin("text.refused_at_load");
+        snprintf(path, sizeof path, "%s/text%zu.lua", dir, i);
+        write_file(path,
+                   "return lesson { id = \"t\", %s, level = \"beginner\", tags = {}, rules = { \"3.7\" },\n"
+                   "  steps = { true_false { prompt = { en = \"p\", fa = \"p\", ar = \"p\" }, answer = true,\n"
+                   "  tests = { right = { \"true\" }, wrong = { [\"false\"] = \"wrong_answer\" } } } } }\n",
+                   bad[i][0]);
+        reported[0] = 0;
+        CHECK(arbl_check_file(path, &limits, collect, NULL) > 0);
+        CHECK_MSG(strstr(reported, bad[i][1]) != NULL, "'%s' lacks '%s'", reported, bad[i][1]);
+    }
+    harness_begin("text.cut_between_characters");
+    snprintf(path, sizeof path, "%s/long.lua", dir);
+    write_file(path,
+               "return lesson { id = \"long\", title = { en = \"t\", fa = \"t\", ar = \"t\" }, level = \"beginner\",\n"
+               "  tags = {}, rules = { \"3.7\" }, steps = { move_task { prompt = { en = \"e4\", fa = \"e4\", ar = \"e4\" },\n"
+               "    expect = function(ctx) return ctx.move.san == \"e4\" end,\n"
+               "    wrong = function(ctx) local t = ctx.move.san == \"a3\" and (\"x\\255\\254y\") or string.rep(\"\\u{628}\", 1000)\n"
+               "      return { en = t, fa = t, ar = t } end,\n"
+               "    explain = function() return { { code = \"c\", text = string.rep(\"\\u{628}\", 1000) } } end,\n"
+               "    tests = { right = { \"e4\" }, wrong = { [\"d4\"] = \"deviation\" } } } } }\n");
+    arbl_registry *reg = arbl_registry_new(&limits);
+    reported[0] = 0;
+    CHECK_MSG(arbl_registry_load_file(reg, path, collect, NULL), "%s", reported);
+    arbl_result *res = malloc(sizeof *res);
+    if (arbl_registry_count(reg) == 1) {
+        CHECK(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "d4", "fa", res));
+        CHECK_MSG(strlen(res->feedback) > 1000 && arbl_utf8_problem(res->feedback, strlen(res->feedback)) < 0,
+                  "feedback of %zu bytes, valid from %ld", strlen(res->feedback),
+                  arbl_utf8_problem(res->feedback, strlen(res->feedback)));
+        CHECK(res->nexplanations > 0 && strlen(res->explanations[res->nexplanations - 1].text) > 700 &&
+              arbl_utf8_problem(res->explanations[res->nexplanations - 1].text,
+                                strlen(res->explanations[res->nexplanations - 1].text)) < 0);
+        harness_begin("text.invalid_bytes_replaced");
+        CHECK(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "a3", "fa", res));
+        CHECK_STR(res->feedback, "x\xEF\xBF\xBD\xEF\xBF\xBDy");
+    }
+    free(res);
+    arbl_registry_free(reg);
+}
+
 int main(int argc, char **argv)
 {
     const char *catalogue = argc > 1 ? argv[1] : "catalogue.txt";
@@ -258,6 +311,8 @@ int main(int argc, char **argv)
         perror("mkdtemp");
         return 2;
     }
+    if (!only)
+        texts(dir);
     char line[4096];
     int attacks = 0;
     while (fgets(line, sizeof line, f)) {
