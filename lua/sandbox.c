@@ -216,8 +216,7 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         arbl_budget b = sb->instructions > sb->limits.instructions ? ARBL_BUDGET_INSTRUCTIONS : over_budget(sb);
         if (!b) {
             /* the line is only for memory errors: read it now and then (getinfo is not free) */
-            if (ar && (sb->instructions & (HOOK_STEP * 4 - 1)) < HOOK_STEP && lua_getinfo(L, "l", ar) &&
-                ar->currentline > 0)
+            if (ar && (sb->instructions / HOOK_STEP) % 4 == 0 && lua_getinfo(L, "l", ar) && ar->currentline > 0)
                 sb->last_line = ar->currentline;
             return;
         }

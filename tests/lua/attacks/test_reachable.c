@@ -211,6 +211,14 @@ static char *script_name(const char *path)
     return s;
 }
 
+static void free_names(char **all, const char **names)
+{
+    for (int i = 0; i < nfound; i++)
+        free(all[i]);
+    free(all);
+    free(names);
+}
+
 int main(int argc, char **argv)
 {
     const char *list = argc > 1 ? argv[1] : "reachable.txt";
@@ -219,18 +227,21 @@ int main(int argc, char **argv)
     walk_state(arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude");
 
     /* names a script finds the functions by (and their kind), deduplicated */
-    char **names = calloc((size_t)nfound + 1, sizeof *names);
-    int n = 0;
-    for (int i = 0; i < nfound; i++)
-        names[n++] = script_name(found[i]);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    char **all = calloc((size_t)nfound + 1, sizeof *all);
+    const char **names = calloc((size_t)nfound + 1, sizeof *names);
+    for (int i = 0; i < nfound; i++) {
+        all[i] = script_name(found[i]);
+        free(found[i]);
+    }
+    qsort(all, (size_t)nfound, sizeof *all, cmp_str);
     int m = 0;
-    for (int i = 0; i < n; i++)
-        if (m == 0 || strcmp(names[m - 1], names[i]) != 0)
-            names[m++] = names[i];
+    for (int i = 0; i < nfound; i++)
+        if (m == 0 || strcmp(names[m - 1], all[i]) != 0)
+            names[m++] = all[i];
     if (print) {
         for (int i = 0; i < m; i++)
             printf("%s\n", names[i]);
+        free_names(all, names);
         return 0;
     }
 
@@ -244,8 +255,10 @@ int main(int argc, char **argv)
     FILE *f = fopen(list, "r");
     harness_begin("reachable.list");
     CHECK_MSG(f != NULL, "cannot read %s", list);
-    if (!f)
+    if (!f) {
+        free_names(all, names);
         return harness_finish();
+    }
     char line[512];
     static char listed[MAX_FOUND][160];
     int nlisted = 0;
@@ -276,5 +289,6 @@ int main(int argc, char **argv)
     }
     harness_begin("reachable.count");
     CHECK_MSG(m > 100, "only %d C functions found: the walk is broken", m);
+    free_names(all, names);
     return harness_finish();
 }
