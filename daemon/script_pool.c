@@ -24,7 +24,7 @@ struct ad_script_pool {
 
 /* Scripts yield the cores to the polling threads (health probes, cheap endpoints): a script
  * runs to a wall-clock budget whatever its share of the CPU, a probe must not wait for it. */
-#define SCRIPT_NICE 5
+#define SCRIPT_NICE 10
 
 static void *work(void *arg)
 {

@@ -1,21 +1,21 @@
 /* The library a script sees, bounded in time. An instruction hook cannot see inside a C
- * function, so the proof is made per C function instead: every C function reachable from a
- * script runs behind arbl_guard (a deadline check on entry), and each one falls in one of three
- * kinds (tests/lua/attacks/test_reachable.c walks the state and fails on any that is not
- * guarded):
+ * function, so the proof is made per C function instead: every C function of the libraries a
+ * script can reach checks the run's deadline on entry (a guard), and each falls in one of three
+ * kinds (tests/lua/attacks/reachable.txt gives each one's reason; test_reachable walks the
+ * state and fails on a function that is unguarded or not in that list):
  *   - constant or linear work in its arguments, which the memory budget bounds (string.upper,
  *     math.*, utf8.len, select, ...): the entry check is enough;
  *   - loops whose length an argument or a metamethod chooses, with no memory to pay for it
- *     (table.move/insert/remove, string.rep of "", table.sort, next over a sparse table):
- *     replaced here by versions that check the clock inside the loop;
- *   - the pattern matcher and the parser, which do no allocation and call nothing: the matcher
+ *     (table.move/insert/remove, string.rep of "", table.sort): replaced here by versions that
+ *     check the clock inside the loop;
+ *   - the pattern matcher and the parser, which allocate nothing and call nothing: the matcher
  *     is refused work above a proven bound, the parser is fed in pieces with a check between.
- * Functions a C function returns (gmatch's and codes' iterators, pairs' next) get the guard too,
- * and so do C functions called from C (metamethods, load readers, sort comparators), because
- * every C function value a script can hold is a guarded one. The guards are plain C functions
- * (no closure to allocate per state): one per allowed library function, calling the original
- * Lua's libraries registered, which is read once per process. The binding's own functions are
- * host code, bounded by the engine's limits and listed in the same review. */
+ * Functions a C function returns (the iterators of gmatch, codes, ipairs, pairs) are guarded
+ * too, and so are C functions called from C (metamethods, load readers, sort comparators),
+ * because every C function value a script can hold is a guarded one. The guards are plain C
+ * functions (no closure to allocate per state): one per allowed library function, calling the
+ * original, read once per process from a state with Lua's libraries. The binding's functions are
+ * host code, bounded by the engine's limits (perft depth, solver nodes, plies) and listed too. */
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>

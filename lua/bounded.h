@@ -6,9 +6,9 @@
 #ifndef ARBL_BOUNDED_H
 #define ARBL_BOUNDED_H
 
-#include <lua.h>
-
 #include <stdbool.h>
+
+#include <lua.h>
 
 /* Whether f is a guarded function: a guard of an allowed library function, a bounded
  * replacement, the closure guard, or one of the sandbox's own (they check the deadline on entry). */
