@@ -177,14 +177,22 @@ stop_probing.clear()
 prober = threading.Thread(target=probe)
 prober.start()
 time.sleep(0.1)
-for _ in range(2):  # two waves of 8, for enough probes
+gen = srv.get('/v1/health')[2]['lessons_generation']
+for wave in range(2):  # two waves of 8, for enough probes; a SIGHUP during the second
     attackers = [threading.Thread(target=attack, args=(n,)) for n in HOSTILE]
     for t in attackers:
         t.start()
+    if wave == 1:
+        time.sleep(0.1)
+        srv.signal(signal.SIGHUP)
     for t in attackers:
         t.join(30)
 stop_probing.set()
 prober.join(30)
+deadline = time.monotonic() + 5
+while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] == gen:
+    time.sleep(0.05)
+check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 1, 'SIGHUP reloads while hostile answers run')
 for name, (status, took, body) in sorted(results.items()):
     check(status in (500, 503), '%s: status %d' % (name, status))
     if status == 500:
