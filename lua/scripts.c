@@ -10,6 +10,7 @@
 
 #include "lessons.h"
 #include "scripts.h"
+#include "utf8_text.h"
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -121,61 +122,40 @@ char *arbl_dup(const char *s)
     return d;
 }
 
+char *arbl_dup_text(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t cap = 3 * strlen(s) + 1; /* a malformed byte grows into U+FFFD, three bytes */
+    char *d = malloc(cap);
+    if (d)
+        arbl_utf8_copy(d, cap, s);
+    return d;
+}
+
 const char *arbl_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
 }
 
-/* Bytes of the well-formed UTF-8 character at s (n bytes left): no overlong form, no
- * surrogate, nothing above U+10FFFF; 0 if the bytes there are not one. */
-static size_t utf8_char_len(const unsigned char *s, size_t n)
+bool arbl_copy_str(char *dst, size_t cap, const char *src)
 {
-    if (s[0] < 0x80)
-        return 1;
-    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-    if (len == 0 || s[0] > 0xF4 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
-        (s[0] == 0xF4 && s[1] > 0x8F))
-        return 0;
-    return len;
+    /* never a character cut in two (JSON would refuse the whole text): see utf8_text.h */
+    return arbl_utf8_copy(dst, cap, src);
 }
 
 long arbl_utf8_problem(const char *s, size_t len)
 {
     for (size_t i = 0; i < len;) {
-        size_t n = s[i] ? utf8_char_len((const unsigned char *)s + i, len - i) : 0;
-        if (n == 0)
+        size_t n = 0;
+        /* a Lua string ends in a NUL past len: the decoder stops there */
+        uint32_t cp = s[i] ? arbl_utf8_next((const unsigned char *)s + i, &n) : 0;
+        if (!s[i] || (cp == ARBL_UTF8_REPLACEMENT && n == 1))
             return (long)i;
         i += n;
     }
     return -1;
-}
-
-/* Script text into a fixed field: whole characters only (a cut never splits one), and a byte
- * that is not UTF-8 becomes U+FFFD, so that the field is still valid text (JSON refuses
- * anything else, and the field would be lost). */
-void arbl_copy_str(char *dst, size_t cap, const char *src)
-{
-    static const char replacement[] = "\xEF\xBF\xBD";
-    if (cap == 0)
-        return;
-    size_t o = 0, len = src ? strlen(src) : 0;
-    for (size_t i = 0; i < len;) {
-        size_t n = utf8_char_len((const unsigned char *)src + i, len - i);
-        const char *c = n ? src + i : replacement;
-        size_t clen = n ? n : 3;
-        if (o + clen >= cap)
-            break;
-        memcpy(dst + o, c, clen);
-        o += clen;
-        i += n ? n : 1;
-    }
-    dst[o] = 0;
 }
 
 /* Depth-first over plain tables (raw access: no metamethod runs), naming the path. */

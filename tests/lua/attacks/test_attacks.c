@@ -164,7 +164,7 @@ static void attack_answer(const char *dir, const char *name, const char *body)
 
 static bool first_question(void *ud, const arbl_question *q)
 {
-    snprintf(ud, 1024, "%s", q->prompt);
+    snprintf(ud, 1024, "%.1023s", q->prompt);
     return false;
 }
 
