@@ -1213,7 +1213,7 @@ typedef bool (*answer_map)(const char *in, char *out, size_t cap);
 
 /* Longest text the answer readers take from a script (an answer is at most ARBL_ANSWER_MAX
  * bytes): each reads it in a few passes outside the deadline's view, so the size bounds them. */
-#define ANSWER_SCRIPT_MAX (64u << 10)
+#define ANSWER_SCRIPT_MAX (16u << 10)
 
 static const char *check_answer_text(lua_State *L, size_t *n)
 {

@@ -212,8 +212,12 @@ static void guard_pattern(lua_State *L, bool may_be_plain, bool anchored_ok)
     if (plen > ARBL_PATTERN_MAX)
         luaL_error(L, "pattern longer than %d bytes (sandbox limit)", (int)ARBL_PATTERN_MAX);
     bool plain = may_be_plain && (lua_toboolean(L, 4) || !has_specials(p, plen));
-    if (plain)
-        return; /* plain search: at most subject x pattern byte comparisons */
+    if (plain) { /* plain search: at most subject x pattern byte comparisons */
+        if ((double)n * (double)plen > ARBL_PATTERN_COST)
+            luaL_error(L, "searching a %d-byte text for %d bytes could take too long (sandbox limit)", (int)n,
+                       (int)plen);
+        return;
+    }
     if (n > ARBL_PATTERN_SUBJECT_MAX)
         luaL_error(L, "pattern matching on a string longer than %d bytes (sandbox limit)",
                    (int)ARBL_PATTERN_SUBJECT_MAX);

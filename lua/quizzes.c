@@ -583,8 +583,10 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
         *error = ARBL_QUIZ_SCRIPT;
         return -1;
     }
-    /* The batch as a whole: ARBL_QUIZ_BATCH_FACTOR question budgets, whatever the count. */
-    arbl_sandbox_limit_total(&sb, sb.limits.deadline_ms * ARBL_QUIZ_BATCH_FACTOR);
+    /* The batch as a whole: a few question budgets, and a share for every question asked. */
+    uint64_t batch_ms = (uint64_t)sb.limits.deadline_ms * ARBL_QUIZ_BATCH_FACTOR +
+                        (uint64_t)sb.limits.deadline_ms * (uint64_t)count / ARBL_QUIZ_BATCH_PER;
+    arbl_sandbox_limit_total(&sb, batch_ms > UINT32_MAX ? UINT32_MAX : (uint32_t)batch_ms);
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;

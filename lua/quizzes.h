@@ -86,8 +86,10 @@ typedef enum arbl_quiz_error {
 } arbl_quiz_error;
 
 /* Receives each question; return false to stop. */
-/* A batch's script time is bounded as a whole: this many per-question time budgets. */
+/* A batch's script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR per-question time
+ * budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of 100: 10.25). */
 #define ARBL_QUIZ_BATCH_FACTOR 4u
+#define ARBL_QUIZ_BATCH_PER 16u
 
 typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
 
