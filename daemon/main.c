@@ -1,12 +1,14 @@
-/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain and exit 0, SIGHUP reloads
- * the lessons directory (lessons, quizzes, puzzles); systemd is told READY/RELOADING/STOPPING
- * and pinged for its watchdog. */
+/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain (health 503 at once, the
+ * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
+ * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog while
+ * no polling thread is stalled (edge.h). */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,6 +25,21 @@ static void load(ad_server *s)
     atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failed.lessons);
     atomic_fetch_add(&s->metrics.quiz_failures, (unsigned long)failed.quizzes);
     atomic_fetch_add(&s->metrics.puzzle_failures, (unsigned long)failed.puzzles);
+}
+
+/* Each connection needs a descriptor; beyond them the listener, epoll and lesson files. Raises
+ * the soft limit up to the hard one if needed, and says so if even that is too small. */
+static void ensure_fd_limit(long max_connections)
+{
+    struct rlimit rl;
+    rlim_t need = (rlim_t)max_connections + 64;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need)
+        return;
+    rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= need ? need : rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur < need)
+        ad_log(AD_LOG_WARN, "open-file limit %llu is below max-connections + 64 (%llu): connections past it wait "
+                            "(raise LimitNOFILE or ulimit -n)", (unsigned long long)rl.rlim_cur, (unsigned long long)need);
 }
 
 /* While the main thread loads (start-up or SIGHUP), a helper thread takes the signals: SIGTERM
@@ -86,6 +103,37 @@ static int reload(ad_server *s, const sigset_t *set, atomic_bool *cancel)
     return stop;
 }
 
+/* Set while loading when SIGTERM comes: the scripts being loaded stop (see load_watched). */
+static atomic_bool load_cancel;
+
+static uint64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The drain's first phase: not ready (health 503 "draining") but still serving everything, for
+ * drain-grace seconds, so load balancers notice and stop sending before the socket closes. A
+ * second SIGTERM/SIGINT cuts it short. */
+static void drain_grace(ad_server *s, const sigset_t *set, struct timespec wait, bool watchdog)
+{
+    ad_server_begin_drain(s);
+    if (s->cfg.drain_grace <= 0)
+        return;
+    ad_log(AD_LOG_WARN, "not ready: serving %ld s more before closing the socket", s->cfg.drain_grace);
+    uint64_t end = monotonic_ms() + (uint64_t)s->cfg.drain_grace * 1000u;
+    while (monotonic_ms() < end) {
+        int sig = sigtimedwait(set, NULL, &wait);
+        if (sig == SIGTERM || sig == SIGINT)
+            break;
+        if (sig == SIGHUP && reload(s, set, &load_cancel))
+            break; /* a SIGTERM during that reload */
+        if (watchdog)
+            ad_sd_notify("WATCHDOG=1");
+    }
+}
+
 int main(int argc, char **argv)
 {
     static ad_server srv; /* large (metrics); lives for the whole process */
@@ -115,7 +163,7 @@ int main(int argc, char **argv)
                                                  (uint32_t)srv.cfg.quiz_time_ms};
     srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
     srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
-    static atomic_bool load_cancel;
+    ensure_fd_limit(srv.cfg.max_connections);
     srv.lessons.cancel = &load_cancel;
     bool hup_at_start;
     int stop = load_watched(&srv, &set, &load_cancel, &hup_at_start);
@@ -130,6 +178,8 @@ int main(int argc, char **argv)
     }
     ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
            srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
+    if (srv.probe_port)
+        ad_log(AD_LOG_WARN, "probes (health, metrics) also on port %u", srv.probe_port);
     if (srv.cfg.print_port) {
         printf("%u\n", ad_server_port(&srv));
         fflush(stdout);
@@ -152,10 +202,11 @@ int main(int argc, char **argv)
                    atomic_load(&srv.inflight));
             break;
         }
-        if (watchdog)
+        if (watchdog && ad_edge_stalled(&srv.edge) == 0) /* a hung polling thread gets us restarted */
             ad_sd_notify("WATCHDOG=1");
     }
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
+    drain_grace(&srv, &set, wait, watchdog != 0);
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
     ad_log(AD_LOG_WARN, "stopped");

@@ -11,6 +11,7 @@
 
 #include "arbiter_json.h"
 #include "config.h"
+#include "edge.h"
 #include "lessons.h"
 #include "metrics.h"
 
@@ -45,13 +46,17 @@ typedef struct ad_route {
 typedef struct ad_server {
     ad_config cfg;
     struct MHD_Daemon *mhd;
+    struct MHD_Daemon *probe_mhd;   /* the probe listener (probe-listen), or NULL */
     unsigned port;              /* bound port */
+    unsigned probe_port;        /* the probe listener's bound port, or 0 */
     aj_limits limits;
     long heavy_cap;
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
-    atomic_bool draining;
+    atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
+    atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
+    ad_edge edge;               /* per-connection state, request deadlines, stall detection */
     struct ad_script_pool *scripts; /* where AD_SCRIPT handlers run (NULL: on the polling thread) */
 } ad_server;
 
@@ -76,13 +81,18 @@ typedef struct ad_request {
     const char *content_type;
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
+    bool close;                 /* add Connection: close (framing errors, deadlines) */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
 bool ad_server_start(ad_server *s);
+/* Stops being ready: /v1/health answers 503 "draining" while every request is still served, so
+ * a balancer's health check takes the instance out before its socket closes. */
+void ad_server_begin_drain(ad_server *s);
 /* Stops accepting, waits for in-flight requests (up to drain_timeout), then stops. */
 void ad_server_drain_and_stop(ad_server *s);
-/* The port actually bound (for --listen HOST:0). */
+/* The port actually bound (for --listen HOST:0), and the probe listener's (0: none). */
 unsigned ad_server_port(const ad_server *s);
+unsigned ad_server_probe_port(const ad_server *s);
 
 #endif

@@ -48,7 +48,8 @@ typedef struct arbl_sandbox {
     int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */
     uint32_t total_ms;
     long next_id;              /* last number tostring gave a table or function */
-    char lang[8];              /* language explanations are rendered in */
+    char lang[8];              /* language explanations are rendered in ("fa") */
+    char tag[24];              /* the same with its digit choice ("fa-u-nu-latn"), for rendering */
     /* Small blocks come from the sandbox's own chunks by size class (16-byte steps up to
      * ARBL_SMALL_MAX) and are all released at once when the state closes. */
     void *chunks;              /* linked list of chunks */
