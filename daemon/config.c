@@ -33,6 +33,7 @@ static const struct option {
     {"probe-listen", OPT_STRING, S(probe_listen), 0, 0, "HOST:PORT", "also listen here for /v1/health and /metrics only, on a thread of their own, so probes never wait behind searches (default: none)"},
     {"lessons", OPT_STRING, S(lessons), 0, 0, "DIR", "lessons directory (default " AD_DEFAULT_LESSONS ")"},
     {"threads", OPT_LONG, S(threads), 0, 256, "N", "polling threads (default 0: one per core)"},
+    {"script-threads", OPT_LONG, S(script_threads), 0, 256, "N", "threads that run lesson and quiz scripts, off the polling threads (default 0: four per polling thread)"},
     {"log-level", OPT_LEVEL, S(log_level), 0, 3, "LEVEL", "error, warn, info (default: one line per request) or debug"},
     {"max-body", OPT_LONG, S(max_body), 64, 64L << 20, "BYTES", "largest request body, else 413 (default 65536)"},
     {"max-uri", OPT_LONG, S(max_uri), 16, 1L << 20, "BYTES", "longest request target, else 414 (default 2048)"},

@@ -11,6 +11,7 @@ typedef struct ad_config {
     char lessons[512];          /* lessons directory */
     char config_path[512];      /* the config file that was read, or "" */
     long threads;               /* polling threads; 0: one per core */
+    long script_threads;        /* script threads; 0: four per polling thread */
     long log_level;             /* 0 error, 1 warn, 2 info (one line per request), 3 debug */
     long max_body;              /* bytes of a request body (413) */
     long max_uri;               /* bytes of the request target (414) */

@@ -264,6 +264,6 @@ static void h_answer(ad_request *r)
 const ad_route ad_lesson_routes[] = {
     {"GET", "/v1/lessons", h_list, AD_LESSON_SET | AD_CACHEABLE},
     {"GET", "/v1/lessons/{id}", h_get, AD_LESSON_SET | AD_CACHEABLE},
-    {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
+    {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET | AD_SCRIPT},
     {NULL, NULL, NULL, 0},
 };

@@ -213,6 +213,6 @@ static void h_answer(ad_request *r) { judge_answer(r, puzzles_of(r->set)); }
 const ad_route ad_puzzle_routes[] = {
     {"GET", "/v1/puzzles", h_list, AD_LESSON_SET | AD_CACHEABLE},
     {"GET", "/v1/puzzles/{id}", h_get, AD_LESSON_SET | AD_CACHEABLE},
-    {"POST", "/v1/puzzles/{id}/answer", h_answer, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
+    {"POST", "/v1/puzzles/{id}/answer", h_answer, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET | AD_SCRIPT},
     {NULL, NULL, NULL, 0},
 };

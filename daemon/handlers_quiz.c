@@ -31,6 +31,11 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
     case ARBL_QUIZ_BAD_ID:
     case ARBL_QUIZ_BAD_PARAM: reply_detail(r, AJ_E_INVALID_FIELD, field, -1, message); break;
     case ARBL_QUIZ_BAD_ANSWER: reply_detail(r, AJ_E_INVALID_FIELD, "answer", ARBL_ANSWER_MAX, message); break;
+    case ARBL_QUIZ_BUDGET:
+        atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
+        reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
+        ad_log(AD_LOG_WARN, "quiz: %s", message);
+        break;
     default:
         atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
         if (budget != ARBL_BUDGET_NONE)
@@ -201,7 +206,7 @@ static void h_answer(ad_request *r) { grade_answer(r, book_of(r->set)); }
 
 const ad_route ad_quiz_routes[] = {
     {"GET", "/v1/quizzes", h_list, AD_LESSON_SET | AD_CACHEABLE},
-    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
-    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
+    {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET | AD_SCRIPT},
+    {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET | AD_SCRIPT},
     {NULL, NULL, NULL, 0},
 };

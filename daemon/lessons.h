@@ -55,6 +55,7 @@ typedef struct ad_lessons {
     ad_lesson_unloader unload;
     unsigned long generation;
     size_t cache_entries;       /* bounds of each set's answer cache (0: no cache) */
+    const atomic_bool *cancel;  /* set while loading: the scripts being loaded stop (SIGTERM) */
     size_t cache_bytes;
 } ad_lessons;
 

@@ -33,7 +33,7 @@ static void report(void *ud, const char *path, const char *level, int step, cons
 
 bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
 {
-    arbl_limits limits = {l->limits.memory, l->limits.instructions, l->limits.deadline_ms};
+    arbl_limits limits = {l->limits.memory, l->limits.instructions, l->limits.deadline_ms, l->cancel};
     arbl_registry *reg = arbl_registry_new(&limits);
     if (!reg)
         return false;
@@ -77,7 +77,8 @@ void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set)
         ad_log(AD_LOG_WARN, "no quiz directory %s: no quizzes served", dir);
         return;
     }
-    arbl_limits limits = {l->quiz_limits.memory, l->quiz_limits.instructions, l->quiz_limits.deadline_ms};
+    arbl_limits limits = {l->quiz_limits.memory, l->quiz_limits.instructions, l->quiz_limits.deadline_ms,
+                          l->cancel};
     arbl_quizbook *book = arbl_quizbook_new(&limits);
     if (!book) {
         ad_log(AD_LOG_ERROR, "quizzes: out of memory: no quizzes served");

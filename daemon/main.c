@@ -2,7 +2,9 @@
  * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
  * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog while
  * no polling thread is stalled (edge.h). */
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,13 +42,69 @@ static void ensure_fd_limit(long max_connections)
                             "(raise LimitNOFILE or ulimit -n)", (unsigned long long)rl.rlim_cur, (unsigned long long)need);
 }
 
-static void reload(ad_server *s)
+/* While the main thread loads (start-up or SIGHUP), a helper thread takes the signals: SIGTERM
+ * or SIGINT stops the scripts being loaded at once (through the lessons' cancel flag) so that
+ * the process can drain and exit; a SIGHUP that comes meanwhile is remembered. */
+struct load_watch {
+    sigset_t set;
+    atomic_bool done;
+    atomic_bool *cancel;
+    atomic_int stop_signal;  /* SIGTERM or SIGINT taken during the load, else 0 */
+    atomic_bool hup;         /* a SIGHUP came during the load */
+};
+
+static void *watch_signals(void *arg)
 {
-    ad_sd_notify("RELOADING=1");
-    load(s);
-    atomic_fetch_add(&s->metrics.reloads, 1);
-    ad_sd_notify("READY=1");
+    struct load_watch *w = arg;
+    struct timespec tick = {0, 20 * 1000 * 1000};
+    while (!atomic_load(&w->done)) {
+        int sig = sigtimedwait(&w->set, NULL, &tick);
+        if (sig == SIGTERM || sig == SIGINT) {
+            atomic_store(&w->stop_signal, sig);
+            atomic_store(w->cancel, true);
+        } else if (sig == SIGHUP) {
+            atomic_store(&w->hup, true);
+        }
+    }
+    return NULL;
 }
+
+/* Loads with the watcher running; returns the stop signal taken meanwhile (0: none) and sets
+ * *hup when a reload was asked for meanwhile. */
+static int load_watched(ad_server *s, const sigset_t *set, atomic_bool *cancel, bool *hup)
+{
+    struct load_watch w = {.set = *set, .cancel = cancel};
+    atomic_init(&w.done, false);
+    atomic_init(&w.stop_signal, 0);
+    atomic_init(&w.hup, false);
+    pthread_t thread;
+    bool watching = pthread_create(&thread, NULL, watch_signals, &w) == 0;
+    load(s);
+    if (watching) {
+        atomic_store(&w.done, true);
+        pthread_join(thread, NULL);
+    }
+    *hup = atomic_load(&w.hup);
+    return atomic_load(&w.stop_signal);
+}
+
+static int reload(ad_server *s, const sigset_t *set, atomic_bool *cancel)
+{
+    bool again = true;
+    int stop = 0;
+    while (again && !stop) {
+        ad_sd_notify("RELOADING=1");
+        stop = load_watched(s, set, cancel, &again);
+        atomic_fetch_add(&s->metrics.reloads, 1);
+        ad_sd_notify("READY=1");
+        if (again && !stop)
+            ad_log(AD_LOG_WARN, "SIGHUP during the reload: reloading again");
+    }
+    return stop;
+}
+
+/* Set while loading when SIGTERM comes: the scripts being loaded stop (see load_watched). */
+static atomic_bool load_cancel;
 
 static uint64_t monotonic_ms(void)
 {
@@ -69,8 +127,8 @@ static void drain_grace(ad_server *s, const sigset_t *set, struct timespec wait,
         int sig = sigtimedwait(set, NULL, &wait);
         if (sig == SIGTERM || sig == SIGINT)
             break;
-        if (sig == SIGHUP)
-            reload(s);
+        if (sig == SIGHUP && reload(s, set, &load_cancel))
+            break; /* a SIGTERM during that reload */
         if (watchdog)
             ad_sd_notify("WATCHDOG=1");
     }
@@ -106,7 +164,14 @@ int main(int argc, char **argv)
     srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
     srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
     ensure_fd_limit(srv.cfg.max_connections);
-    load(&srv);
+    srv.lessons.cancel = &load_cancel;
+    bool hup_at_start;
+    int stop = load_watched(&srv, &set, &load_cancel, &hup_at_start);
+    if (stop) {
+        ad_log(AD_LOG_WARN, "%s while loading the lessons: stopped", stop == SIGTERM ? "SIGTERM" : "SIGINT");
+        ad_lessons_free(&srv.lessons);
+        return 0;
+    }
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
         return 1;
@@ -126,11 +191,13 @@ int main(int argc, char **argv)
     if (watchdog && watchdog / 2 < 1000000u)
         wait = (struct timespec){0, (long)(watchdog / 2 * 1000u)};
     for (;;) {
-        int sig = sigtimedwait(&set, NULL, &wait);
+        int sig = hup_at_start ? SIGHUP : sigtimedwait(&set, NULL, &wait);
+        hup_at_start = false;
         if (sig == SIGHUP) {
             ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons, quizzes and puzzles");
-            reload(&srv);
-        } else if (sig == SIGTERM || sig == SIGINT) {
+            sig = reload(&srv, &set, &load_cancel);
+        }
+        if (sig == SIGTERM || sig == SIGINT) {
             ad_log(AD_LOG_WARN, "%s: draining %ld requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT",
                    atomic_load(&srv.inflight));
             break;

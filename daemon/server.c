@@ -21,6 +21,7 @@
 #include "routes.h"
 #include "sd.h"
 #include "scratch.h"
+#include "script_pool.h"
 #include "server.h"
 
 /* Per-request state, made on the first access-handler call (headers read) and freed on
@@ -33,6 +34,8 @@ struct req_ctx {
     bool started, replied, heavy_held;
     bool queued;                /* waited (or waits) for a search slot: waiter is in use */
     ad_heavy_waiter waiter;
+    bool offloaded;            /* the handler runs (or ran) on a script thread */
+    atomic_bool handled;       /* set by the script thread once the reply is built */
     bool too_large;
     char *body;
     size_t len, cap, discarded;
@@ -374,6 +377,36 @@ static bool prepare_body(struct req_ctx *c)
     return true;
 }
 
+/* Parses the body and runs the route's handler with the lesson set held; the reply is left in
+ * the request for send_reply. */
+static void run_handler(struct req_ctx *c)
+{
+    ad_request *r = &c->req;
+    ad_server *s = r->srv;
+    if (r->route->flags & AD_LESSON_SET)
+        r->set = ad_lessons_acquire(&s->lessons);
+    if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
+        r->route->handler(r);
+    if (r->route->flags & AD_LESSON_SET) { /* handlers copy what they send: no reference outlives this */
+        ad_lessons_release(&s->lessons, r->set);
+        r->set = NULL;
+    }
+    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        c->heavy_held = false;
+        ad_heavy_release(&s->heavy_queue);
+    }
+}
+
+/* On a script thread: the handler of a suspended connection, then back to libmicrohttpd. */
+static void run_offloaded(void *arg)
+{
+    struct req_ctx *c = arg;
+    run_handler(c);
+    atomic_store_explicit(&c->handled, true, memory_order_release);
+    MHD_resume_connection(c->req.conn);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
@@ -412,6 +445,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return ok ? MHD_YES : MHD_NO;
     }
     ad_request *r = &c->req;
+    if (c->offloaded) /* resumed: the script thread has built the reply */
+        return atomic_load_explicit(&c->handled, memory_order_acquire) ? send_reply(c) : MHD_YES;
     if (c->cc)
         ad_edge_stop_clock(c->cc); /* the request is in: its deadline no longer applies */
     if (c->too_large)
@@ -435,24 +470,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         c->heavy_held = true;
         atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed);
     }
+    if ((r->route->flags & AD_SCRIPT) && s->scripts) {
+        /* Suspended before it is queued: the script thread may resume it at once. The polling
+         * thread is not busy with it meanwhile (no ad_edge_busy). */
+        MHD_suspend_connection(conn);
+        c->offloaded = true;
+        if (ad_script_pool_submit(s->scripts, run_offloaded, c))
+            return MHD_YES;
+        MHD_resume_connection(conn);
+        c->offloaded = false;
+        return fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
+    }
     if (c->cc)
         ad_edge_busy(c->cc, r->route->pattern);
     bool scratch = r->route->flags & AD_SCRATCH;
     if (scratch)
         ad_scratch_begin();
-    if (r->route->flags & AD_LESSON_SET)
-        r->set = ad_lessons_acquire(&s->lessons);
-    if (!(r->route->flags & AD_BODY_JSON) || prepare_body(c))
-        r->route->handler(r);
-    if (r->route->flags & AD_LESSON_SET) { /* handlers copy what they send: no reference outlives this */
-        ad_lessons_release(&s->lessons, r->set);
-        r->set = NULL;
-    }
-    if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
-        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-        c->heavy_held = false;
-        ad_heavy_release(&s->heavy_queue);
-    }
+    run_handler(c);
     if (c->cc)
         ad_edge_idle(c->cc);
     enum MHD_Result ret = send_reply(c);
@@ -581,6 +615,13 @@ bool ad_server_start(ad_server *s)
     }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_ALLOW_SUSPEND_RESUME;
+    /* Script threads: four per polling thread by default, so that a few scripts that run to their
+     * budget share the cores with the others instead of making them wait; a queue of four
+     * requests per thread. */
+    long script_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads;
+    s->scripts = ad_script_pool_start((int)script_threads, (int)(4 * script_threads));
+    if (!s->scripts)
+        ad_log(AD_LOG_WARN, "no script threads: scripts run on the polling threads");
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
                               MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
@@ -595,6 +636,8 @@ bool ad_server_start(ad_server *s)
                               MHD_OPTION_END);
     if (!s->mhd) {
         ad_log(AD_LOG_ERROR, "libmicrohttpd could not start");
+        ad_script_pool_stop(s->scripts);
+        s->scripts = NULL;
         ad_edge_stop(&s->edge);
         close(fd);
         return false;
@@ -653,6 +696,9 @@ void ad_server_drain_and_stop(ad_server *s)
     if (left > 0)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
     ad_heavy_shutdown(&s->heavy_queue); /* waiters still queued get 503, none stays suspended */
+    /* Scripts are bounded: what is queued finishes and resumes its connection before MHD stops. */
+    ad_script_pool_stop(s->scripts);
+    s->scripts = NULL;
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
     if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */

@@ -30,6 +30,8 @@ enum {
                                  * puzzles) held for the request, so a reload cannot free it */
     AD_CACHEABLE = 1 << 5,      /* GET of content that changes only on reload: ETag (304 on
                                  * If-None-Match) and Cache-Control */
+    AD_SCRIPT = 1 << 6,         /* runs a lesson or quiz script: handled on a script thread while
+                                 * the connection is suspended, never on a polling thread */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
@@ -59,6 +61,7 @@ typedef struct ad_server {
     atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
     atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
     ad_edge edge;               /* per-connection state, request deadlines, stall detection */
+    struct ad_script_pool *scripts; /* where AD_SCRIPT handlers run (NULL: on the polling thread) */
 } ad_server;
 
 /* A request as handlers see it. */

@@ -1240,11 +1240,21 @@ static int l_is_square(lua_State *L)
 
 typedef bool (*answer_map)(const char *in, char *out, size_t cap);
 
+/* Longest text the answer readers take from a script (an answer is at most ARBL_ANSWER_MAX
+ * bytes): each reads it in a few passes outside the deadline's view, so the size bounds them. */
+#define ANSWER_SCRIPT_MAX (16u << 10)
+
+static const char *check_answer_text(lua_State *L, size_t *n)
+{
+    const char *s = luaL_checklstring(L, 1, n);
+    luaL_argcheck(L, *n <= ANSWER_SCRIPT_MAX, 1, "answer too long");
+    return s;
+}
+
 static int push_mapped(lua_State *L, answer_map map)
 {
     size_t n;
-    const char *s = luaL_checklstring(L, 1, &n);
-    luaL_argcheck(L, n <= (1u << 20), 1, "answer too long");
+    const char *s = check_answer_text(L, &n);
     luaL_Buffer b;
     char *p = luaL_buffinitsize(L, &b, 3 * n + 1); /* a malformed byte grows into U+FFFD */
     map(s, p, 3 * n + 1);
@@ -1267,7 +1277,8 @@ static int l_answer_key(lua_State *L)
 /* arbiter.answer_word(text) -> "yes", "no", "none" or nil */
 static int l_answer_word(lua_State *L)
 {
-    const char *w = arbl_answer_word(luaL_checkstring(L, 1));
+    size_t n;
+    const char *w = arbl_answer_word(check_answer_text(L, &n));
     if (w)
         lua_pushstring(L, w);
     else
@@ -1279,7 +1290,8 @@ static int l_answer_word(lua_State *L)
 static int l_answer_squares(lua_State *L)
 {
     char squares[ARBL_ANSWER_SQUARES_MAX][3], bad[64];
-    int n = arbl_answer_squares(luaL_checkstring(L, 1), squares, ARBL_ANSWER_SQUARES_MAX, bad, sizeof bad);
+    size_t len;
+    int n = arbl_answer_squares(check_answer_text(L, &len), squares, ARBL_ANSWER_SQUARES_MAX, bad, sizeof bad);
     if (n < 0) {
         lua_pushnil(L);
         lua_pushstring(L, bad);

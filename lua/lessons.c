@@ -52,6 +52,8 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
+    /* The runs of one sandbox (prelude, lesson file, answer or check) share one time budget. */
+    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     int st;
     /* Answers load the prelude compiled once by the host (stripped of debug information: the
      * script's own lines still name errors); checks parse the text so that their messages can
@@ -263,6 +265,15 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
         goto done;
     }
     /* stack: rt, lesson */
+    char where[200];
+    if (arbl_find_bad_text(L, 2, where, sizeof where)) {
+        /* JSON cannot carry such a text: refused here rather than left out of an answer later */
+        char msg[300];
+        snprintf(msg, sizeof msg, "the text at %s", where);
+        out->errors = 1;
+        report(ud, path, "error", 0, msg);
+        goto done;
+    }
     lua_getfield(L, 1, "lint");
     lua_pushvalue(L, 2);
     if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {

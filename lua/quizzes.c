@@ -49,6 +49,8 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
+    /* All the runs of one sandbox (prelude, file, generate or grade) share one time budget. */
+    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     int st = book && book->prelude
                  ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
                  : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
@@ -232,6 +234,11 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     }
     if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
         goto done;
+    char where[200];
+    if (arbl_find_bad_text(sb.L, 2, where, sizeof where)) {
+        snprintf(err, sizeof err, "the text at %s", where);
+        goto done;
+    }
     lua_getfield(sb.L, 1, "describe");
     lua_pushvalue(sb.L, 2);
     if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK || !lua_istable(sb.L, -1)) {
@@ -576,6 +583,10 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
         *error = ARBL_QUIZ_SCRIPT;
         return -1;
     }
+    /* The batch as a whole: a few question budgets, and a share for every question asked. */
+    uint64_t batch_ms = (uint64_t)sb.limits.deadline_ms * ARBL_QUIZ_BATCH_FACTOR +
+                        (uint64_t)sb.limits.deadline_ms * (uint64_t)count / ARBL_QUIZ_BATCH_PER;
+    arbl_sandbox_limit_total(&sb, batch_ms > UINT32_MAX ? UINT32_MAX : (uint32_t)batch_ms);
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;
@@ -591,6 +602,11 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
          * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
          * broken and stops the batch. */
         if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
+            if (sb.stopped_by != ARBL_BUDGET_NONE) { /* the state is stopped for good: so is the batch */
+                *error = ARBL_QUIZ_BUDGET;
+                made = -1;
+                break;
+            }
             if (++failures > 16 + (uint64_t)count / 16) {
                 *error = ARBL_QUIZ_SCRIPT;
                 made = -1;
@@ -677,7 +693,7 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
     }
     bool ok = generate_at(&sb, quiz, &args, suffix, seed, index, out, err, errcap);
     if (!ok)
-        *error = ARBL_QUIZ_SCRIPT;
+        *error = sb.stopped_by != ARBL_BUDGET_NONE ? ARBL_QUIZ_BUDGET : ARBL_QUIZ_SCRIPT;
     arbl_sandbox_close(&sb);
     return ok;
 }

@@ -81,10 +81,16 @@ typedef enum arbl_quiz_error {
     ARBL_QUIZ_UNKNOWN,             /* no such generator */
     ARBL_QUIZ_BAD_PARAM,           /* a parameter or value the generator does not have */
     ARBL_QUIZ_BAD_ANSWER,          /* the answer is too long */
-    ARBL_QUIZ_SCRIPT               /* the generator failed (see error, budget) */
+    ARBL_QUIZ_SCRIPT,              /* the generator failed (see error, budget) */
+    ARBL_QUIZ_BUDGET               /* a script budget ran out: per question, or the request's */
 } arbl_quiz_error;
 
 /* Receives each question; return false to stop. */
+/* A batch's script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR per-question time
+ * budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of 100: 10.25). */
+#define ARBL_QUIZ_BATCH_FACTOR 4u
+#define ARBL_QUIZ_BATCH_PER 16u
+
 typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
 
 /* Generates count distinct questions (same fen, moves and prompt never twice) from index

@@ -1,7 +1,7 @@
 /* The Lua sandbox: allow-listed libraries, read-only globals and library tables, a capped
  * allocator, an instruction budget and a wall-clock deadline checked from a count hook that
- * pcall cannot swallow, and bounded replacements for the string functions that can run long
- * inside C (pattern matching, rep). */
+ * pcall cannot swallow, on entry to every C function a script can reach (bounded.c), and on
+ * every large allocation. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,16 +11,23 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "bounded.h"
 #include "arbiter/message.h"
 #include "sandbox.h"
 
-/* Instructions between two hook calls while the run is healthy. */
-#define HOOK_STEP 1000
+/* Instructions between two hook calls while the run is healthy. Some single instructions are
+ * linear in a string (comparing or concatenating two long ones), so this step also bounds how
+ * long the clock goes unread: HOOK_STEP times the longest such instruction. */
+#define HOOK_STEP 250
+
+/* Allocations above this size look at the clock: a loop of large copies stops at the deadline
+ * even between two hook calls. */
+#define CLOCKED_ALLOC 4096u
 
 static int64_t now_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts); /* a few ns, 4 ms steps: plenty for a deadline */
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -34,6 +41,8 @@ const char *arbl_budget_name(arbl_budget b)
     default: return "none";
     }
 }
+
+static bool stop_now(arbl_sandbox *sb);
 
 /* ---- allocator: every byte the state holds is counted against the memory budget ---- */
 
@@ -92,6 +101,8 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     if (nsize > old && sb->used - old + nsize > sb->limits.memory)
         return NULL; /* Lua collects and retries, or raises a memory error */
+    if (nsize > CLOCKED_ALLOC && nsize > old && sb->running && stop_now(sb))
+        return NULL; /* a memory error now; the hook stops whatever catches it */
     void *p;
     if (old > ARBL_SMALL_MAX && nsize > ARBL_SMALL_MAX) {
         p = realloc(ptr, nsize);
@@ -152,45 +163,80 @@ bool arbl_sandbox_charge(lua_State *L, long delta)
 
 /* ---- the hook: counts instructions, watches the clock; once killed it errors every time ---- */
 
+/* The budget that has run out besides instructions (the deadline, or the host cancelled the
+ * run), or none. */
+static arbl_budget over_budget(const arbl_sandbox *sb)
+{
+    if (sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed))
+        return ARBL_BUDGET_STOPPED;
+    if (now_ns() > sb->deadline_ns)
+        return ARBL_BUDGET_DEADLINE;
+    return ARBL_BUDGET_NONE;
+}
+
+static void sb_hook(lua_State *L, lua_Debug *ar);
+
+/* Marks the run killed by b: from now on the hook fires on every instruction, so a pcall that
+ * catches the error returns into code that is stopped again at once. */
+static void kill_run(arbl_sandbox *sb, arbl_budget b)
+{
+    sb->killed = b;
+    lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);
+}
+
+/* For the allocator: true when the run must stop (it may not raise an error itself). */
+static bool stop_now(arbl_sandbox *sb)
+{
+    if (!sb->killed) {
+        arbl_budget b = over_budget(sb);
+        if (b)
+            kill_run(sb, b);
+    }
+    return sb->killed != ARBL_BUDGET_NONE;
+}
+
+static int raise_budget(lua_State *L, const arbl_sandbox *sb)
+{
+    switch (sb->killed) {
+    case ARBL_BUDGET_INSTRUCTIONS:
+        return luaL_error(L, "instruction budget (%d instructions) ran out", (int)sb->limits.instructions);
+    case ARBL_BUDGET_DEADLINE:
+        if (sb->deadline_ns == sb->total_end_ns)
+            return luaL_error(L, "time budget of the request (%d ms) ran out", (int)sb->total_ms);
+        return luaL_error(L, "time budget (%d ms) ran out", (int)sb->limits.deadline_ms);
+    default:
+        return luaL_error(L, "the script was stopped");
+    }
+}
+
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
     arbl_sandbox *sb = arbl_sandbox_of(L);
     if (!sb->killed) {
         sb->instructions += HOOK_STEP;
-        if (sb->instructions > sb->limits.instructions)
-            sb->killed = ARBL_BUDGET_INSTRUCTIONS;
-        else if (now_ns() > sb->deadline_ns)
-            sb->killed = ARBL_BUDGET_DEADLINE;
-        else {
-            if (ar && lua_getinfo(L, "l", ar) && ar->currentline > 0)
+        arbl_budget b = sb->instructions > sb->limits.instructions ? ARBL_BUDGET_INSTRUCTIONS : over_budget(sb);
+        if (!b) {
+            /* the line is only for memory errors: read it now and then (getinfo is not free) */
+            if (ar && (sb->instructions / HOOK_STEP) % 4 == 0 && lua_getinfo(L, "l", ar) && ar->currentline > 0)
                 sb->last_line = ar->currentline;
             return;
         }
-        /* From now on fire on every instruction: a pcall that catches this error returns into
-         * code that is stopped again at once. */
-        lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+        kill_run(sb, b);
     }
-    (void)ar;
-    if (sb->killed == ARBL_BUDGET_INSTRUCTIONS)
-        luaL_error(L, "instruction budget (%d instructions) ran out", (int)sb->limits.instructions);
-    else if (sb->killed == ARBL_BUDGET_DEADLINE)
-        luaL_error(L, "time budget (%d ms) ran out", (int)sb->limits.deadline_ms);
-    else
-        luaL_error(L, "the script was stopped");
+    raise_budget(L, sb);
 }
 
 void arbl_sandbox_arm(arbl_sandbox *sb)
 {
     sb->instructions = 0;
     sb->deadline_ns = now_ns() + (int64_t)sb->limits.deadline_ms * 1000000;
+    if (sb->total_end_ns && sb->total_end_ns < sb->deadline_ns)
+        sb->deadline_ns = sb->total_end_ns;
     if (!sb->killed)
         lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
-/* ---- bounded string functions ---- */
-
-/* Deadline check usable from C functions (they run outside the count hook). */
-static void check_clock(lua_State *L);
+/* ---- checks from C functions ---- */
 
 int arbl_sandbox_refuse(lua_State *L, const char *what)
 {
@@ -200,147 +246,34 @@ int arbl_sandbox_refuse(lua_State *L, const char *what)
     return luaL_error(L, "memory budget (%d bytes) ran out: %s", sb ? (int)sb->limits.memory : 0, what);
 }
 
+/* Deadline check for C functions (they run outside the count hook): every guarded C function
+ * calls it on entry, the bounded loops every few steps. */
 void arbl_sandbox_check(lua_State *L)
-{
-    check_clock(L);
-}
-
-static void check_clock(lua_State *L)
 {
     arbl_sandbox *sb = arbl_sandbox_of(L);
     if (!sb)
         return;
-    if (!sb->killed && now_ns() > sb->deadline_ns) {
-        sb->killed = ARBL_BUDGET_DEADLINE;
-        lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+    if (!sb->killed) {
+        arbl_budget b = over_budget(sb);
+        if (!b)
+            return;
+        kill_run(sb, b);
     }
-    if (sb->killed)
-        sb_hook(L, NULL);
+    raise_budget(L, sb);
 }
 
-/* An upper bound on the steps Lua's backtracking matcher may take: every repetition item
- * (*, +, -, %b, back-reference) may try each subject position for every choice of the items
- * before it; '?' doubles; an unanchored pattern is tried at every start. */
-static double pattern_cost(const char *p, size_t plen, size_t n, bool anchored_ok)
+void arbl_sandbox_limit_total(arbl_sandbox *sb, uint32_t ms)
 {
-    double positions = (double)n + 1, cost = 1;
-    size_t i = 0;
-    if (anchored_ok && plen > 0 && p[0] == '^')
-        i = 1;
-    else
-        cost = positions;
-    for (; i < plen; i++) {
-        char c = p[i];
-        if (c == '[') { /* a set is one single-character item: skip to its closing ']' */
-            i++;
-            if (i < plen && p[i] == '^')
-                i++;
-            if (i < plen && p[i] == ']')
-                i++;
-            while (i < plen && p[i] != ']')
-                i += p[i] == '%' ? 2 : 1;
-            continue;
-        }
-        if (c == '%' && i + 1 < plen) {
-            char d = p[i + 1];
-            if (d == 'b' || (d >= '1' && d <= '9'))
-                cost *= positions;
-            i += d == 'b' ? 3 : 1;
-        } else if (c == '*' || c == '+' || c == '-') {
-            cost *= positions;
-        } else if (c == '?') {
-            cost *= 2;
-        }
-        if (cost > 1e300)
-            break;
-    }
-    return cost;
-}
-
-static bool has_specials(const char *p, size_t len)
-{
-    return strpbrk(p, "^$*+?.([%-") != NULL || strlen(p) != len;
-}
-
-/* Shared guard of find/match/gmatch/gsub: argument 1 subject, 2 pattern. */
-static void guard_pattern(lua_State *L, bool may_be_plain, bool anchored_ok)
-{
-    size_t n, plen;
-    const char *s = luaL_checklstring(L, 1, &n);
-    const char *p = luaL_checklstring(L, 2, &plen);
-    (void)s;
-    check_clock(L);
-    if (plen > ARBL_PATTERN_MAX)
-        luaL_error(L, "pattern longer than %d bytes (sandbox limit)", (int)ARBL_PATTERN_MAX);
-    bool plain = may_be_plain && (lua_toboolean(L, 4) || !has_specials(p, plen));
-    if (plain)
-        return; /* plain search: at most subject x pattern byte comparisons */
-    if (n > ARBL_PATTERN_SUBJECT_MAX)
-        luaL_error(L, "pattern matching on a string longer than %d bytes (sandbox limit)",
-                   (int)ARBL_PATTERN_SUBJECT_MAX);
-    if (pattern_cost(p, plen, n, anchored_ok) > ARBL_PATTERN_COST)
-        luaL_error(L, "pattern '%s' could backtrack too long on a %d-byte string (sandbox limit)", p,
-                   (int)n);
-}
-
-static int forward(lua_State *L)
-{
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static int bounded_find(lua_State *L)
-{
-    guard_pattern(L, true, true);
-    return forward(L);
-}
-
-static int bounded_match(lua_State *L)
-{
-    guard_pattern(L, false, true);
-    return forward(L);
-}
-
-static int bounded_gmatch(lua_State *L)
-{
-    guard_pattern(L, false, true);
-    return forward(L);
-}
-
-static int bounded_gsub(lua_State *L)
-{
-    guard_pattern(L, false, true);
-    return forward(L);
-}
-
-/* string.rep: refuses results larger than the memory left, before any byte is copied. */
-static int bounded_rep(lua_State *L)
-{
-    size_t l, lsep = 0;
-    luaL_checklstring(L, 1, &l);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &lsep);
-    check_clock(L);
-    arbl_sandbox *sb = arbl_sandbox_of(L);
-    if (n > 0) {
-        double need = (double)l * (double)n + (double)lsep * (double)(n - 1);
-        double left = (double)sb->limits.memory - (double)sb->used;
-        if (need > left) {
-            char needed[64];
-            snprintf(needed, sizeof needed, "string.rep would need %.0f bytes", need);
-            return arbl_sandbox_refuse(L, needed);
-        }
-    }
-    return forward(L);
+    sb->total_ms = ms;
+    sb->total_end_ns = ms ? now_ns() + (int64_t)ms * 1000000 : 0;
 }
 
 /* ---- read-only views ---- */
 
+/* The views' functions check the deadline themselves (they are listed in arbl_sandbox_owns). */
 static int ro_newindex(lua_State *L)
 {
+    arbl_sandbox_check(L);
     const char *what = lua_tostring(L, lua_upvalueindex(1));
     if (lua_type(L, 2) == LUA_TSTRING)
         return luaL_error(L, "%s is read-only: cannot assign '%s' (use a local variable)", what,
@@ -350,6 +283,7 @@ static int ro_newindex(lua_State *L)
 
 static int ro_next(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lua_settop(L, 2);
     if (lua_next(L, lua_upvalueindex(1)))
         return 2;
@@ -358,11 +292,17 @@ static int ro_next(lua_State *L)
 
 static int ro_pairs(lua_State *L)
 {
+    arbl_sandbox_check(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushcclosure(L, ro_next, 1);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
+}
+
+bool arbl_sandbox_owns(lua_CFunction f)
+{
+    return f == ro_newindex || f == ro_next || f == ro_pairs;
 }
 
 /* Pushes an empty table that reads through to the table at idx and refuses writes. */
@@ -384,95 +324,18 @@ static void push_readonly(lua_State *L, int idx, const char *what)
     lua_setmetatable(L, -2);
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]) with the mode forced to text. */
-static int text_load(lua_State *L)
-{
-    lua_settop(L, 4);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 4, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* setmetatable refusing finalizers: Lua runs __gc with debug hooks switched off, so a
- * finalizer could loop beyond every budget. (A __gc added to the metatable later is never
- * called: objects are marked for finalization when the metatable is set.) */
-static int no_gc_setmetatable(lua_State *L)
-{
-    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-        return luaL_error(L, "__gc metamethods are not allowed in scripts");
-    lua_settop(L, 2);
-    return forward(L);
-}
-
 /* ---- building the state ---- */
 
-static const char *const base_denied[] = {
-    "dofile", "loadfile", "collectgarbage", "print", "rawset", "warn", "require", NULL,
-};
-
-static void set_nil(lua_State *L, int t, const char *const *names)
-{
-    for (; *names; names++) {
-        lua_pushnil(L);
-        lua_setfield(L, t, *names);
-    }
-}
-
-static void wrap(lua_State *L, int lib, const char *name, lua_CFunction f)
-{
-    lua_getfield(L, lib, name);
-    lua_pushcclosure(L, f, 1);
-    lua_setfield(L, lib, name);
-}
-
+/* The state's libraries: the allowed functions of Lua's (bounded.c builds them, every one
+ * behind the deadline check), then the engine binding. */
 static int open_libs(lua_State *L)
 {
-    static const luaL_Reg libs[] = {
-        {LUA_GNAME, luaopen_base}, {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
-        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {"arbiter", luaopen_arbiter},
-        {NULL, NULL},
-    };
-    for (const luaL_Reg *lib = libs; lib->name; lib++) {
-        luaL_requiref(L, lib->name, lib->func, 1);
-        lua_pop(L, 1);
-    }
+    arbl_bounded_install(L);
+    luaL_requiref(L, "arbiter", luaopen_arbiter, 1);
+    lua_pop(L, 1);
     /* luaL_requiref records modules in the registry's _LOADED table; drop it. */
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-
-    lua_pushglobaltable(L);
-    int g = lua_gettop(L);
-    set_nil(L, g, base_denied);
-    wrap(L, g, "load", text_load);
-    wrap(L, g, "setmetatable", no_gc_setmetatable);
-
-    lua_getfield(L, g, LUA_STRLIBNAME);
-    int s = lua_gettop(L);
-    lua_pushnil(L);
-    lua_setfield(L, s, "dump");
-    wrap(L, s, "find", bounded_find);
-    wrap(L, s, "match", bounded_match);
-    wrap(L, s, "gmatch", bounded_gmatch);
-    wrap(L, s, "gsub", bounded_gsub);
-    wrap(L, s, "rep", bounded_rep);
-    lua_pop(L, 1);
-
-    lua_getfield(L, g, LUA_MATHLIBNAME);
-    lua_pushnil(L);
-    lua_setfield(L, -2, "random");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "randomseed");
-    lua_pop(L, 2);
-
-    /* Strings share one metatable: hide it from getmetatable so it cannot be changed. */
-    lua_pushliteral(L, "");
-    lua_getmetatable(L, -1);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 2);
     return 0;
 }
 
@@ -482,6 +345,7 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     sb->limits.memory = limits && limits->memory ? limits->memory : ARBL_DEFAULT_MEMORY;
     sb->limits.instructions = limits && limits->instructions ? limits->instructions : ARBL_DEFAULT_INSTRUCTIONS;
     sb->limits.deadline_ms = limits && limits->deadline_ms ? limits->deadline_ms : ARBL_DEFAULT_DEADLINE_MS;
+    sb->limits.cancel = limits ? limits->cancel : NULL;
     /* lang may be a tag with a digit choice ("fa-u-nu-latn"): Lua sees the language, texts are
      * rendered with the whole tag. */
     const char *base = arb_language_base(lang);
@@ -550,11 +414,16 @@ void arbl_sandbox_close(arbl_sandbox *sb)
  * message already carries a position. */
 static int msgh(lua_State *L)
 {
-    const char *msg = lua_tostring(L, 1);
+    arbl_sandbox *sb = arbl_sandbox_of(L);
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, 1, &len);
     if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+        /* once killed no script code runs, not even a __tostring */
+        if (!sb->killed && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
             return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (len > 1000) { /* the caller keeps a line; don't copy megabytes past a deadline */
+        msg = lua_pushlstring(L, msg, 1000);
     }
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
@@ -580,7 +449,9 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
     lua_pushcfunction(L, msgh);
     lua_insert(L, base);
     arbl_sandbox_arm(sb);
+    sb->running = true;
     int st = lua_pcall(L, nargs, nresults, base);
+    sb->running = false;
     lua_remove(L, base);
     if (st == LUA_OK)
         return st;
@@ -590,7 +461,12 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
         sb->stopped_by = sb->killed;
     else if (st == LUA_ERRMEM || sb->memory_refused)
         sb->stopped_by = ARBL_BUDGET_MEMORY;
-    if (st == LUA_ERRMEM)
+    if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_DEADLINE)
+        snprintf(err, errcap, "line %d (or soon after): time budget (%u ms) ran out", sb->last_line,
+                 (unsigned)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
+    else if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_STOPPED)
+        snprintf(err, errcap, "the script was stopped");
+    else if (st == LUA_ERRMEM)
         snprintf(err, errcap, "line %d (or soon after): memory budget (%zu bytes) ran out", sb->last_line,
                  sb->limits.memory);
     else
@@ -602,7 +478,10 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
 int arbl_sandbox_load_text(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err,
                            size_t errcap)
 {
-    int st = luaL_loadbufferx(sb->L, text, len, name, "t");
+    arbl_sandbox_arm(sb);
+    sb->running = true;
+    int st = arbl_load_pieces(sb->L, text, len, name);
+    sb->running = false;
     if (st != LUA_OK) {
         const char *msg = lua_tostring(sb->L, -1);
         snprintf(err, errcap, "%s", st == LUA_ERRMEM ? "memory budget ran out while reading the script"

@@ -4,6 +4,7 @@
 #ifndef ARBL_SANDBOX_H
 #define ARBL_SANDBOX_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@ typedef struct arbl_limits {
     size_t memory;          /* bytes the state may hold at once */
     uint64_t instructions;  /* VM instructions per run */
     uint32_t deadline_ms;   /* wall-clock milliseconds per run */
+    const atomic_bool *cancel; /* when set (by another thread), runs stop at once; may be NULL */
 } arbl_limits;
 
 #define ARBL_DEFAULT_MEMORY (8u << 20)
@@ -27,7 +29,7 @@ typedef enum arbl_budget {
     ARBL_BUDGET_MEMORY,
     ARBL_BUDGET_INSTRUCTIONS,
     ARBL_BUDGET_DEADLINE,
-    ARBL_BUDGET_STOPPED        /* the state is being closed: finalizers may not run */
+    ARBL_BUDGET_STOPPED        /* the host cancelled the run, or the state is being closed */
 } arbl_budget;
 
 #define ARBL_SMALL_MAX 512u
@@ -42,6 +44,10 @@ typedef struct arbl_sandbox {
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
     int last_line;             /* script line seen by the last hook call (for memory errors) */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
+    bool running;              /* inside a protected call: the allocator may stop the run */
+    int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */
+    uint32_t total_ms;
+    long next_id;              /* last number tostring gave a table or function */
     char lang[8];              /* language explanations are rendered in ("fa") */
     char tag[24];              /* the same with its digit choice ("fa-u-nu-latn"), for rendering */
     /* Small blocks come from the sandbox's own chunks by size class (16-byte steps up to
@@ -64,6 +70,10 @@ void arbl_sandbox_lock(arbl_sandbox *sb);
 
 /* Starts the budgets for a run (instructions from 0, deadline from now). */
 void arbl_sandbox_arm(arbl_sandbox *sb);
+
+/* Bounds the time of every later run together: none ends later than ms from now (a request
+ * that runs a script many times). 0 removes the bound. */
+void arbl_sandbox_limit_total(arbl_sandbox *sb, uint32_t ms);
 
 /* Calls the function below nargs arguments on the stack in protected mode with the budgets
  * armed. On failure writes a one-line message to err ("line N: <error>" or naming the budget
@@ -98,5 +108,9 @@ const char *arbl_budget_name(arbl_budget b);
 #define ARBL_PATTERN_COST 20000000.0
 
 int luaopen_arbiter(lua_State *L);
+
+/* Whether f is one of the sandbox's own C functions (the read-only views'), which check the
+ * deadline themselves. For the test of reachable functions. */
+bool arbl_sandbox_owns(lua_CFunction f);
 
 #endif

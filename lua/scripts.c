@@ -145,6 +145,68 @@ bool arbl_copy_str(char *dst, size_t cap, const char *src)
     return arbl_utf8_copy(dst, cap, src);
 }
 
+long arbl_utf8_problem(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        size_t n = 0;
+        /* a Lua string ends in a NUL past len: the decoder stops there */
+        uint32_t cp = s[i] ? arbl_utf8_next((const unsigned char *)s + i, &n) : 0;
+        if (!s[i] || (cp == ARBL_UTF8_REPLACEMENT && n == 1))
+            return (long)i;
+        i += n;
+    }
+    return -1;
+}
+
+/* Depth-first over plain tables (raw access: no metamethod runs), naming the path. */
+static bool find_bad_text(lua_State *L, int t, int depth, char *where, size_t cap, size_t used)
+{
+    if (depth > 12 || !lua_checkstack(L, 4))
+        return false;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        char key[64];
+        if (lua_type(L, -2) == LUA_TSTRING)
+            snprintf(key, sizeof key, "%s%.40s", used ? "." : "", lua_tostring(L, -2));
+        else if (lua_isinteger(L, -2))
+            snprintf(key, sizeof key, "[%lld]", (long long)lua_tointeger(L, -2));
+        else
+            snprintf(key, sizeof key, "%s?", used ? "." : "");
+        size_t klen = strlen(key);
+        if (used + klen < cap)
+            memcpy(where + used, key, klen + 1);
+        size_t at = used + klen < cap ? used + klen : used;
+        for (int i = -2; i <= -1; i++) {
+            if (lua_type(L, i) != LUA_TSTRING)
+                continue;
+            size_t n;
+            const char *s = lua_tolstring(L, i, &n);
+            long bad = arbl_utf8_problem(s, n);
+            if (bad >= 0) {
+                snprintf(where + at, cap - at, "%s: %s at byte %ld", i == -2 ? " (a key)" : "",
+                         s[bad] ? "not valid UTF-8" : "a NUL byte", bad + 1);
+                lua_pop(L, 2);
+                return true;
+            }
+        }
+        if (lua_type(L, -1) == LUA_TTABLE && find_bad_text(L, lua_gettop(L), depth + 1, where, cap, at)) {
+            lua_pop(L, 2);
+            return true;
+        }
+        lua_pop(L, 1);
+    }
+    where[used] = 0;
+    return false;
+}
+
+bool arbl_find_bad_text(lua_State *L, int t, char *where, size_t cap)
+{
+    if (cap == 0)
+        return false;
+    where[0] = 0;
+    return lua_istable(L, t) && find_bad_text(L, lua_absindex(L, t), 0, where, cap, 0);
+}
+
 bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
                      size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap)
 {

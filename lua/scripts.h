@@ -43,6 +43,14 @@ bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *by
 struct arbl_explanation;
 void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
 
+/* The offset of the first byte of s that is not well-formed UTF-8 (a NUL counts), -1 if none. */
+long arbl_utf8_problem(const char *s, size_t len);
+
+/* Looks through the plain tables under t (a lesson or quiz as its file returned it) for a string
+ * that is not valid UTF-8 or holds a NUL; true with its path and the problem in where
+ * ("steps[2].prompt.fa: not valid UTF-8 at byte 4"). */
+bool arbl_find_bad_text(lua_State *L, int t, char *where, size_t cap);
+
 /* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy
  * that stays valid UTF-8 (cut at a character, ending in "…" when cut: false then). */
 char *arbl_dup(const char *s);

@@ -42,7 +42,7 @@ static int run_limited(const char *code, const arbl_limits *lim)
 
 static int run(const char *code)
 {
-    arbl_limits lim = {1u << 20, 2000000, 2000};
+    arbl_limits lim = {1u << 20, 2000000, 2000, NULL};
     return run_limited(code, &lim);
 }
 
@@ -153,7 +153,7 @@ int main(void)
     EXPECT_ERROR("string.gsub('aaa', 'a', function() while true do end end)", "instruction budget");
 
     harness_begin("sandbox.deadline");
-    arbl_limits slow = {1u << 20, 4000000000u, 50};
+    arbl_limits slow = {1u << 20, 4000000000u, 50, NULL};
     t0 = now_ms();
     CHECK(run_limited("while true do end", &slow) != LUA_OK);
     CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);

@@ -1,0 +1,350 @@
+/* The hostile-script campaign as a regression suite: every attack of catalogue.txt runs at a
+ * lesson file's top level (load), in a step's wrong() (answer), in a quiz's generate and grade,
+ * and at a quiz file's top level. Each run must end within its budget + 100 ms and return no
+ * memory address; none may crash (the suite runs under ASan too). The bound is checked on the
+ * thread's CPU time, which a busy machine cannot stretch (the wall clock can: other processes
+ * take the cores); the wall clock is checked too, with room for that noise, to catch a hang. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "lessons.h"
+#include "quizzes.h"
+#include "scripts.h"
+
+/* Budgets of the suite: small, so that the attacks that run to the deadline are quick. */
+#define DEADLINE_MS 50u
+#define LOAD_MS (DEADLINE_MS * 8u) /* a lesson file's check runs with 8x the time budget */
+#define QUIZ_LOAD_MS (DEADLINE_MS * (1u + ARBL_QUIZ_BATCH_FACTOR)) /* its file, then a batch of one */
+#define MARGIN_MS 100.0
+#define WALL_NOISE_MS 1000.0
+
+static const arbl_limits limits = {.memory = 8u << 20, .instructions = 20000000u, .deadline_ms = DEADLINE_MS};
+
+static double clock_ms(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A measurement: wall and CPU time from start() to check_time(). */
+struct span {
+    double wall, cpu;
+};
+
+static struct span start(void)
+{
+    return (struct span){clock_ms(CLOCK_MONOTONIC), clock_ms(CLOCK_THREAD_CPUTIME_ID)};
+}
+
+static double now_ms(void)
+{
+    return clock_ms(CLOCK_MONOTONIC);
+}
+
+/* A memory address in the text ("0x" and at least 6 hex digits)? */
+static bool has_address(const char *s)
+{
+    for (const char *p = s; (p = strstr(p, "0x")); p += 2) {
+        int n = 0;
+        while (p[2 + n] && strchr("0123456789abcdefABCDEF", p[2 + n]))
+            n++;
+        if (n >= 6)
+            return true;
+    }
+    return false;
+}
+
+static char reported[4096];
+
+static void collect(void *ud, const char *path, const char *level, int step, const char *message)
+{
+    (void)ud;
+    (void)path;
+    (void)step;
+    size_t n = strlen(reported);
+    snprintf(reported + n, sizeof reported - n, "%s: %s\n", level, message);
+}
+
+static void write_file(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void write_file(const char *path, const char *fmt, ...)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fclose(f);
+}
+
+static double worst_over_ms, worst_wall_over_ms; /* the largest time past a budget, for the log */
+
+static void check_time(const char *what, const char *name, struct span t0, double budget_ms)
+{
+    double wall = now_ms() - t0.wall, cpu = clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0.cpu;
+    if (cpu - budget_ms > worst_over_ms)
+        worst_over_ms = cpu - budget_ms;
+    if (wall - budget_ms > worst_wall_over_ms)
+        worst_wall_over_ms = wall - budget_ms;
+    CHECK_MSG(cpu <= budget_ms + MARGIN_MS, "%s of %s took %.0f ms of CPU (budget %.0f ms + %.0f)", what, name, cpu,
+              budget_ms, MARGIN_MS);
+    CHECK_MSG(wall <= budget_ms + MARGIN_MS + WALL_NOISE_MS, "%s of %s took %.0f ms (budget %.0f ms)", what, name,
+              wall, budget_ms);
+}
+
+static void check_clean(const char *what, const char *name, const char *text)
+{
+    CHECK_MSG(!has_address(text), "%s of %s shows a memory address: %.200s", what, name, text);
+}
+
+static void attack_load(const char *dir, const char *name, const char *body)
+{
+    char path[4800];
+    snprintf(path, sizeof path, "%s/load-%s.lua", dir, name);
+    write_file(path,
+               "local function attack()\n  %s\nend\nlocal r = attack()\n"
+               "return lesson { id = \"l\", title = { en = \"t\", fa = \"t\", ar = \"t\" }, level = \"beginner\",\n"
+               "  tags = {}, rules = { \"3.7\" }, steps = { true_false { prompt = { en = tostring(r), fa = \"p\", ar = "
+               "\"p\" },\n"
+               "  answer = true, tests = { right = { \"true\" }, wrong = { [\"false\"] = \"wrong_answer\" } } } } }\n",
+               body);
+    reported[0] = 0;
+    struct span t0 = start();
+    arbl_check_file(path, &limits, collect, NULL);
+    check_time("load", name, t0, LOAD_MS);
+    check_clean("load", name, reported);
+}
+
+static void attack_answer(const char *dir, const char *name, const char *body)
+{
+    char path[4800];
+    snprintf(path, sizeof path, "%s/answer-%s.lua", dir, name);
+    write_file(path,
+               "local function attack()\n  %s\nend\nlocal last = \"-\"\n"
+               "return lesson { id = \"a\", title = { en = \"t\", fa = \"t\", ar = \"t\" }, level = \"beginner\",\n"
+               "  tags = {}, rules = { \"3.7\" }, steps = { move_task {\n"
+               "    prompt = { en = \"Play e4.\", fa = \"e4\", ar = \"e4\" },\n"
+               "    expect = function(ctx) return ctx.move.san == \"e4\" end,\n"
+               "    wrong = function(ctx)\n"
+               "      if ctx.move.uci == \"a2a3\" then last = tostring(attack()) end\n"
+               "      return { en = \"result: \" .. last, fa = \"r\", ar = \"r\" }\n"
+               "    end,\n"
+               "    tests = { right = { \"e4\" }, wrong = { [\"d4\"] = \"deviation\" } } } } }\n",
+               body);
+    arbl_registry *reg = arbl_registry_new(&limits);
+    reported[0] = 0;
+    bool loaded = arbl_registry_load_file(reg, path, collect, NULL);
+    CHECK_MSG(loaded, "the answer-time lesson of %s does not load: %s", name, reported);
+    if (loaded) {
+        arbl_result *res = malloc(sizeof *res);
+        struct span t0 = start();
+        arbl_answer(reg, arbl_registry_at(reg, 0), 1, "a3", "en", res);
+        check_time("answer", name, t0, DEADLINE_MS);
+        check_clean("answer feedback", name, res->feedback);
+        check_clean("answer error", name, res->error);
+        for (int i = 0; i < res->nexplanations; i++)
+            check_clean("answer explanation", name, res->explanations[i].text);
+        /* the lesson still answers after the attack */
+        CHECK_MSG(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "e4", "en", res) && res->correct,
+                  "after %s the lesson no longer answers e4: %s", name, res->error);
+        free(res);
+    }
+    arbl_registry_free(reg);
+}
+
+static bool first_question(void *ud, const arbl_question *q)
+{
+    snprintf(ud, 1024, "%.1023s", q->prompt);
+    return false;
+}
+
+static void attack_quiz(const char *dir, const char *name, const char *body)
+{
+    char path[4800], id[4200];
+    snprintf(path, sizeof path, "%s/quiz-%s.lua", dir, name);
+    snprintf(id, sizeof id, "q-%s", name);
+    for (char *p = id; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    write_file(path,
+               "local function attack()\n  %s\nend\n"
+               "return quiz { id = \"%s\", title = { en = \"t\", fa = \"t\", ar = \"t\" },\n"
+               "  parameters = { { name = \"difficulty\", values = quizlib.LEVELS, default = \"medium\" } },\n"
+               "  generate = function(rng, params)\n"
+               "    local extra = \"\"\n"
+               "    if params.difficulty == \"hard\" then extra = tostring(attack()) end\n"
+               "    return quizlib.question(arbiter.start(), { en = \"Q \" .. extra, fa = \"Q\", ar = \"Q\" }, { choices = "
+               "quizlib.yes_no() })\n"
+               "  end,\n"
+               "  grade = function(q, answer, lang)\n"
+               "    local r = \"yes\"\n"
+               "    if answer == \"boom\" then r = tostring(attack()) end\n"
+               "    return { correct = answer == \"yes\", expected = r, explanations = {} }\n"
+               "  end }\n",
+               body, id);
+    arbl_quizbook *book = arbl_quizbook_new(&limits);
+    reported[0] = 0;
+    bool loaded = arbl_quizbook_load_file(book, path, collect, NULL);
+    CHECK_MSG(loaded, "the quiz of %s does not load: %s", name, reported);
+    if (loaded) {
+        const arbl_quiz *quiz = arbl_quizbook_at(book, 0);
+        arbl_quiz_args args;
+        memset(&args, 0, sizeof args);
+        char err[512] = "", prompt[1024] = "";
+        CHECK(arbl_quiz_args_set(quiz, &args, "difficulty", "hard", err, sizeof err));
+        arbl_quiz_error qe;
+        struct span t0 = start();
+        arbl_quiz_generate(book, quiz, 5, 0, 1, &args, "en", first_question, prompt, &qe, err, sizeof err);
+        check_time("quiz generation", name, t0, DEADLINE_MS);
+        check_clean("quiz prompt", name, prompt);
+        check_clean("quiz generation error", name, err);
+        CHECK_MSG(qe == ARBL_QUIZ_OK || qe == ARBL_QUIZ_BUDGET || qe == ARBL_QUIZ_SCRIPT,
+                  "quiz generation of %s: error %d", name, (int)qe);
+        arbl_grade *g = malloc(sizeof *g);
+        char qid[4300];
+        snprintf(qid, sizeof qid, "%s:5:0", id);
+        t0 = start();
+        arbl_quiz_grade(book, qid, "boom", "en", g);
+        check_time("quiz grading", name, t0, DEADLINE_MS);
+        check_clean("quiz expected", name, g->expected);
+        check_clean("quiz grading error", name, g->message);
+        free(g);
+    }
+    arbl_quizbook_free(book);
+}
+
+static void attack_quiz_load(const char *dir, const char *name, const char *body)
+{
+    char path[4800];
+    snprintf(path, sizeof path, "%s/quizload-%s.lua", dir, name);
+    write_file(path,
+               "local function attack()\n  %s\nend\nlocal r = attack()\n"
+               "return quiz { id = \"ql\", title = { en = \"t\", fa = \"t\", ar = \"t\" },\n"
+               "  parameters = { { name = \"difficulty\", values = quizlib.LEVELS, default = \"medium\" } },\n"
+               "  generate = function(rng, params) return quizlib.question(arbiter.start(), { en = \"Q\", fa = \"Q\", "
+               "ar = \"Q\" }, { choices = quizlib.yes_no() }) end,\n"
+               "  grade = function(q, answer, lang) return { correct = true, expected = \"yes\", explanations = {} } "
+               "end }\n",
+               body);
+    arbl_quizbook *book = arbl_quizbook_new(&limits);
+    reported[0] = 0;
+    struct span t0 = start();
+    arbl_quizbook_load_file(book, path, collect, NULL);
+    check_time("quiz load", name, t0, QUIZ_LOAD_MS);
+    check_clean("quiz load", name, reported);
+    arbl_quizbook_free(book);
+}
+
+/* Texts: a file with bytes that are not UTF-8, or a NUL, is refused at load naming the field;
+ * a text a function returns at answer time is cut between characters and made valid. */
+static void texts(const char *dir)
+{
+    char path[600];
+    static const char *const bad[][2] = {
+        {"title = { en = \"bad\\255\\254\", fa = \"t\", ar = \"t\" }", "title.en: not valid UTF-8 at byte 4"},
+        {"title = { en = \"t\", fa = \"nul[\\0]\", ar = \"t\" }", "title.fa: a NUL byte at byte 5"},
+        {"title = { en = \"t\", fa = \"t\", ar = \"\\192\\128\" }", "title.ar: not valid UTF-8 at byte 1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        harness_begin("text.refused_at_load");
+        snprintf(path, sizeof path, "%s/text%zu.lua", dir, i);
+        write_file(path,
+                   "return lesson { id = \"t\", %s, level = \"beginner\", tags = {}, rules = { \"3.7\" },\n"
+                   "  steps = { true_false { prompt = { en = \"p\", fa = \"p\", ar = \"p\" }, answer = true,\n"
+                   "  tests = { right = { \"true\" }, wrong = { [\"false\"] = \"wrong_answer\" } } } } }\n",
+                   bad[i][0]);
+        reported[0] = 0;
+        CHECK(arbl_check_file(path, &limits, collect, NULL) > 0);
+        CHECK_MSG(strstr(reported, bad[i][1]) != NULL, "'%s' lacks '%s'", reported, bad[i][1]);
+    }
+    harness_begin("text.cut_between_characters");
+    snprintf(path, sizeof path, "%s/long.lua", dir);
+    write_file(path,
+               "return lesson { id = \"long\", title = { en = \"t\", fa = \"t\", ar = \"t\" }, level = \"beginner\",\n"
+               "  tags = {}, rules = { \"3.7\" }, steps = { move_task { prompt = { en = \"e4\", fa = \"e4\", ar = \"e4\" },\n"
+               "    expect = function(ctx) return ctx.move.san == \"e4\" end,\n"
+               "    wrong = function(ctx) local t = ctx.move.san == \"a3\" and (\"x\\255\\254y\") or string.rep(\"\\u{628}\", 1000)\n"
+               "      return { en = t, fa = t, ar = t } end,\n"
+               "    explain = function() return { { code = \"c\", text = string.rep(\"\\u{628}\", 1000) } } end,\n"
+               "    tests = { right = { \"e4\" }, wrong = { [\"d4\"] = \"deviation\" } } } } }\n");
+    arbl_registry *reg = arbl_registry_new(&limits);
+    reported[0] = 0;
+    CHECK_MSG(arbl_registry_load_file(reg, path, collect, NULL), "%s", reported);
+    arbl_result *res = malloc(sizeof *res);
+    if (arbl_registry_count(reg) == 1) {
+        CHECK(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "d4", "fa", res));
+        CHECK_MSG(strlen(res->feedback) > 1000 && arbl_utf8_problem(res->feedback, strlen(res->feedback)) < 0,
+                  "feedback of %zu bytes, valid from %ld", strlen(res->feedback),
+                  arbl_utf8_problem(res->feedback, strlen(res->feedback)));
+        CHECK(res->nexplanations > 0 && strlen(res->explanations[res->nexplanations - 1].text) > 700 &&
+              arbl_utf8_problem(res->explanations[res->nexplanations - 1].text,
+                                strlen(res->explanations[res->nexplanations - 1].text)) < 0);
+        harness_begin("text.invalid_bytes_replaced");
+        CHECK(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "a3", "fa", res));
+        CHECK_STR(res->feedback, "x\xEF\xBF\xBD\xEF\xBF\xBDy");
+    }
+    free(res);
+    arbl_registry_free(reg);
+}
+
+int main(int argc, char **argv)
+{
+    const char *catalogue = argc > 1 ? argv[1] : "catalogue.txt";
+    const char *only = argc > 2 ? argv[2] : NULL;
+    FILE *f = fopen(catalogue, "r");
+    if (!f) {
+        perror(catalogue);
+        return 2;
+    }
+    char dir[] = "/tmp/arbiter-attacks-XXXXXX";
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 2;
+    }
+    if (!only)
+        texts(dir);
+    char line[4096];
+    int attacks = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (line[0] == '#' || line[0] == 0)
+            continue;
+        char *body = strchr(line, ' ');
+        if (!body)
+            continue;
+        *body++ = 0;
+        if (only && strcmp(only, line) != 0)
+            continue;
+        char test[4200];
+        snprintf(test, sizeof test, "attack.%s", line);
+        harness_begin(test);
+        double t0 = now_ms();
+        attack_load(dir, line, body);
+        attack_answer(dir, line, body);
+        attack_quiz(dir, line, body);
+        attack_quiz_load(dir, line, body);
+        if (getenv("ARB_ATTACKS_VERBOSE"))
+            fprintf(stderr, "%-32s %6.0f ms\n", line, now_ms() - t0);
+        attacks++;
+    }
+    fclose(f);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+    fprintf(stderr, "%d attacks; the most time past a budget: %.1f ms of CPU, %.1f ms of wall clock\n", attacks,
+            worst_over_ms, worst_wall_over_ms);
+    harness_begin("attack.catalogue_read");
+    CHECK_MSG(attacks >= (only ? 1 : 100), "only %d attacks read from %s", attacks, catalogue);
+    return harness_finish();
+}

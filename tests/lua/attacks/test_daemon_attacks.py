@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+# daemon.attacks: hostile scripts against arbiterd itself. A hostile file at load time does not
+# stop start-up from listening, and SIGTERM during such a load exits at once; SIGHUP reloads with
+# hostile files and a later SIGHUP still works; 8 hostile answers at once: every one ends within
+# its budget + 100 ms (plus the machine's noise), /v1/health and another lesson keep answering,
+# and SIGTERM drains and exits within its budget; a quiz batch is bounded as a whole and a
+# generator out of budget answers 422 budget_exceeded; no memory address reaches an answer.
+# Arguments: arbiterd.
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'daemon'))
+from daemon_util import Daemon, begin, check, check_eq, finish, minimal_lesson  # noqa: E402
+
+BIN = sys.argv[1]
+ADDRESS = re.compile(r'0x[0-9a-fA-F]{6,}')
+
+# Bodies that run until a budget stops them, each in a C function or past the hook.
+HOSTILE = {
+    'xpcall': 'xpcall(function() while true do end end, function() while true do end end)',
+    'move': 'table.move({}, 1, 1e12, 1)',
+    'rep': 'local s = string.rep("", 1e12)',
+    'gmatch': 'for m in string.rep("^", 65536):gmatch("^.*b") do end',
+    'sort': 'local s = ("x"):rep(2e6) local t = {} for i = 1, 1e5 do t[i] = s end table.sort(t)',
+    'compare': 'local a, b = ("x"):rep(3e6), ("x"):rep(3e6 - 1) .. "x" while true do local c = a < b end',
+    'insert': 'table.insert(setmetatable({}, { __len = function() return 1e12 end }), 1, "x")',
+    'load': 'load(function() return "x = 1 " end)',
+}
+
+
+def answer_lesson(lesson_id, body):
+    """A lesson whose step runs body when the answer is a3 (the linter only tries d4)."""
+    return '''local function attack() %s end
+return lesson { id = "%s", title = { en = "t", fa = "t", ar = "t" }, level = "beginner", tags = {}, rules = { "3.7" },
+  steps = { move_task { prompt = { en = "Play e4.", fa = "e4", ar = "e4" },
+    expect = function(ctx) return ctx.move.san == "e4" end,
+    wrong = function(ctx)
+      local r = ctx.move.uci == "a2a3" and tostring(attack()) or "plain"
+      return { en = "result: " .. r .. " " .. tostring({}) .. " " .. tostring(print), fa = "r", ar = "r" }
+    end,
+    tests = { right = { "e4" }, wrong = { ["d4"] = "deviation" } } } } }
+''' % (body, lesson_id)
+
+
+def load_time_lesson(lesson_id, body):
+    return 'local function attack() %s end\nattack()\n%s' % (body, minimal_lesson(lesson_id))
+
+
+def write(path, text):
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text)
+
+
+def p99(values):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * 0.99))]
+
+
+# --- start-up with hostile files at load time: it listens, the good lesson is served ---
+begin('attacks.load_time.startup_listens')
+d = tempfile.TemporaryDirectory()
+write(os.path.join(d.name, 'good.lua'), minimal_lesson('good'))
+for name in ('xpcall', 'move', 'sort'):
+    write(os.path.join(d.name, 'zz-%s.lua' % name), load_time_lesson('zz-' + name, HOSTILE[name]))
+t0 = time.monotonic()
+srv = Daemon(BIN, {'lessons': d.name, 'lesson-time-ms': 100})
+took = time.monotonic() - t0
+# three files, each at most 8 x 100 ms to check (+ 100 ms), and the rest of start-up
+check(took < 3 * 0.9 + 3.0, 'start-up took %.1f s with 3 hostile files' % took)
+status, _, health = srv.get('/v1/health')
+check_eq(status, 200, 'health after a hostile load')
+status, _, lessons = srv.get('/v1/lessons')
+check_eq([x['id'] for x in lessons], ['good'], 'only the good lesson is served')
+check('(the lesson is not served)' in srv.log(), 'the hostile files are logged')
+
+# --- SIGHUP with hostile files: the reload ends and a later SIGHUP still works ---
+begin('attacks.load_time.reload')
+write(os.path.join(d.name, 'zz-gmatch.lua'), load_time_lesson('zz-gmatch', HOSTILE['gmatch']))
+gen = health['lessons_generation']
+srv.signal(signal.SIGHUP)
+deadline = time.monotonic() + 4 * 0.9 + 5
+while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] == gen:
+    time.sleep(0.05)
+check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 1, 'the reload with hostile files ended')
+begin('attacks.load_time.sighup_during_reload')
+gen = srv.get('/v1/health')[2]['lessons_generation']
+srv.signal(signal.SIGHUP)
+time.sleep(0.3)  # the reload takes over a second: four hostile files
+srv.signal(signal.SIGHUP)
+deadline = time.monotonic() + 2 * (4 * 0.9 + 1) + 5
+while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] < gen + 2:
+    time.sleep(0.05)
+check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 2, 'a SIGHUP during a reload reloads again after it')
+check('SIGHUP during the reload' in srv.log(), 'and says so')
+gen = srv.get('/v1/health')[2]['lessons_generation']
+for name in ('xpcall', 'move', 'sort', 'gmatch'):
+    os.remove(os.path.join(d.name, 'zz-%s.lua' % name))
+srv.signal(signal.SIGHUP)
+deadline = time.monotonic() + 5
+while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] == gen:
+    time.sleep(0.05)
+check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 1, 'a later SIGHUP reloads too')
+check_eq(srv.stop(), 0, 'exit status')
+
+# --- SIGTERM while a hostile file loads: the process exits at once ---
+begin('attacks.load_time.sigterm')
+d2 = tempfile.TemporaryDirectory()
+for i in range(4):
+    write(os.path.join(d2.name, 'hang%d.lua' % i), load_time_lesson('hang%d' % i, HOSTILE['xpcall']))
+conf = os.path.join(d2.name, 'arbiterd.conf')
+write(conf, 'listen = 127.0.0.1:0\nlog-level = warn\nlessons = %s\nlesson-time-ms = 5000\n' % d2.name)
+proc = subprocess.Popen([BIN, '--config', conf, '--print-port'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+time.sleep(0.5)
+t0 = time.monotonic()
+proc.send_signal(signal.SIGTERM)
+try:
+    rc = proc.wait(10)
+except subprocess.TimeoutExpired:
+    proc.kill()
+    rc = proc.wait()
+took = time.monotonic() - t0
+check_eq(rc, 0, 'SIGTERM during the load: exit status')
+check(took < 1.0, 'SIGTERM during a 4 x 40 s load took %.2f s to exit' % took)
+proc.stdout.close()
+proc.stderr.close()
+
+# --- 8 hostile answers at once ---
+begin('attacks.answers.concurrent')
+d3 = tempfile.TemporaryDirectory()
+write(os.path.join(d3.name, 'good.lua'), minimal_lesson('good'))
+for name, body in HOSTILE.items():
+    write(os.path.join(d3.name, 'h-%s.lua' % name), answer_lesson('h-' + name, body))
+srv = Daemon(BIN, {'lessons': d3.name, 'lesson-time-ms': 500, 'threads': 2, 'drain-timeout': 5,
+                   'max-inflight': 64})
+status, _, lessons = srv.get('/v1/lessons')
+check_eq(len(lessons), 1 + len(HOSTILE), 'every hostile lesson passes its check (the attack needs a3)')
+results = {}
+
+
+def attack(name):
+    t = time.monotonic()
+    status, _, body = srv.post('/v1/lessons/h-%s/steps/1/answer' % name, {'answer': 'a3'})
+    results[name] = (status, time.monotonic() - t, body)
+
+
+probes, good = [], []
+stop_probing = threading.Event()
+
+
+def probe():
+    c = srv.conn(timeout=10)
+    while not stop_probing.is_set():
+        t = time.monotonic()
+        status, _, _ = srv.get('/v1/health', conn=c)
+        probes.append((status, time.monotonic() - t))
+        t = time.monotonic()
+        status, _, body = srv.post('/v1/lessons/good/steps/1/answer', {'answer': 'true'}, conn=c)
+        good.append((status, time.monotonic() - t))
+        time.sleep(0.02)
+
+
+# the baseline: the same probes with no attack (this machine is shared: its noise is not ours)
+prober = threading.Thread(target=probe)
+prober.start()
+time.sleep(1.0)
+stop_probing.set()
+prober.join(30)
+baseline = p99([t for _, t in probes])
+probes, good = [], []
+stop_probing.clear()
+prober = threading.Thread(target=probe)
+prober.start()
+time.sleep(0.1)
+gen = srv.get('/v1/health')[2]['lessons_generation']
+for wave in range(2):  # two waves of 8, for enough probes; a SIGHUP during the second
+    attackers = [threading.Thread(target=attack, args=(n,)) for n in HOSTILE]
+    for t in attackers:
+        t.start()
+    if wave == 1:
+        time.sleep(0.1)
+        srv.signal(signal.SIGHUP)
+    for t in attackers:
+        t.join(30)
+stop_probing.set()
+prober.join(30)
+deadline = time.monotonic() + 5
+while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] == gen:
+    time.sleep(0.05)
+check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 1, 'SIGHUP reloads while hostile answers run')
+for name, (status, took, body) in sorted(results.items()):
+    check(status in (500, 503), '%s: status %d' % (name, status))
+    if status == 500:
+        err = body.get('error', {})
+        check_eq(err.get('code'), 'lesson_script_failed', name)
+        # a budget, or an error the sandbox raised at once (a refused pattern)
+        check(err.get('budget') in ('time', 'instruction', 'memory', None), '%s: budget %r' % (name, err.get('budget')))
+    # each runs at most 500 ms + 100 on its own script thread (plus this busy machine's noise)
+    check(took < 0.6 + 1.5, '%s: %.2f s' % (name, took))
+    check(not ADDRESS.search(str(body)), '%s: an address in %s' % (name, body))
+check(all(s == 200 for s, _ in probes), 'every health probe answered 200: %r' % sorted(set(s for s, _ in probes)))
+check(all(s == 200 for s, _ in good), 'the good lesson kept answering 200')
+check(max(t for _, t in good) < 0.6 + 0.5, 'the good lesson waited %.0f ms at most' % (max(t for _, t in good) * 1000))
+health_p99 = p99([t for _, t in probes]) if probes else 99
+print('health during 8 hostile answers: %d probes, p99 %.1f ms (%.1f ms with no attack), max %.1f ms; '
+      'good lesson max %.1f ms' % (len(probes), health_p99 * 1000, baseline * 1000, max(t for _, t in probes) * 1000,
+                                   max(t for _, t in good) * 1000), flush=True)
+check(health_p99 < 0.050 + baseline, 'health p99 %.1f ms under 8 hostile answers (%.1f ms without): must stay '
+      'under 50 ms more' % (health_p99 * 1000, baseline * 1000))
+status, _, body = srv.post('/v1/lessons/h-move/steps/1/answer', {'answer': 'h3'})
+check_eq(status, 200, 'a hostile lesson still answers its other moves')
+check(not ADDRESS.search(str(body)), 'no address in the feedback: %s' % body)
+
+begin('attacks.answers.sigterm_drains')
+threads = [threading.Thread(target=attack, args=(n,)) for n in ('xpcall', 'move', 'gmatch')]
+for t in threads:
+    t.start()
+time.sleep(0.1)
+t0 = time.monotonic()
+rc = srv.stop(timeout=15)
+took = time.monotonic() - t0
+for t in threads:
+    t.join(15)
+check_eq(rc, 0, 'exit status after SIGTERM with hostile answers in flight')
+check(took < 5 + 1.5, 'SIGTERM drained and exited in %.1f s (drain-timeout 5)' % took)
+
+# --- quizzes: a batch is bounded as a whole; out of budget is 422 ---
+begin('attacks.quiz.batch_bounded')
+d4 = tempfile.TemporaryDirectory()
+os.mkdir(os.path.join(d4.name, 'quizzes'))
+AMP = '''return quiz { id = "%s", title = { en = "t", fa = "t", ar = "t" },
+  parameters = { { name = "difficulty", values = quizlib.LEVELS, default = "medium" } },
+  generate = function(rng, params)
+    local p = arbiter.position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    if params.difficulty ~= "easy" then for i = 1, %d do p:perft(2) end end
+    if params.difficulty == "hard" then while true do end end
+    return quizlib.question(arbiter.start(), { en = "same %s", fa = "same", ar = "same" }, { choices = quizlib.yes_no() })
+  end,
+  grade = function(q, answer, lang) return { correct = answer == "yes", expected = "yes .. " .. tostring({}), explanations = {} } end }
+'''
+write(os.path.join(d4.name, 'quizzes', 'amp.lua'), AMP % ('amp', 40, '" .. rng:int(1, 1e9) .. "'))
+write(os.path.join(d4.name, 'quizzes', 'dup.lua'), AMP % ('dup', 40, ''))
+srv = Daemon(BIN, {'lessons': d4.name, 'quiz-time-ms': 200})
+status, _, quizzes = srv.get('/v1/quizzes')
+check_eq(sorted(q['id'] for q in quizzes['quizzes']), ['amp', 'dup'], 'both generators load')
+for gen in ('amp', 'dup'):
+    t0 = time.monotonic()
+    status, _, body = srv.post('/v1/quizzes', {'generator': gen, 'seed': 1, 'count': 100})
+    took = time.monotonic() - t0
+    check(status in (200, 422), '%s count 100: status %d %s' % (gen, status, body))
+    if status == 422:
+        check_eq(body['error'].get('code'), 'budget_exceeded', gen)
+    # 4 question budgets of 200 ms, and one for every 16 questions asked
+    check(took < (4 + 100 / 16) * 0.2 + 0.1 + 1.0, '%s count 100 took %.2f s' % (gen, took))
+begin('attacks.quiz.out_of_budget_422')
+status, _, body = srv.post('/v1/quizzes', {'generator': 'amp', 'seed': 1, 'count': 1, 'parameters': {'difficulty': 'hard'}})
+check_eq(status, 422, 'a generator out of budget')
+check_eq(body.get('error', {}).get('code'), 'budget_exceeded', 'its code')
+status, _, body = srv.post('/v1/quizzes/answer', {'id': 'amp:1:0:difficulty=easy', 'answer': 'yes'})
+check_eq(status, 200, 'grading')
+check(not ADDRESS.search(str(body)), 'no address in the grade: %s' % body)
+check_eq(srv.stop(), 0, 'exit status')
+
+finish()
