@@ -12,11 +12,14 @@
 /* Largest --count: a bulk run, not an unbounded one. */
 #define QUIZ_COUNT_MAX 10000000L
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+/* Prints a problem as file:line and counts the errors (ud: an int, or NULL). */
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
-    (void)ud;
-    (void)step;
-    fprintf(stderr, "arbiter: %s: %s: %s\n", path, level, message);
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    fprintf(stderr, "%s\n", text);
+    if (ud && strcmp(level, "error") == 0)
+        (*(int *)ud)++;
 }
 
 static bool is_dir(const char *d)

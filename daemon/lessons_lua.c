@@ -16,15 +16,13 @@ struct load_report {
     char last[1024];   /* the last file that had an error (reports come file by file) */
 };
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     struct load_report *c = ud;
     bool error = strcmp(level, "error") == 0;
-    char where[32] = "";
-    if (step > 0)
-        snprintf(where, sizeof where, " step %d", step);
-    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "lesson %s%s: %s: %s%s", path, where, level, message,
-           error ? " (the lesson is not served)" : "");
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "lesson %s%s", text, error ? " (the lesson is not served)" : "");
     if (error && strcmp(c->last, path) != 0) {
         c->failures++;
         snprintf(c->last, sizeof c->last, "%s", path);
@@ -55,13 +53,13 @@ void ad_lessons_lua_unload(ad_lesson_set *set)
     set->runtime = NULL;
 }
 
-static void quiz_report(void *ud, const char *path, const char *level, int step, const char *message)
+static void quiz_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     struct load_report *c = ud;
-    (void)step;
     bool error = strcmp(level, "error") == 0;
-    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "quiz %s: %s: %s%s", path, level, message,
-           error ? " (the generator is not served)" : "");
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "quiz %s%s", text, error ? " (the generator is not served)" : "");
     if (error && strcmp(c->last, path) != 0) {
         c->failures++;
         snprintf(c->last, sizeof c->last, "%s", path);

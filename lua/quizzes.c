@@ -216,7 +216,7 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     size_t len;
     char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
     if (!text) {
-        report(ud, path, "error", 0, err);
+        report(ud, path, 0, "error", 0, err);
         return false;
     }
     arbl_quiz q;
@@ -226,7 +226,7 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     bool ok = false;
     if (!prepare(&sb, book, &book->limits, "en", err, sizeof err)) {
         free(text);
-        report(ud, path, "error", 0, err);
+        report(ud, path, 0, "error", 0, err);
         return false;
     }
     if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
@@ -249,7 +249,7 @@ done:
     arbl_sandbox_close(&sb);
     free(text);
     if (!ok) {
-        report(ud, path, "error", 0, err);
+        report(ud, path, 0, "error", 0, err);
         free(dump.data);
         free_quiz(&q);
         return false;
@@ -274,7 +274,7 @@ done:
     arbl_quiz_error e;
     if (arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL, &e, err,
                            sizeof err) < 1) {
-        report(ud, path, "error", 0, err);
+        report(ud, path, 0, "error", 0, err);
         free_quiz(&book->quizzes[--book->count]);
         return false;
     }

@@ -121,6 +121,23 @@ char *arbl_dup(const char *s)
     return d;
 }
 
+static int frame_fn(lua_State *L)
+{
+    int level = (int)luaL_checkinteger(L, 1);
+    lua_Debug ar;
+    if (level < 1 || !lua_getstack(L, level - 1, &ar) || !lua_getinfo(L, "t", &ar) || ar.istailcall ||
+        !lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+        return 0;
+    lua_pushstring(L, ar.short_src);
+    lua_pushinteger(L, ar.currentline);
+    return 2;
+}
+
+void arbl_push_frame_fn(lua_State *L)
+{
+    lua_pushcfunction(L, frame_fn);
+}
+
 const char *arbl_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');

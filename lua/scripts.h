@@ -43,6 +43,14 @@ bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *by
 struct arbl_explanation;
 void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
 
+/* Pushes frame(level), the trusted preludes' view of the call stack (never a global: the host
+ * passes it to a prelude chunk as its argument): the short source name and current line of the
+ * function `level` calls up from frame's caller (level 1 = that caller), or nil when there is no
+ * such Lua frame or the frame below it was tail-called (`return lesson{...}`: the coach's line
+ * is gone). Lets constructors record the line of the coach's `step{...}` and checkers name the
+ * coach's line instead of a prelude's. */
+void arbl_push_frame_fn(lua_State *L);
+
 /* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
 char *arbl_dup(const char *s);
 const char *arbl_base_name(const char *path);
