@@ -2,7 +2,8 @@
 -- loaded or checked (never per answer): the description the host stores and the linter.
 -- Its argument is the prelude's runtime table; it returns that table with describe and lint.
 
-local rt = ...
+local rt, util = ...
+local source_lines, find_in, closest, utf8_problem = util.source_lines, util.find_in, util.closest, util.utf8_problem
 local arbiter, type, pairs, ipairs, tostring, pcall, next, utf8, math = arbiter, type, pairs, ipairs, tostring, pcall, next, utf8, math
 local concat = table.concat
 local answer, step_position, resolve, text_of = rt.answer, rt.step_position, rt.resolve, rt.text_of
@@ -65,62 +66,6 @@ local function describe(l)
   return d
 end
 
--- ---- where a problem is: lines of the coach's text ----
-
--- The file's lines, and the line of a field inside a span of them (the span of its step, from
--- the line the step's constructor recorded to the next step's): a field named k written as
--- `k =`, or a string key written as "k" or 'k'.
-local function source_lines(source)
-  local lines = {}
-  if type(source) ~= "string" then return lines end
-  local at = 1
-  while at <= #source do
-    local nl = source:find("\n", at, true) or #source + 1
-    lines[#lines + 1] = source:sub(at, nl - 1)
-    at = nl + 1
-  end
-  return lines
-end
-
-local function find_in(lines, from, to, key)
-  if type(key) ~= "string" or key == "" then return nil end
-  local ident = key:match("^[%a_][%w_]*$")
-  for n = math.max(from or 1, 1), math.min(to or #lines, #lines) do
-    local line = lines[n]
-    if ident and line:find("%f[%w_]" .. key .. "%s*=%f[^=]") then return n end
-    if line:find('"' .. key .. '"', 1, true) or line:find("'" .. key .. "'", 1, true) then return n end
-  end
-  return nil
-end
-
--- ---- "did you mean": the closest known name within two edits ----
-
-local function distance(a, b)
-  if #a > 40 or #b > 40 then return 99 end
-  local prev = {}
-  for j = 0, #b do prev[j] = j end
-  for i = 1, #a do
-    local cur = { [0] = i }
-    for j = 1, #b do
-      local cost = a:byte(i) == b:byte(j) and 0 or 1
-      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-    end
-    prev = cur
-  end
-  return prev[#b]
-end
-
-local function closest(name, known)
-  local best, bd = nil, 3
-  for k in pairs(known) do
-    -- Ties go to the name with the same first letter ('far': 'fa', not 'ar'), then the first.
-    local d = distance(name:lower(), k) + (k:sub(1, 1) == name:sub(1, 1):lower() and 0 or 0.5)
-    if d < bd or (d == bd and best and k < best) then best, bd = k, d end
-  end
-  if best and bd <= (#name >= 5 and 2.5 or 1.5) then return best end
-  return nil
-end
-
 local function set(list)
   local s = {}
   for _, k in ipairs(list) do s[k] = true end
@@ -164,15 +109,8 @@ local function lint(l, source, chunk)
   local function line_of(key) return find_in(lines, span_from, span_to, key) or current_line end
 
   local function check_string(s, where, step, line)
-    local n, bad = utf8.len(s)
-    if not n then
-      problem("error", step, where .. " is not valid UTF-8 (byte " .. bad .. ")", line)
-      return false
-    end
-    if s:find("\0", 1, true) then
-      problem("error", step, where .. " contains a NUL byte", line)
-      return false
-    end
+    local why = utf8_problem(s)
+    if why then problem("error", step, where .. " " .. why, line) return false end
     return true
   end
 

@@ -66,18 +66,9 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
         arbl_sandbox_close(sb);
         return false;
     }
-    if (checker) {
-        st = luaL_loadbufferx(sb->L, arbl_checker_text, arbl_checker_len, "=checker", "t");
-        if (st != LUA_OK) {
-            snprintf(err, errcap, "checker: %s", lua_tostring(sb->L, -1));
-            arbl_sandbox_close(sb);
-            return false;
-        }
-        lua_insert(sb->L, 1);
-        if (arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-            arbl_sandbox_close(sb);
-            return false;
-        }
+    if (checker && !arbl_load_checker(sb, arbl_checker_text, arbl_checker_len, "=checker", err, errcap)) {
+        arbl_sandbox_close(sb);
+        return false;
     }
     arbl_sandbox_lock(sb);
     return true;

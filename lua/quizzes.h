@@ -115,4 +115,13 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
 bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
                         arbl_quiz_error *error, char *err, size_t errcap);
 
+/* Checks a generator file as a coach would want before students see it: it loads (fields named
+ * with "did you mean", file:line), and for the default parameters and each other value of each
+ * parameter, questions 0..seeds-1 of seed 1 are generated and checked: the prompt and choices in
+ * en, fa and ar (no text falling back to English, no {name} left unfilled, valid UTF-8), the
+ * expected answer accepted in every language, a wrong answer (another choice, or garbage)
+ * refused with an explanation. Problems go to report with the generator's line (not the quiz
+ * prelude's). Returns the number of errors. */
+int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud);
+
 #endif

@@ -38,6 +38,11 @@ unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, si
 bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
                      size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap);
 
+/* With the runtime table of a prelude alone on the stack, runs a checker chunk (text, named name)
+ * on it and the shared lint helpers (lint_util.lua), leaving what the checker returns in its
+ * place; false with why in err (the sandbox stays open). Only loading and checking need it. */
+bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap);
+
 /* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
  * strings, as the preludes copy them) into *e. */
 struct arbl_explanation;
