@@ -260,30 +260,29 @@ static void say(arbl_report_fn report, void *ud, const char *path, const char *e
     report(ud, path, line, "error", 0, rest);
 }
 
-bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+/* Loads a generator from its text, or from the compiled bytes of an earlier load (keep). */
+static bool load_quiz(arbl_quizbook *book, const char *path, const char *text, size_t len, const unsigned char *bytes,
+                      size_t bytes_len, arbl_report_fn report, void *ud)
 {
     char err[512];
-    size_t len;
-    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
-    if (!text) {
-        report(ud, path, 0, "error", 0, err);
-        return false;
-    }
     arbl_quiz q;
     memset(&q, 0, sizeof q);
     arbl_sandbox sb;
     struct arbl_bytes dump = {0};
     bool ok = false, reported = false;
     if (!prepare(&sb, book, &book->limits, "en", true, err, sizeof err)) {
-        free(text);
         report(ud, path, 0, "error", 0, err);
         return false;
     }
-    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
+    if (!arbl_run_script(&sb, arbl_base_name(path), bytes, bytes_len, text, len, bytes ? NULL : &dump, "quiz", err,
+                         sizeof err))
         goto done;
     lua_getfield(sb.L, 1, "lint");
     lua_pushvalue(sb.L, 2);
-    lua_pushlstring(sb.L, text, len);
+    if (text)
+        lua_pushlstring(sb.L, text, len);
+    else
+        lua_pushnil(sb.L);
     lua_pushstring(sb.L, arbl_base_name(path));
     if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK)
         goto done;
@@ -322,7 +321,14 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     ok = true;
 done:
     arbl_sandbox_close(&sb);
-    free(text);
+    if (ok && bytes) { /* kept from an earlier book: the same bytes */
+        dump.data = malloc(bytes_len);
+        dump.len = bytes_len;
+        if (dump.data)
+            memcpy(dump.data, bytes, bytes_len);
+        else
+            ok = false, snprintf(err, sizeof err, "out of memory");
+    }
     if (!ok) {
         if (!reported)
             say(report, ud, path, err);
@@ -355,6 +361,25 @@ done:
         return false;
     }
     return true;
+}
+
+bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    size_t len;
+    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
+    if (!text) {
+        report(ud, path, 0, "error", 0, err);
+        return false;
+    }
+    bool ok = load_quiz(book, path, text, len, NULL, 0, report, ud);
+    free(text);
+    return ok;
+}
+
+bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud)
+{
+    return load_quiz(book, old->path, NULL, 0, old->chunk, old->chunk_len, report, ud);
 }
 
 struct load_ctx {

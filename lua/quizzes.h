@@ -40,6 +40,9 @@ arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits);
 void arbl_quizbook_free(arbl_quizbook *book);
 /* Loads one generator file (checked: it must describe itself and generate a question). */
 bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud);
+/* Adds the generator `old` (from an earlier book) to book again from its compiled chunk, checked
+ * as when it was first loaded: a reload whose new version of a file fails keeps the last good one. */
+bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud);
 /* Loads every *.lua file of dir, sorted by name; returns how many were added, -1 if unreadable. */
 int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud);
 int arbl_quizbook_count(const arbl_quizbook *book);
