@@ -397,7 +397,12 @@ end
 -- The line of the lesson's id (for a duplicate id), or of the lesson constructor.
 local function id_line(l, source)
   local lines = source_lines(source)
-  return find_in(lines, 1, #lines, "id") or rt.line_of(l) or 0
+  local from = rt.line_of(l)
+  for n, line in ipairs(lines) do
+    if from then break end
+    if line:find("%f[%w_]lesson%s*[{(]") then from = n end
+  end
+  return find_in(lines, from or 1, #lines, "id") or from or 0
 end
 
 rt.describe, rt.lint, rt.id_line = describe, lint, id_line

@@ -878,24 +878,37 @@ static void check_all(const arbl_quizbook *book, const arbl_quiz *quiz, const ch
     arbl_sandbox_close(&sb);
 }
 
-int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud)
+int arbl_quiz_check_buffer(const char *name, const char *text, size_t len, const arbl_limits *limits, int seeds,
+                           arbl_report_fn report, void *ud)
 {
     struct check_count c = {report, ud, 0};
-    arbl_quizbook *book = arbl_quizbook_new(limits);
-    if (!book) {
-        report(ud, path, 0, "error", 0, "out of memory");
+    if (len > QUIZ_FILE_MAX) {
+        report(ud, name, 0, "error", 0, "the generator is larger than 262144 bytes");
         return 1;
     }
-    char err[512];
-    size_t len;
-    char *text = NULL;
-    if (arbl_quizbook_load_file(book, path, count_report, &c) &&
-        (text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err))) {
-        check_all(book, arbl_quizbook_at(book, 0), text, len, seeds, &c);
-    } else if (c.errors == 0) {
-        c.errors = 1;
+    arbl_quizbook *book = arbl_quizbook_new(limits);
+    if (!book) {
+        report(ud, name, 0, "error", 0, "out of memory");
+        return 1;
     }
-    free(text);
+    if (load_quiz(book, name, text, len, NULL, 0, count_report, &c))
+        check_all(book, arbl_quizbook_at(book, 0), text, len, seeds, &c);
+    else if (c.errors == 0)
+        c.errors = 1;
     arbl_quizbook_free(book);
     return c.errors;
+}
+
+int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    size_t len;
+    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
+    if (!text) {
+        report(ud, path, 0, "error", 0, err);
+        return 1;
+    }
+    int errors = arbl_quiz_check_buffer(path, text, len, limits, seeds, report, ud);
+    free(text);
+    return errors;
 }

@@ -126,5 +126,9 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
  * refused with an explanation. Problems go to report with the generator's line (not the quiz
  * prelude's). Returns the number of errors. */
 int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud);
+/* The same check of a generator held in memory (a pasted draft); name is what reports and Lua
+ * messages call it ("draft.lua" gives "draft.lua:12"). */
+int arbl_quiz_check_buffer(const char *name, const char *text, size_t len, const arbl_limits *limits, int seeds,
+                           arbl_report_fn report, void *ud);
 
 #endif
