@@ -58,8 +58,11 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
         st = luaL_loadbufferx(sb->L, (const char *)reg->prelude, reg->prelude_len, "=prelude", "b");
     else
         st = luaL_loadbufferx(sb->L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t");
-    if (st == LUA_OK)
+    /* The constructors record the coach's lines only for a checker: answers do not need them. */
+    if (st == LUA_OK && checker)
         arbl_push_frame_fn(sb->L);
+    else if (st == LUA_OK)
+        lua_pushnil(sb->L);
     if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
         if (st != LUA_OK)
             snprintf(err, errcap, "prelude: %s", lua_tostring(sb->L, -1));

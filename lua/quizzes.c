@@ -65,8 +65,11 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
     int st = book && book->prelude
                  ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
                  : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
-    if (st == LUA_OK)
+    /* The constructors record the coach's lines only for a checker: answers do not need them. */
+    if (st == LUA_OK && checker)
         arbl_push_frame_fn(sb->L);
+    else if (st == LUA_OK)
+        lua_pushnil(sb->L);
     if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
         if (st != LUA_OK)
             snprintf(err, errcap, "quiz prelude: %s", lua_tostring(sb->L, -1));
