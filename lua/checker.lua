@@ -4,7 +4,7 @@
 
 local rt, util = ...
 local source_lines, find_in, closest, utf8_problem = util.source_lines, util.find_in, util.closest, util.utf8_problem
-local arbiter, type, pairs, ipairs, tostring, pcall, next, utf8, math = arbiter, type, pairs, ipairs, tostring, pcall, next, utf8, math
+local arbiter, type, pairs, ipairs, tostring, tonumber, pcall, next = arbiter, type, pairs, ipairs, tostring, tonumber, pcall, next
 local concat = table.concat
 local answer, step_position, resolve, text_of = rt.answer, rt.step_position, rt.resolve, rt.text_of
 local LANGS, KINDS = rt.LANGS, rt.KINDS
@@ -107,6 +107,11 @@ local function lint(l, source, chunk)
     problems[#problems + 1] = { level = level, step = step, message = msg, line = line or current_line or 0 }
   end
   local function line_of(key) return find_in(lines, span_from, span_to, key) or current_line end
+  -- The line a script error names in this file ("name.lua:100: attempt to ..."), if it does.
+  local function error_line(msg)
+    if type(msg) ~= "string" or type(chunk) ~= "string" or msg:sub(1, #chunk + 1) ~= chunk .. ":" then return nil end
+    return tonumber(msg:match("^(%d+):", #chunk + 2))
+  end
 
   local function check_string(s, where, step, line)
     local why = utf8_problem(s)
@@ -137,7 +142,10 @@ local function lint(l, source, chunk)
   local function need_text(t, where, step, key, feedback)
     local line = key and line_of(key) or current_line
     if type(t) == "function" then return end
-    if type(t) ~= "table" then
+    if type(t) == "string" then
+      problem("error", step, where .. " is a plain string: give a table with en, fa and ar", line)
+      return
+    elseif type(t) ~= "table" then
       problem("error", step, where .. " is missing (a table with en, fa and ar)", line)
       return
     end
@@ -162,7 +170,8 @@ local function lint(l, source, chunk)
     if type(fn) ~= "function" or reported[field] then return end
     local ok, t = pcall(fn, ctx)
     if not ok then
-      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. tostring(t), line_of(field))
+      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. tostring(t),
+        error_line(t) or line_of(field))
       reported[field] = true
     else
       returned_text(t, field, answer_text, step)
@@ -364,7 +373,7 @@ local function lint(l, source, chunk)
       for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
         local aline = line_of(tostring(a))
         local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), aline)
+        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
         elseif not r.correct then
           local why = r.explanations[1]
           problem("error", i, "the right answer '" .. a .. "' does not pass: " ..
@@ -376,7 +385,7 @@ local function lint(l, source, chunk)
       for a, code in pairs(type(s.tests.wrong) == "table" and s.tests.wrong or {}) do
         local aline = line_of(tostring(a))
         local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), aline)
+        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
         elseif r.correct then problem("error", i, "the wrong answer '" .. a .. "' passes", aline)
         else
           answer_texts(a, r)
