@@ -12,10 +12,23 @@
 
 struct ad_watch {
     int fd;
+    char dir[1024];
 };
 
 /* A saved file (written and closed, or renamed into place as editors do), a new or removed one. */
 #define CHANGE_EVENTS (IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+
+/* Watches quizzes/ and puzzles/ if they exist; again after a change (one may have just been
+ * created; watching a directory twice is harmless). */
+static void watch_subdirs(ad_watch *w)
+{
+    static const char *const subdirs[] = {"quizzes", "puzzles"};
+    for (size_t i = 0; i < sizeof subdirs / sizeof *subdirs; i++) {
+        char path[1100];
+        snprintf(path, sizeof path, "%s/%s", w->dir, subdirs[i]);
+        inotify_add_watch(w->fd, path, CHANGE_EVENTS);
+    }
+}
 
 ad_watch *ad_watch_open(const char *dir)
 {
@@ -30,12 +43,8 @@ ad_watch *ad_watch_open(const char *dir)
         free(w);
         return NULL;
     }
-    static const char *const subdirs[] = {"quizzes", "puzzles"};
-    for (size_t i = 0; i < sizeof subdirs / sizeof *subdirs; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, subdirs[i]);
-        inotify_add_watch(w->fd, path, CHANGE_EVENTS); /* a missing subdirectory is not watched */
-    }
+    snprintf(w->dir, sizeof w->dir, "%s", dir);
+    watch_subdirs(w);
     ad_log(AD_LOG_WARN, "--watch: reloading when a file of %s changes", dir);
     return w;
 }
@@ -54,6 +63,8 @@ bool ad_watch_changed(ad_watch *w)
             p += sizeof *e + e->len;
         }
     }
+    if (changed)
+        watch_subdirs(w);
     return changed;
 }
 

@@ -7,8 +7,8 @@
 
 typedef struct ad_watch ad_watch;
 
-/* Watches dir and its quizzes/ and puzzles/ subdirectories (those that exist); NULL (with the
- * reason logged) if inotify is not available. */
+/* Watches dir and its quizzes/ and puzzles/ subdirectories (those that exist, and those created
+ * later once a change is seen); NULL (with the reason logged) if inotify is not available. */
 ad_watch *ad_watch_open(const char *dir);
 
 /* Reads the events that arrived without waiting; true if a file was written, created, moved

@@ -9,6 +9,7 @@
 # - `--watch` reloads when a file of the directory changes, without SIGHUP.
 # Arguments: arbiterd, the bundled lessons directory, the broken coach fixtures (tests/lua/data).
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -152,6 +153,21 @@ try:
     h = wait_generation(d, gen + 1, timeout=20)
     check_eq(title(d, 'watched'), 'Saved watched', 'the renamed-over file is reloaded')
     check('--watch: a file changed' in d.log(), 'the reload is logged')
+    # A quizzes/ directory made after the start is watched too.
+    gen = health(d)['lessons_generation']
+    os.makedirs(os.path.join(d.lessons_dir, 'quizzes'))
+    write(os.path.join(d.lessons_dir, 'quizzes', 'coach-count.lua'), GOOD_QUIZ)
+    h = wait_generation(d, gen + 1, timeout=20)
+    h = wait_generation(d, h['lessons_generation'] + 1, timeout=2) if h['quizzes'] == 0 else h
+    check_eq(h['quizzes'], 1, 'the new generator is served')
+    gen = h['lessons_generation']
+    time.sleep(0.5)  # past the quiet period of the last event
+    gen = health(d)['lessons_generation']
+    write(os.path.join(d.lessons_dir, 'quizzes', 'coach-count.lua'),
+          re.sub(r'title = \{ en = "[^"]*"', 'title = { en = "Count them"', GOOD_QUIZ, count=1))
+    h = wait_generation(d, gen + 1, timeout=20)
+    st, _, body = d.get('/v1/quizzes')
+    check_eq([q['title'] for q in body.get('quizzes', [])], ['Count them'], 'an edit inside quizzes/ is reloaded')
 finally:
     check_eq(d.stop(), 0, 'exit status')
 finish()
