@@ -270,6 +270,30 @@ static void say(arbl_report_fn report, void *ud, const struct lesson_source *src
     report(ud, src->path, at ? at : line, level, step, rest);
 }
 
+/* A script error about an undefined global ("(global 'promote')"): appends the checker's
+ * "did you mean" for it, when it has one. */
+static void suggest_global(arbl_sandbox *sb, char *err, size_t cap)
+{
+    const char *g = strstr(err, "(global '");
+    if (!g || sb->killed)
+        return;
+    char name[64];
+    size_t n = strcspn(g + 9, "'");
+    if (n == 0 || n >= sizeof name)
+        return;
+    memcpy(name, g + 9, n);
+    name[n] = 0;
+    char ignored[64];
+    lua_settop(sb->L, 1);
+    lua_getfield(sb->L, 1, "suggest_global");
+    lua_pushstring(sb->L, name);
+    if (arbl_sandbox_pcall(sb, 1, 1, ignored, sizeof ignored) == LUA_OK && lua_type(sb->L, -1) == LUA_TSTRING) {
+        size_t len = strlen(err);
+        snprintf(err + len, cap - len, " (did you mean '%s'?)", lua_tostring(sb->L, -1));
+    }
+    lua_settop(sb->L, 1);
+}
+
 /* Runs the file in a fresh sandbox: compile (keeping the bytes), run, lint, describe. */
 static void load_one(const arbl_registry *reg, const arbl_limits *limits, const struct lesson_source *src,
                      bool keep, arbl_report_fn report, void *ud, struct loaded *out)
@@ -292,6 +316,7 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     if (!arbl_run_script(&sb, src->name, src->bytes, src->bytes_len, src->text, src->len, keep && !src->bytes ? &dump : NULL,
                          "lesson", err, sizeof err)) {
         out->errors = 1;
+        suggest_global(&sb, err, sizeof err);
         /* A quiz generator checked as a lesson fails on quizlib or quiz{}: say what it is. */
         if (src->text && strstr(src->text, "return quiz"))
             snprintf(err + strlen(err), sizeof err - strlen(err), " (this looks like a quiz generator: "

@@ -193,6 +193,8 @@ static void test_lint(void)
                 "mean 'fa'?)"},
         {"runtime", "coach/runtime.lua:18: step 1: error: answer 'c8=Q': runtime.lua:18: attempt to index a nil value "
                     "(field 'afterr')"},
+        {"predicate", "coach/predicate.lua:15: error: attempt to call a nil value (global 'promote') (did you mean "
+                      "'promotes'?)"},
         {"wrong-kind", "coach/wrong-kind.lua:25: step 2: error: choice: field 'expect' is not used by a choice step "
                        "(only by move_task)"},
     };
