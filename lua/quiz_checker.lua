@@ -100,13 +100,34 @@ local function coach_line(chunk)
   return nil
 end
 
+-- For "attempt to call a nil value (field 'pik')" or "(global 'quizlb')": the quizlib helper or
+-- the global the coach probably meant, as " (did you mean 'quizlib.pick'?)", or "".
+local G = _G
+local function did_you_mean(e)
+  local kind, name = e:match("attempt to call a nil value %((%a+) '([%w_]+)'%)")
+  local known, prefix = {}, ""
+  if kind == "field" or kind == "method" then
+    for k in pairs(quizlib) do known[k] = true end
+    prefix = "quizlib."
+  elseif kind == "global" then
+    for k in pairs(G) do if type(k) == "string" then known[k] = true end end
+  else
+    return ""
+  end
+  local best = closest(name, known)
+  return best and (" (did you mean '" .. prefix .. best .. "'?)") or ""
+end
+
 -- Calls f(...) and returns ok, its first result (or the error), and the coach's line where the
 -- error was raised (a quizlib helper's error is still the coach's call of it).
 local function run(chunk, f, ...)
   local line
   local ok, r = xpcall(f, function(e)
     line = coach_line(chunk)
-    if type(e) == "string" then e = e:gsub("^quiz_prelude:%d+: ", "in a quizlib helper: ") end
+    if type(e) == "string" then
+      e = e:gsub("^quiz_prelude:%d+: ", "in a quizlib helper: ")
+      e = e .. did_you_mean(e)
+    end
     return e
   end, ...)
   return ok, r, line
