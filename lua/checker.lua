@@ -400,7 +400,7 @@ local function lint(l, source, chunk)
     end
     ::continue::
   end
-  return problems
+  return util.in_line_order(problems)
 end
 
 -- The line of the lesson's id (for a duplicate id), or of the lesson constructor.

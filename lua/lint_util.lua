@@ -2,7 +2,7 @@
 -- the lines of a coach's file, the line a field is written on, "did you mean" and UTF-8.
 -- Returns a table of functions; it defines no globals.
 
-local type, pairs, math, utf8 = type, pairs, math, utf8
+local type, pairs, ipairs, math, utf8, table = type, pairs, ipairs, math, utf8, table
 
 -- ---- where a problem is: lines of the coach's text ----
 
@@ -73,4 +73,18 @@ local function utf8_problem(s)
   return nil
 end
 
-return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem }
+-- Problems in the order of the file's lines (as a compiler reports them), then as found: the
+-- checks walk tables whose order changes from run to run.
+local function in_line_order(problems)
+  for i, p in ipairs(problems) do p.order = i end
+  table.sort(problems, function(a, b)
+    if a.line ~= b.line then return a.line < b.line end
+    if a.message ~= b.message then return a.message < b.message end
+    return a.order < b.order
+  end)
+  for _, p in ipairs(problems) do p.order = nil end
+  return problems
+end
+
+return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem,
+         in_line_order = in_line_order }

@@ -85,7 +85,7 @@ local function lint(qz, source, chunk)
       end
     end
   end
-  return problems
+  return util.in_line_order(problems)
 end
 
 -- ---- one question, checked deeply ----
