@@ -120,8 +120,15 @@ int cmd_status(int argc, char **argv)
     const arb_position *pos = arb_game_current(&g);
     arb_reason reasons[ARB_EXPLAIN_MAX];
     int n = arb_explain_status(pos, reasons, ARB_EXPLAIN_MAX);
-    printf("%s\n", arb_state_name(arb_position_state(pos)));
+    /* A game that is over though moves remain (K v K, fivefold, 75 moves) says so, as
+     * /v1/analyze's status does: "ongoing" would mislead a learner. */
+    arb_outcome end;
+    bool over = arb_game_automatic_ending(&g, g.nplies, &end) == ARB_OK && end.termination != ARB_TERM_NONE &&
+                end.termination != ARB_TERM_CHECKMATE && end.termination != ARB_TERM_STALEMATE;
+    printf("%s\n", over ? arb_termination_name(end.termination) : arb_state_name(arb_position_state(pos)));
     print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    if (over)
+        print_reasons(&o, end.reasons, end.nreasons, ARB_OUTCOME_MAX_REASONS);
     arb_game_free(&g);
     return 0;
 }

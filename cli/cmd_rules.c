@@ -87,6 +87,7 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
             ro->time_control = tc == ARB_TC_RAPID ? "rapid" : tc == ARB_TC_BLITZ ? "blitz" : "standard";
             ro->policy = arb_illegal_policy_fide(tc);
             ro->policy.limit = limit;
+            ro->ev.time_control = tc; /* a wrong claim's penalty too (App. A.3) */
         } else if (strcmp(a, "--illegal-limit") == 0 && v) {
             ro->policy.limit = atoi(v);
             if (ro->policy.limit < 1 || ro->policy.limit > 9) {
@@ -130,6 +131,8 @@ static int outcome_json(const struct cli_opts *o, const struct rules_opts *ro)
         json_object_set_new(body, "resign", json_string(colors[ro->ev.resign]));
     if (ro->ev.agree_draw)
         json_object_set_new(body, "agree_draw", json_true());
+    if (ro->time_control)
+        json_object_set_new(body, "time_control", json_string(ro->time_control));
     if (ro->illegal[0] && ro->illegal[1]) {
         fprintf(stderr, "arbiter: with --json, --illegal names one player\n");
         json_decref(body);
@@ -138,8 +141,6 @@ static int outcome_json(const struct cli_opts *o, const struct rules_opts *ro)
     if (ro->illegal[0] || ro->illegal[1]) {
         int c = ro->illegal[0] ? 0 : 1;
         json_t *spec = json_pack("{s:s, s:i}", "offender", colors[c], "count", ro->illegal[c]);
-        if (ro->time_control)
-            json_object_set_new(spec, "time_control", json_string(ro->time_control));
         if (ro->policy.limit)
             json_object_set_new(spec, "limit", json_integer(ro->policy.limit));
         json_object_set_new(body, "illegal_move", spec);

@@ -91,16 +91,34 @@ static bool field_move(const aj_position *p, const char *text, const char *field
     return false;
 }
 
+/* "standard", "rapid" or "blitz" (NULL: keep *tc); false for another name. */
+static bool time_control_of(const char *name, arb_time_control *tc)
+{
+    if (!name)
+        return true;
+    if (strcmp(name, "standard") == 0)
+        *tc = ARB_TC_STANDARD;
+    else if (strcmp(name, "rapid") == 0)
+        *tc = ARB_TC_RAPID;
+    else if (strcmp(name, "blitz") == 0)
+        *tc = ARB_TC_BLITZ;
+    else
+        return false;
+    return true;
+}
+
 /* The extension {"illegal_move": {"offender", "count", "time_control"?, "limit"?}}: the
- * offender has just completed its count-th illegal move (FIDE 7.5.5). */
-static json_t *illegal_move_answer(json_t *spec, const aj_position *p, const char *lang, aj_error *e)
+ * offender has just completed its count-th illegal move (FIDE 7.5.5). Its own time_control,
+ * when given, wins over the body's top-level one (t). */
+static json_t *illegal_move_answer(json_t *spec, const aj_position *p, arb_time_control t, const char *lang,
+                                   aj_error *e)
 {
     static const char *const f = "illegal_move";
     if (!json_is_object(spec))
         return aj_fail(e, AJ_E_INVALID_FIELD, f), NULL;
     int offender;
     long long count = 1, limit = 0;
-    const char *tc = "standard";
+    const char *tc = NULL;
     if (!opt_color(spec, "offender", &offender, e) || !aj_opt_int(spec, "count", &count, e) ||
         !aj_opt_string(spec, "time_control", &tc, e) || !aj_opt_int(spec, "limit", &limit, e)) {
         e->field = f;
@@ -108,14 +126,7 @@ static json_t *illegal_move_answer(json_t *spec, const aj_position *p, const cha
     }
     if (offender < 0)
         return aj_fail(e, AJ_E_MISSING_FIELD, "illegal_move.offender"), NULL;
-    arb_time_control t;
-    if (strcmp(tc, "standard") == 0)
-        t = ARB_TC_STANDARD;
-    else if (strcmp(tc, "rapid") == 0)
-        t = ARB_TC_RAPID;
-    else if (strcmp(tc, "blitz") == 0)
-        t = ARB_TC_BLITZ;
-    else
+    if (!time_control_of(tc, &t))
         return aj_fail(e, AJ_E_INVALID_FIELD, "illegal_move.time_control"), NULL;
     if (count < 1 || count > 9 || limit < 0 || limit > 9) {
         aj_fail(e, AJ_E_OUT_OF_RANGE, count < 1 || count > 9 ? "illegal_move.count" : "illegal_move.limit");
@@ -135,14 +146,17 @@ static json_t *illegal_move_answer(json_t *spec, const aj_position *p, const cha
 
 json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
 {
-    const char *claim = NULL, *with_move = NULL;
+    const char *claim = NULL, *with_move = NULL, *tc = NULL;
     arb_event ev = arb_event_none();
     bool agree = false;
     if (!aj_opt_string(body, "claim", &claim, e) || !aj_opt_string(body, "with_move", &with_move, e) ||
         !opt_color(body, "flag", &ev.flag, e) || !opt_color(body, "resign", &ev.resign, e) ||
-        !aj_opt_bool(body, "agree_draw", &agree, e))
+        !aj_opt_bool(body, "agree_draw", &agree, e) || !aj_opt_string(body, "time_control", &tc, e))
         return NULL;
     ev.agree_draw = agree;
+    /* the penalties of a wrong claim and of an illegal move (two minutes, or one: App. A.3) */
+    if (!time_control_of(tc, &ev.time_control))
+        return aj_fail(e, AJ_E_INVALID_FIELD, "time_control"), NULL;
     if (claim) {
         if (strcmp(claim, "threefold") == 0)
             ev.claim = ARB_CLAIM_THREEFOLD;
@@ -169,7 +183,7 @@ json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang
         return NULL;
     json_t *o = NULL;
     if (illegal) {
-        o = illegal_move_answer(illegal, &p, lang, e);
+        o = illegal_move_answer(illegal, &p, ev.time_control, lang, e);
     } else if (!with_move || field_move(&p, with_move, "with_move", &ev.claim_move, e)) {
         arb_outcome out;
         if (arb_game_outcome(&p.game, &ev, &out) == ARB_OK)

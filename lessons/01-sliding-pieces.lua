@@ -47,7 +47,7 @@ return lesson {
       expect = all_of(moves_piece("Q"), captures("R")),
       success = { en = "The queen slid all the way up the d-file.", fa = "وزیر تمام ستون d را پیمود.",
                   ar = "انزلق الوزير على طول العمود d." },
-      wrong = { en = "Legal, but the rook on d8 is still there.", fa = "مجاز است، اما رخ d8 هنوز سر جایش است.",
+      wrong = { en = "Legal, but the rook on d8 is still there.", fa = "قانونی است، اما رخ d8 هنوز سر جایش است.",
                 ar = "نقلة قانونية، لكن الرخ في d8 ما زال في مكانه." },
       tests = { right = { "Qxd8+", "d1d8" }, wrong = { ["Qd5"] = "deviation", ["d1e3"] = "illegal_move" } },
     },

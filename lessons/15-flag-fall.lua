@@ -31,7 +31,7 @@ return lesson {
       explain = why_flag("white"),
       success = { en = "Right: a lone king can never checkmate, so the game is drawn.",
                   fa = "درست است: شاه تنها هرگز نمی‌تواند مات کند، پس بازی مساوی است.",
-                  ar = "صحيح: الملك الوحيد لا يستطيع الكش مات أبدًا، فتنتهي المباراة بالتعادل." },
+                  ar = "صحيح: الملك الوحيد لا يستطيع إعطاء كش مات أبدًا، فتنتهي المباراة بالتعادل." },
       tests = { right = { "draw" }, wrong = { ["0-1"] = "cannot_mate_bare_king", ["1/2"] = "unknown_choice" } },
     },
     choice {
@@ -42,6 +42,9 @@ return lesson {
       choices = results,
       answer = on_flag("black"),
       explain = why_flag("black"),
+      success = { en = "Right: White's queen can still checkmate, so Black loses on time.",
+                  fa = "درست است: وزیر سفید هنوز می‌تواند مات کند، پس سیاه با تمام شدن وقت می‌بازد.",
+                  ar = "صحيح: ما زال وزير الأبيض قادرًا على الإماتة، فيخسر الأسود بسبب انتهاء وقته." },
       tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
     choice {
@@ -54,7 +57,7 @@ return lesson {
       explain = why_flag("white"),
       success = { en = "Right: the black pawn can still promote and mate with White's help, so Black wins on time.",
                   fa = "درست است: پیادهٔ سیاه هنوز می‌تواند ارتقا یابد و با همکاری سفید مات کند، پس سیاه با وقت می‌برد.",
-                  ar = "صحيح: ما زال بيدق الأسود قادرًا على الترقية والكش مات بمساعدة الأبيض، فيفوز الأسود بالوقت." },
+                  ar = "صحيح: ما زال بيدق الأسود قادرًا على الترقية ثم الإماتة بمساعدة الأبيض، فيفوز الأسود بالوقت." },
       tests = { right = { "0-1" }, wrong = { ["draw"] = "time_forfeit", ["1-0"] = "wrong_answer" } },
     },
   },

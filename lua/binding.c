@@ -6,6 +6,7 @@
 
 #include <lauxlib.h>
 
+#include "answer_text.h"
 #include "arbiter.h"
 #include "binding.h"
 #include "sandbox.h"
@@ -806,7 +807,8 @@ static int game_claim(lua_State *L)
 }
 
 /* game:outcome([event]) -> outcome. event: {flag = color} | {resign = color} |
- * {agree_draw = true} | {claim = "threefold" | "fifty_moves", with_move = move} (one only). */
+ * {agree_draw = true} | {claim = "threefold" | "fifty_moves", with_move = move} (one only),
+ * with time_control = "standard" | "rapid" | "blitz" (a wrong claim's penalty, App. A.3). */
 static int game_outcome(lua_State *L)
 {
     lgame *lg = check_game(L, 1);
@@ -821,6 +823,9 @@ static int game_outcome(lua_State *L)
         ev.agree_draw = lua_toboolean(L, -1);
         if (lua_getfield(L, 2, "claim") != LUA_TNIL)
             ev.claim = check_claim(L, lua_gettop(L));
+        static const char *const tcs[] = {"standard", "rapid", "blitz", NULL};
+        if (lua_getfield(L, 2, "time_control") != LUA_TNIL)
+            ev.time_control = (arb_time_control)luaL_checkoption(L, lua_gettop(L), NULL, tcs);
         if (lua_getfield(L, 2, "with_move") != LUA_TNIL) {
             arb_reason why;
             if (parse_arg(L, arb_game_current(&lg->g), lua_gettop(L), &ev.claim_move, &why) != ARB_OK) {
@@ -1202,11 +1207,70 @@ static int l_is_square(lua_State *L)
     return 1;
 }
 
+/* ---- answers as students type them (answer_text.h): both runtimes read them this way ---- */
+
+typedef bool (*answer_map)(const char *in, char *out, size_t cap);
+
+static int push_mapped(lua_State *L, answer_map map)
+{
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    luaL_argcheck(L, n <= (1u << 20), 1, "answer too long");
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, 3 * n + 1); /* a malformed byte grows into U+FFFD */
+    map(s, p, 3 * n + 1);
+    luaL_pushresultsize(&b, strlen(p));
+    return 1;
+}
+
+/* arbiter.answer_text(text) -> the text with native digits, Arabic punctuation and spaces read */
+static int l_answer_text(lua_State *L)
+{
+    return push_mapped(L, arbl_answer_fold);
+}
+
+/* arbiter.answer_key(text) -> what two spellings of one word have in common */
+static int l_answer_key(lua_State *L)
+{
+    return push_mapped(L, arbl_answer_key);
+}
+
+/* arbiter.answer_word(text) -> "yes", "no", "none" or nil */
+static int l_answer_word(lua_State *L)
+{
+    const char *w = arbl_answer_word(luaL_checkstring(L, 1));
+    if (w)
+        lua_pushstring(L, w);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* arbiter.answer_squares(text) -> {"c3", "f6"} (a none word: {}), or nil and the bad token */
+static int l_answer_squares(lua_State *L)
+{
+    char squares[ARBL_ANSWER_SQUARES_MAX][3], bad[64];
+    int n = arbl_answer_squares(luaL_checkstring(L, 1), squares, ARBL_ANSWER_SQUARES_MAX, bad, sizeof bad);
+    if (n < 0) {
+        lua_pushnil(L);
+        lua_pushstring(L, bad);
+        return 2;
+    }
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, squares[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static const luaL_Reg module_fns[] = {
     {"position", l_position}, {"start", l_start}, {"chess960", l_chess960}, {"validate", l_validate},
     {"game", l_game}, {"random", l_random}, {"languages", l_languages}, {"lang", l_lang},
     {"is_square", l_is_square}, {"illegal_move_penalty", l_illegal_move_penalty},
     {"random_game", l_random_game}, {"mate_in", l_mate_in}, {"check_line", l_check_line},
+    {"answer_text", l_answer_text}, {"answer_key", l_answer_key}, {"answer_word", l_answer_word},
+    {"answer_squares", l_answer_squares},
     /* TODO(dead): dead, unwinnable. */
     {NULL, NULL},
 };

@@ -91,8 +91,8 @@ local TESTS_FIELDS = set { "right", "wrong" }
 local CHOICE_FIELDS = set { "id", "text" }
 local LANG_SET = set(LANGS)
 
--- Longest feedback text an answer carries (lessons.h: arbl_result.feedback).
-local FEEDBACK_MAX = 1023
+-- Longest feedback text an answer carries (lessons.h: ARBL_FEEDBACK_MAX - 1; longer is cut).
+local FEEDBACK_MAX = 8191
 
 -- ---- the linter ----
 

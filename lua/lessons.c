@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "answer_text.h"
 #include "lessons.h"
 #include "scripts.h"
 
@@ -82,7 +83,7 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
 static char *field_str(lua_State *L, int t, const char *k)
 {
     lua_getfield(L, t, k);
-    char *s = lua_type(L, -1) == LUA_TSTRING ? arbl_dup(lua_tostring(L, -1)) : NULL;
+    char *s = lua_type(L, -1) == LUA_TSTRING ? arbl_dup_text(lua_tostring(L, -1)) : NULL;
     lua_pop(L, 1);
     return s;
 }
@@ -554,31 +555,21 @@ const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id)
 
 bool arbl_answer_normalize(const char *in, char *out, size_t cap)
 {
-    if (!in)
-        in = "";
-    while (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r')
-        in++;
-    size_t n = strlen(in);
-    while (n && (in[n - 1] == ' ' || in[n - 1] == '\t' || in[n - 1] == '\n' || in[n - 1] == '\r'))
-        n--;
-    if (n >= cap)
-        return false;
-    memcpy(out, in, n);
-    out[n] = 0;
-    return true;
+    /* digits, punctuation and spaces as a Persian or Arabic keyboard types them (answer_text.h) */
+    return arbl_answer_fold(in, out, cap);
 }
 
 bool arbl_answer(const arbl_registry *reg, const arbl_lesson *lesson, int step, const char *answer,
                  const char *lang, arbl_result *out)
 {
-    char err[400], text[ARBL_ANSWER_MAX + 1];
+    char err[400], text[3 * ARBL_ANSWER_MAX + 1]; /* a malformed byte is read as U+FFFD */
     memset(out, 0, offsetof(arbl_result, explanations));
     out->error[0] = 0;
     if (step < 1 || step > lesson->nsteps) {
         snprintf(out->error, sizeof out->error, "lesson '%s' has no step %d", lesson->id, step);
         return false;
     }
-    if (!arbl_answer_normalize(answer, text, sizeof text)) {
+    if (!answer || strlen(answer) > ARBL_ANSWER_MAX || !arbl_answer_normalize(answer, text, sizeof text)) {
         snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
         return false;
     }

@@ -99,11 +99,16 @@ int arbl_split_where(const char *name, const char *message, const char **rest);
 #define ARBL_MAX_EXPLANATIONS 8
 #define ARBL_MAX_PARAMS 8
 #define ARBL_ANSWER_MAX 200
+/* Room for texts a script hands back: an explanation, or a lesson paragraph of feedback, in any
+ * language (Persian and Arabic letters take two bytes). A longer text is cut at a character and
+ * ends in "…" (arbl_copy_str), never cut inside a character. */
+#define ARBL_TEXT_MAX 4096
+#define ARBL_FEEDBACK_MAX 8192
 
 typedef struct arbl_explanation {
     char code[40];
     char rule[24];
-    char text[768];
+    char text[ARBL_TEXT_MAX];
     int nsquares;
     char squares[8][3];
     int nparams;
@@ -117,15 +122,16 @@ typedef struct arbl_result {
     bool ok;                /* false: the script failed; see error and budget */
     bool correct;
     int next;               /* the step to go to next (1-based), 0 after the last step */
-    char feedback[1024];
+    char feedback[ARBL_FEEDBACK_MAX];
     int nexplanations;
     arbl_explanation explanations[ARBL_MAX_EXPLANATIONS];
     arbl_budget budget;     /* the budget that ran out when ok is false, if one did */
     char error[512];        /* names the lesson, the script line and the budget */
 } arbl_result;
 
-/* The answer as arbl_answer judges it (surrounding white space removed) into out; false if it
- * does not fit cap bytes. Two answers with the same normalized text get the same result. */
+/* The answer as arbl_answer judges it (arbl_answer_fold: native digits read as 0-9, Arabic
+ * punctuation, bidi marks and tatweel, surrounding space removed) into out; false if it does not
+ * fit cap bytes. Two answers with the same normalized text get the same result. */
 bool arbl_answer_normalize(const char *answer, char *out, size_t cap);
 
 /* Answers step (1-based) of a lesson with the user's text (a move in SAN or UCI, a choice id,

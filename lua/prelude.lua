@@ -13,10 +13,10 @@ local RTL = { fa = true, ar = true }
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
   correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
-  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت مجاز نیست.",
+  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت قانونی نیست.",
               ar = "هذه النقلة غير قانونية في هذا الوضع." },
   deviation = { en = "That move is legal, but it is not what this step asks for.",
-                fa = "این حرکت مجاز است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
+                fa = "این حرکت قانونی است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
@@ -269,12 +269,31 @@ local function feedback_of(step, field, default, lang, ctx)
   return text_of(t, lang) or text_of(MSG[default], lang)
 end
 
-local TRUE_WORDS = { ["true"] = true, t = true, yes = true, y = true, ["درست"] = true, ["بله"] = true,
-                     ["صح"] = true, ["نعم"] = true }
-local FALSE_WORDS = { ["false"] = false, f = false, no = false, n = false, ["نادرست"] = false, ["خیر"] = false,
-                      ["غلط"] = false, ["خطأ"] = false, ["لا"] = false }
+-- Answers are read by the engine binding as students type them (native digits, ی/ي, ک/ك,
+-- ZWNJ, tatweel, the yes/no/none words of each language), the same way the quiz runtime reads them.
+local answer_word, answer_key, answer_squares = arbiter.answer_word, arbiter.answer_key, arbiter.answer_squares
+local BOOLEAN_OF = { yes = true, no = false }
 
 local function lower(s) return (s:lower()) end
+
+-- The choice the answer names: its id, a yes/no/none word for that id, or its label in any language.
+local function choice_named(choices, answer)
+  local key, word = answer_key(answer), answer_word(answer)
+  for _, c in ipairs(choices) do
+    if lower(c.id) == lower(answer) then return c.id end
+  end
+  for _, c in ipairs(choices) do
+    if word and lower(c.id) == word then return c.id end
+    if type(c.text) == "table" then
+      for _, l in ipairs(LANGS) do
+        if type(c.text[l]) == "string" and answer_key(c.text[l]) == key then return c.id end
+      end
+    elseif type(c.text) == "string" and answer_key(c.text) == key then
+      return c.id
+    end
+  end
+  return nil
+end
 
 local function square_set(list)
   local set = {}
@@ -294,10 +313,11 @@ local function judge_move(step, answer, lang)
   local mv, whys = arbiter.explain(pos, answer, g)
   if not mv then
     -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
-    -- an attacked square, ...), with the game so en passant and castling name the move.
+    -- an attacked square, ...), with the game so en passant and castling name the move; the
+    -- feedback quotes the first, the one that says why.
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
-    local last = whys[#whys]
-    return { correct = false, feedback = text .. (last and (" " .. last.text) or ""), explanations = whys }
+    local first = whys[1]
+    return { correct = false, feedback = text .. (first and (" " .. first.text) or ""), explanations = whys }
   end
   local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
   if step.expect(ctx) then
@@ -328,11 +348,9 @@ end
 
 local function judge_choice(step, answer, lang)
   local pos = step_position(step)
-  local ids, found = {}, nil
-  for _, c in ipairs(step.choices) do
-    ids[#ids + 1] = c.id
-    if lower(c.id) == lower(answer) then found = c.id end
-  end
+  local ids = {}
+  for _, c in ipairs(step.choices) do ids[#ids + 1] = c.id end
+  local found = choice_named(step.choices, answer)
   if not found then
     local e = runtime_expl("unknown_choice", lang, { found = answer, choices = concat(ids, ", ") })
     return { correct = false, feedback = e.text, explanations = { e } }
@@ -349,8 +367,7 @@ end
 
 local function judge_true_false(step, answer, lang)
   local pos = step_position(step)
-  local a = TRUE_WORDS[lower(answer)]
-  if a == nil then a = FALSE_WORDS[lower(answer)] end
+  local a = BOOLEAN_OF[answer_word(answer) or ""]
   if a == nil then
     local e = runtime_expl("not_true_false", lang, { found = answer })
     return { correct = false, feedback = e.text, explanations = { e } }
@@ -364,22 +381,14 @@ local function judge_true_false(step, answer, lang)
                        params = { found = tostring(a) } } } }, step, pos, lang)
 end
 
-local NONE_WORDS = { none = true, ["-"] = true, ["هیچ"] = true, ["لا شيء"] = true }
-
 local function judge_squares(step, answer, lang)
   local pos = step_position(step)
-  local given = {}
-  if not NONE_WORDS[lower(answer)] then
-    answer = answer:gsub("،", " ")
-    for word in answer:gmatch("[^%s,;]+") do
-      local w = lower(word)
-      if not arbiter.is_square(w) then
-        local e = runtime_expl("not_a_square", lang, { found = word })
-        return { correct = false, feedback = e.text, explanations = { e } }
-      end
-      given[w] = true
-    end
+  local list, bad = answer_squares(answer)
+  if not list then
+    local e = runtime_expl("not_a_square", lang, { found = bad })
+    return { correct = false, feedback = e.text, explanations = { e } }
   end
+  local given = square_set(list)
   local want = square_set(resolve(step.answer, step))
   local missing, extra = {}, {}
   for s in pairs(want) do if not given[s] then missing[s] = true end end

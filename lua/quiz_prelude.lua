@@ -190,10 +190,24 @@ end
 -- Choice answers: the id itself, case and spaces ignored.
 function Q.norm(s) return (tostring(s or ""):lower():gsub("^%s+", ""):gsub("%s+$", "")) end
 
--- The choice with this id (or nil).
+-- The choice the answer names (or nil): its id, a yes/no/none word for that id («بله», «لا شيء»),
+-- or its label in any language («کیش و مات»), read as the lesson runtime reads answers.
 function Q.find_choice(q, answer)
   local a = Q.norm(answer)
-  for _, c in ipairs(q.choices or {}) do if c.id == a then return c end end
+  local word, key = arbiter.answer_word(a), arbiter.answer_key(a)
+  local choices = q.choices or {}
+  for _, c in ipairs(choices) do if c.id == a then return c end end
+  for _, c in ipairs(choices) do
+    if word and c.id == word then return c end
+    local t = c.text
+    if type(t) == "table" then
+      for _, l in ipairs({ "en", "fa", "ar" }) do
+        if type(t[l]) == "string" and arbiter.answer_key(t[l]) == key then return c end
+      end
+    elseif type(t) == "string" and arbiter.answer_key(t) == key then
+      return c
+    end
+  end
   return nil
 end
 
@@ -205,26 +219,29 @@ function Q.unknown_choice(q, answer, lang)
 end
 
 -- A verdict note: correct / wrong, with the expected answer's text.
+-- expected_text: a string (a move, squares, a number: isolated in RTL text) or a text table in
+-- every language (a choice's label: shown in the learner's language, not isolated as LTR); the
+-- param stays language-independent (the English label).
 function Q.verdict(correct, expected_text, lang)
-  return Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
-                { expected = expected_text })
+  local n = Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
+                   { expected = expected_text })
+  if type(expected_text) == "table" then n.params.expected = text_of(expected_text, "en") end
+  return n
 end
 
--- Squares given as "c3 f6", "c3,f6" or "none": a sorted list, or nil and the bad token.
+-- Squares given as "c3 f6", "c3,f6", «c3، f6», «d2 و f1» or a none word ("none", «هیچ‌کدام»,
+-- «لا شيء»): a sorted list, or nil and the bad token.
 function Q.parse_squares(answer)
-  local a = Q.norm(answer)
-  local out, seen = {}, {}
-  if a == "none" or a == "" or a == "-" then return out end
-  for tok in a:gmatch("[^%s,;]+") do
-    if not arbiter.is_square(tok) then return nil, tok end
-    if not seen[tok] then seen[tok] = true; out[#out + 1] = tok end
-  end
+  local out, bad = arbiter.answer_squares(tostring(answer or ""))
+  if not out then return nil, bad end
   sort(out)
   return out
 end
 
-function Q.squares_text(list)
-  if #list == 0 then return "none" end
+-- The squares as an answer text ("none" for the empty set); with lang, the empty set is that
+-- language's word for none («هیچ‌کدام», «لا شيء»), for texts the student reads.
+function Q.squares_text(list, lang)
+  if #list == 0 then return lang and text_of(MSG.none, lang) or "none" end
   local c = {}
   for i, s in ipairs(list) do c[i] = s end
   sort(c)

@@ -9,6 +9,7 @@
 
 #include <lauxlib.h>
 
+#include "answer_text.h"
 #include "quizzes.h"
 #include "scripts.h"
 
@@ -185,7 +186,7 @@ static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errca
             snprintf(err, errcap, "the quiz title has no '%s' text", arbl_langs[i]);
             return false;
         }
-        q->title.lang[i] = arbl_dup(t);
+        q->title.lang[i] = arbl_dup_text(t);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -759,6 +760,9 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
         snprintf(out->message, sizeof out->message, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
         return false;
     }
+    /* read as the lesson runtime reads answers: «۳۳», «d۱», «c3، f6» (answer_text.h) */
+    char text[3 * ARBL_ANSWER_MAX + 1];
+    arbl_answer_fold(answer, text, sizeof text);
     char suffix[96];
     param_suffix(quiz, &args, suffix, sizeof suffix);
     arbl_sandbox sb;
@@ -772,7 +776,7 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
     lua_pushvalue(L, 2);
     lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
     push_params(L, quiz, &args);
-    lua_pushstring(L, answer);
+    lua_pushstring(L, text);
     if (arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) != LUA_OK || !lua_istable(L, -1)) {
         out->error = ARBL_QUIZ_SCRIPT;
         out->budget = sb.stopped_by;

@@ -65,11 +65,11 @@ typedef struct arbl_question {
     char fen[128];                 /* the position the question is about */
     char start_fen[128];           /* "" unless moves were played to reach fen */
     char moves[2048];              /* UCI moves from start_fen to fen, space separated */
-    char prompt[1024];
+    char prompt[ARBL_TEXT_MAX];
     int nchoices;
     struct {
         char id[32];
-        char text[256];
+        char text[1024];
     } choices[ARBL_QUIZ_MAX_CHOICES];
     int ndata;                     /* what the question is about (e.g. move, color), no answer */
     struct {
@@ -103,7 +103,7 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
 typedef struct arbl_grade {
     arbl_quiz_error error;         /* ARBL_QUIZ_OK: the fields below are filled */
     bool correct;
-    char expected[256];
+    char expected[1024];
     int nexplanations;
     arbl_explanation explanations[ARBL_MAX_EXPLANATIONS];
     arbl_budget budget;

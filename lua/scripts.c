@@ -10,6 +10,7 @@
 
 #include "lessons.h"
 #include "scripts.h"
+#include "utf8_text.h"
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -138,15 +139,27 @@ void arbl_push_frame_fn(lua_State *L)
     lua_pushcfunction(L, frame_fn);
 }
 
+char *arbl_dup_text(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t cap = 3 * strlen(s) + 1; /* a malformed byte grows into U+FFFD, three bytes */
+    char *d = malloc(cap);
+    if (d)
+        arbl_utf8_copy(d, cap, s);
+    return d;
+}
+
 const char *arbl_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
 }
 
-void arbl_copy_str(char *dst, size_t cap, const char *src)
+bool arbl_copy_str(char *dst, size_t cap, const char *src)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
+    /* never a character cut in two (JSON would refuse the whole text): see utf8_text.h */
+    return arbl_utf8_copy(dst, cap, src);
 }
 
 bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,

@@ -56,10 +56,13 @@ void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
  * coach's line instead of a prelude's. */
 void arbl_push_frame_fn(lua_State *L);
 
-/* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
+/* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy
+ * that stays valid UTF-8 (cut at a character, ending in "…" when cut: false then). */
 char *arbl_dup(const char *s);
+/* arbl_dup for texts users read: malformed UTF-8 becomes U+FFFD (a JSON string must be valid). */
+char *arbl_dup_text(const char *s);
 const char *arbl_base_name(const char *path);
-void arbl_copy_str(char *dst, size_t cap, const char *src);
+bool arbl_copy_str(char *dst, size_t cap, const char *src);
 /* qsort comparator for arrays of structs whose first member is a NUL-terminated key: key/value
  * pairs read from a Lua table come in hash order, which changes from run to run. */
 int arbl_cmp_key(const void *a, const void *b);

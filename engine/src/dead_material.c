@@ -84,7 +84,9 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
         return false;
     if (knight_v_queens(pos, winner)) {
         if (why) {
-            *why = arb_reason_make(ARB_R_cannot_mate_knight_v_queens);
+            /* against a bare king "nothing but queens to block with" would be vacuous */
+            bool bare = (pos->by_color[!winner] & ~pos->by_type[ARB_KING]) == 0;
+            *why = arb_reason_make(bare ? ARB_R_cannot_mate_knight_v_bare_king : ARB_R_cannot_mate_knight_v_queens);
             why->piece = ARB_PIECE(winner, ARB_KNIGHT);
             arb_reason_add_square(why, lsb(own));
         }
@@ -92,9 +94,12 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
     }
     if (bishops_one_color(pos, winner)) {
         if (why) {
-            *why = arb_reason_make(ARB_R_cannot_mate_bishops_one_color);
+            /* one bishop has its own sentence: "all of its 1 bishops" misleads */
+            bool lone = popcount(own) == 1;
+            *why = arb_reason_make(lone ? ARB_R_cannot_mate_lone_bishop : ARB_R_cannot_mate_bishops_one_color);
             why->piece = ARB_PIECE(winner, ARB_BISHOP);
-            why->n = popcount(own);
+            if (!lone)
+                why->n = popcount(own);
             add_squares(why, own);
         }
         return true;

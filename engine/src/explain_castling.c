@@ -115,6 +115,15 @@ static void now_prevented(struct rlist *l, const arb_position *pos, arb_color co
         arb_bitboard seen = arb_attackers(pos, s, them, occ_no_king);
         if (s == ks && seen)
             continue; /* the king already on its castled square: castling_in_check says it */
+        if (!seen) {
+            /* Attacked only once the castling rook has left: before castling the square is safe
+             * (3.8.2.2 is met), so only the king's destination matters, where it would end in
+             * check (3.9.2), seen with king and rook on their new squares. */
+            arb_bitboard after = occ_moved | sq_bb(kto) | sq_bb(rto);
+            att = s == kto ? arb_attackers(pos, s, them, after) : 0;
+            if (!att)
+                continue;
+        }
         int a = lsb(seen ? seen : att);
         r = rl_add(l, !seen ? ARB_R_castling_attack_uncovered
                             : s == kto ? ARB_R_castling_into_attack : ARB_R_castling_through_attack);

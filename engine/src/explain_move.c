@@ -454,7 +454,14 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         return l.n;
     const arb_game *hist = arb_explain_history(history, pos);
     if (q.castle) {
-        add_castling(&l, pos, hist, (arb_color)pos->side, q.side);
+        /* the castling's own reasons first (king moved, path blocked, ...), then the summary */
+        if (l.n == 1 && why.code == ARB_R_no_piece_can_move_there) {
+            l.n = 0;
+            add_castling(&l, pos, hist, (arb_color)pos->side, q.side);
+            arb_strlcpy(rl_add(&l, ARB_R_illegal_move)->found, why.found, sizeof why.found);
+        } else {
+            add_castling(&l, pos, hist, (arb_color)pos->side, q.side);
+        }
         return l.n;
     }
     arb_bitboard c = san_candidates(pos, &q);
@@ -476,7 +483,15 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
     }
     if (shaped)
         c = shaped;
+    /* A piece that moves that way exists (a pinned knight can still jump to d5): its own reason
+     * (pinned, path blocked, ...) comes first, and the summary after it says the move is not
+     * legal rather than that no piece can play it. */
+    bool lead_with_piece = shaped && l.n == 1 && why.code == ARB_R_no_piece_can_move_there;
+    if (lead_with_piece)
+        l.n = 0;
     while (c)
         add_move_reasons(&l, pos, hist, pop_lsb(&c), q.to, q.promo);
+    if (lead_with_piece)
+        arb_strlcpy(rl_add(&l, ARB_R_illegal_move)->found, why.found, sizeof why.found);
     return l.n;
 }

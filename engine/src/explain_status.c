@@ -155,14 +155,26 @@ static void blocks(struct rlist *l, const arb_position *pos, int csq)
         return;
     }
     int two_back = pos->side == ARB_WHITE ? 16 : -16;
+    /* The squares no piece reaches make one sentence ("no piece can block on b7, c6 or d5"),
+     * listed from the king outwards, before the blockers that fail for their own reasons. */
+    int unreached[ARB_REASON_MAX_SQUARES], nun = 0;
+    for (arb_bitboard b = between; b;) {
+        int s = csq > ks ? lsb(b) : 63 - __builtin_clzll(b);
+        b &= ~sq_bb(s);
+        if (!reaching(pos, s) && nun < ARB_REASON_MAX_SQUARES)
+            unreached[nun++] = s;
+    }
+    if (nun > 0) {
+        r = rl_add(l, nun == 1 ? ARB_R_block_nothing_reaches : ARB_R_block_nothing_reaches_any);
+        for (int i = 0; i < nun; i++)
+            arb_reason_add_square(r, unreached[i]);
+        if (nun > 1)
+            r->n = nun;
+    }
     while (between) {
         int s = csq > ks ? lsb(between) : 63 - __builtin_clzll(between);
         between &= ~sq_bb(s);
         arb_bitboard movers = reaching(pos, s);
-        if (!movers) {
-            r = rl_add(l, ARB_R_block_nothing_reaches);
-            arb_reason_add_square(r, s);
-        }
         while (movers) {
             int b = pop_lsb(&movers);
             int kind = ARB_MOVE_NORMAL;

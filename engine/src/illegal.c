@@ -28,7 +28,9 @@ arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color offender,
     arb_color opponent = (arb_color)!offender;
     arb_reason *r = &out->reasons[out->nreasons++];
     if (count < limit) {
-        *r = arb_reason_make(ARB_R_illegal_move_extra_time);
+        /* the appendix's one minute cites A.3 (a custom number of seconds cites 7.5.5 alone) */
+        bool appendix = policy->time_control != ARB_TC_STANDARD && seconds == 60;
+        *r = arb_reason_make(appendix ? ARB_R_illegal_move_extra_time_rapid : ARB_R_illegal_move_extra_time);
         r->n = count;
         r->m = seconds / 60 > 0 ? seconds / 60 : 1;
         if (extra_seconds)

@@ -324,8 +324,15 @@ static void explain_near_repetitions(arb_outcome *out, const arb_game *g, const 
 
 arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_outcome *out)
 {
+    return arb_game_claim_in(g, kind, intended, ARB_TC_STANDARD, out);
+}
+
+arb_status arb_game_claim_in(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_time_control tc,
+                             arb_outcome *out)
+{
     outcome_clear(out);
-    if (kind != ARB_CLAIM_THREEFOLD && kind != ARB_CLAIM_FIFTY_MOVES)
+    if ((kind != ARB_CLAIM_THREEFOLD && kind != ARB_CLAIM_FIFTY_MOVES) ||
+        (tc != ARB_TC_STANDARD && tc != ARB_TC_RAPID && tc != ARB_TC_BLITZ))
         return ARB_ERR_RANGE;
     const arb_position *cur = arb_game_current(g);
     arb_position after;
@@ -381,7 +388,11 @@ arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move inten
         out->result = ARB_RESULT_DRAW;
         out->ply = g->nplies;
     } else {
-        add_reason(out, ARB_R_claim_penalty_time)->n = 2;
+        /* 9.5.3: two minutes; A.3 (rapid, and blitz through Appendix B): one */
+        if (tc == ARB_TC_STANDARD)
+            add_reason(out, ARB_R_claim_penalty_time)->n = 2;
+        else
+            add_reason(out, ARB_R_claim_penalty_time_rapid)->n = 1;
         if (with_move)
             arb_strlcpy(add_reason(out, ARB_R_claim_move_must_be_played)->move, san, ARB_MOVE_TEXT_MAX);
     }
@@ -392,7 +403,7 @@ arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move inten
 
 arb_event arb_event_none(void)
 {
-    arb_event e = {ARB_CLAIM_NONE, ARB_MOVE_NONE, -1, -1, false};
+    arb_event e = {ARB_CLAIM_NONE, ARB_MOVE_NONE, -1, -1, false, ARB_TC_STANDARD};
     return e;
 }
 
@@ -437,7 +448,7 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
     outcome_clear(out);
     const arb_position *cur = arb_game_current(g);
     if (ev->claim != ARB_CLAIM_NONE)
-        return arb_game_claim(g, ev->claim, ev->claim_move, out);
+        return arb_game_claim_in(g, ev->claim, ev->claim_move, ev->time_control, out);
     if (ev->flag >= 0) {
         arb_color loser = (arb_color)ev->flag, winner = (arb_color)!loser;
         arb_unwinnable_result unw;
@@ -452,9 +463,19 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         else
             add_proof(out, &unw); /* can_mate with its witness, or search_budget_spent */
     } else if (ev->resign >= 0) {
-        out->result = win_for((arb_color)!ev->resign);
+        /* 5.1.2 (2023): resigning loses unless the opponent cannot checkmate by any series of
+         * legal moves; then it is a draw (decided as for flag fall: a proof, never a guess) */
+        arb_color loser = (arb_color)ev->resign, winner = (arb_color)!loser;
+        arb_unwinnable_result unw;
+        bool can = arb_rules_can_mate_result(cur, winner, &unw);
+        out->result = can ? win_for(winner) : ARB_RESULT_DRAW;
         out->termination = ARB_TERM_RESIGNATION;
-        add_reason(out, ARB_R_resignation)->piece = king_of((arb_color)ev->resign);
+        arb_reason *r = add_reason(out, can ? ARB_R_resignation : ARB_R_resignation_draw);
+        r->piece = king_of(loser);
+        if (!can) {
+            r->by = king_of(winner);
+            add_cannot_mate(out, cur, winner, &unw);
+        }
     } else if (ev->agree_draw) {
         if (arb_game_both_moved(g)) {
             out->result = ARB_RESULT_DRAW;

@@ -7,10 +7,10 @@ local EXTRA = { easy = { 1, 3 }, medium = { 3, 6 }, hard = { 5, 10 } }
 local LETTERS = "PNBRQpnbrq"
 
 local CHOICES = {
-  { id = "both", text = { en = "Both sides", fa = "هر دو طرف", ar = "كلا الجانبين" } },
-  { id = "kingside", text = { en = "Kingside only", fa = "فقط سمت شاه", ar = "جهة الملك فقط" } },
-  { id = "queenside", text = { en = "Queenside only", fa = "فقط سمت وزیر", ar = "جهة الوزير فقط" } },
-  { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "ولا أي منهما" } },
+  { id = "both", text = { en = "Both sides", fa = "در هر دو جناح", ar = "التبييت القصير والطويل كلاهما" } },
+  { id = "kingside", text = { en = "Kingside only", fa = "فقط قلعهٔ کوچک", ar = "التبييت القصير فقط" } },
+  { id = "queenside", text = { en = "Queenside only", fa = "فقط قلعهٔ بزرگ", ar = "التبييت الطويل فقط" } },
+  { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "لا يجوز التبييت" } },
 }
 
 local function template(rng, level)
@@ -74,8 +74,8 @@ return quiz {
         if level ~= "easy" or pos:castling_rook(pos:turn(), "kingside") or pos:castling_rook(pos:turn(), "queenside") then
           return Q.question(pos,
             { en = "{side} to move. On which sides may {side} castle now?",
-              fa = "نوبت {side} است. {side} اکنون به کدام سمت می‌تواند قلعه برود؟",
-              ar = "الدور على {side}. إلى أي جانب يمكن لـ{side} التبييت الآن؟" },
+              fa = "نوبت {side} است. {side} اکنون در کدام جناح می‌تواند قلعه برود؟",
+              ar = "الدور على {side}. في أي جناح يجوز أن يبيّت {side} الآن؟" },
             { choices = CHOICES, data = { color = pos:turn() } })
         end
       end
@@ -89,7 +89,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(kwhy) do ex[#ex + 1] = e end
     for _, e in ipairs(qwhy) do ex[#ex + 1] = e end

@@ -8,7 +8,7 @@ local CHOICES = {
                                 ar = "التكرار الثلاثي (يمكن المطالبة به)" } },
   { id = "fifty_moves", text = { en = "Fifty-move rule (may be claimed)", fa = "قانون پنجاه حرکت (قابل ادعا)",
                                  ar = "قاعدة الخمسين نقلة (يمكن المطالبة بها)" } },
-  { id = "insufficient_material", text = { en = "Insufficient material (drawn at once)", fa = "مهرهٔ ناکافی (بی‌درنگ مساوی)",
+  { id = "insufficient_material", text = { en = "Insufficient material (drawn at once)", fa = "کمبود مهره (بی‌درنگ مساوی)",
                                            ar = "عدم كفاية القطع (تعادل فوري)" } },
   { id = "dead_position", text = { en = "Dead position (drawn at once)", fa = "وضعیت مرده (بی‌درنگ مساوی)",
                                    ar = "وضع ميت (تعادل فوري)" } },
@@ -128,7 +128,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     if expected == "insufficient_material" or expected == "dead_position" then
       for _, e in ipairs(q.game:outcome().explanations) do ex[#ex + 1] = e end

@@ -4,7 +4,7 @@
 local Q = quizlib
 
 local PLIES = { easy = { 6, 30 }, medium = { 10, 50 }, hard = { 10, 60 } }
-local NONE = { id = "none", text = { en = "No en passant capture", fa = "هیچ گرفتن آن‌پاسانی", ar = "لا يوجد أخذ بالتجاوز" } }
+local NONE = { id = "none", text = { en = "No en passant capture", fa = "آن‌پاسان ممکن نیست", ar = "لا يوجد أخذ بالتجاوز" } }
 
 -- Captures that would be en passant if the right existed: own pawn beside an enemy pawn on
 -- the fifth rank (fourth for Black), target square behind it empty.
@@ -77,8 +77,8 @@ return quiz {
         choices[#choices + 1] = NONE
         return Q.question(pos,
           { en = "{side} to move. Can {side} capture en passant? Choose the capture, or 'none'.",
-            fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بگیرد؟ حرکت گرفتن را انتخاب کنید یا none.",
-            ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة أو none." },
+            fa = "نوبت {side} است. آیا {side} می‌تواند آن‌پاسان بزند؟ حرکتِ آن‌پاسان را انتخاب کنید، یا «آن‌پاسان ممکن نیست».",
+            ar = "الدور على {side}. هل يستطيع {side} الأخذ بالتجاوز؟ اختر النقلة، أو «لا يوجد أخذ بالتجاوز»." },
           { choices = choices })
       end
     end
@@ -93,7 +93,10 @@ return quiz {
     local c = Q.find_choice(q, answer)
     local correct = c ~= nil and ((c.id == "none" and expected == "none") or legal[c.id] == true)
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    ex[#ex + 1] = Q.verdict(correct, expected, lang)
+    -- the verdict names the choice as the student saw it (its label), not its id
+    local shown = expected
+    for _, ch in ipairs(q.choices) do if ch.id == expected then shown = ch.text end end
+    ex[#ex + 1] = Q.verdict(correct, shown, lang)
     for _, ch in ipairs(q.choices) do
       if ch.id ~= "none" and not legal[ch.id] then
         local _, why = quizlib.why_illegal(q.pos, ch.id)

@@ -5,12 +5,12 @@ local Q = quizlib
 local PLIES = { easy = { 2, 8 }, medium = { 8, 30 }, hard = { 20, 70 } }
 local LETTERS = { "A", "B", "C", "D" }
 
-local MSG_COUNT = { en = "{side} has {n} legal moves: {moves}.", fa = "{side} {n} حرکت مجاز دارد: {moves}.",
-                    ar = "لدى {side} {n} نقلة قانونية: {moves}." }
+local MSG_COUNT = { en = "Legal moves of {side}: {n} ({moves}).", fa = "{side} {n} حرکت قانونی دارد: {moves}.",
+                    ar = "عدد النقلات القانونية لدى {side}: {n}، وهي: {moves}." }
 
 return quiz {
   id = "legal-count",
-  title = { en = "Count the legal moves", fa = "حرکت‌های مجاز را بشمارید", ar = "عُدّ النقلات القانونية" },
+  title = { en = "Count the legal moves", fa = "حرکت‌های قانونی را بشمارید", ar = "عُدّ النقلات القانونية" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -30,7 +30,7 @@ return quiz {
         for i, v in ipairs(values) do choices[i] = { id = tostring(v), text = tostring(v) } end
         return Q.question(pos,
           { en = "{side} to move. How many legal moves does {side} have?",
-            fa = "نوبت {side} است. {side} چند حرکت مجاز دارد؟",
+            fa = "نوبت {side} است. {side} چند حرکت قانونی دارد؟",
             ar = "الدور على {side}. كم نقلة قانونية لدى {side}؟" },
           { choices = choices })
       end

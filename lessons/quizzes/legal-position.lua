@@ -105,7 +105,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(q.choices) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(q.choices) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(problems) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }

@@ -24,7 +24,7 @@ return quiz {
         if r and r.mate and r.length == 2 then
           return Q.question(pos,
             { en = "{side} to move and mate in two. Give the first move (or the whole line).",
-              fa = "{side} حرکت می‌کند و در دو حرکت مات می‌کند. حرکت نخست (یا کل ردیف حرکت‌ها) را بنویسید.",
+              fa = "{side} حرکت می‌کند و در دو حرکت مات می‌کند. حرکت نخست (یا کل رشتهٔ حرکت‌ها) را بنویسید.",
               ar = "{side} يلعب ويحقق كش مات في نقلتين. اكتب النقلة الأولى (أو السلسلة كاملة)." })
         end
       end

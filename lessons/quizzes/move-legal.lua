@@ -47,7 +47,7 @@ end
 
 return quiz {
   id = "move-legal",
-  title = { en = "Is this move legal?", fa = "آیا این حرکت مجاز است؟", ar = "هل هذه النقلة قانونية؟" },
+  title = { en = "Is this move legal?", fa = "آیا این حرکت قانونی است؟", ar = "هل هذه النقلة قانونية؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -62,7 +62,7 @@ return quiz {
           local uci = from .. to .. (promo and promo:lower() or "")
           return Q.question(pos,
             { en = "{side} to move. Is the move {move} legal here?",
-              fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت مجاز است؟",
+              fa = "نوبت {side} است. آیا حرکت {move} در این وضعیت قانونی است؟",
               ar = "الدور على {side}. هل النقلة {move} قانونية في هذا الوضع؟" },
             { vars = { move = label }, choices = Q.yes_no(), data = { move = uci }, uci = uci, label = label })
         end
@@ -77,7 +77,7 @@ return quiz {
     local c = Q.find_choice(q, answer)
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, Q.render(legal and Q.MSG.yes or Q.MSG.no, lang), lang)
+    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, legal and Q.MSG.yes or Q.MSG.no, lang)
     for _, e in ipairs(why) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,

@@ -25,7 +25,7 @@ end
 
 return quiz {
   id = "pinned",
-  title = { en = "Find the pinned pieces", fa = "مهره‌های آچمز را پیدا کنید", ar = "جد القطع المثبّتة" },
+  title = { en = "Find the pinned pieces", fa = "مهره‌های آچمز را پیدا کنید", ar = "حدّد القطع المثبّتة" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -38,8 +38,8 @@ return quiz {
       if pos and pos:legal_count() > 0 and #pos:pinned(pos:turn()) >= need then
         return Q.question(pos,
           { en = "{side} to move. Which pieces of {side} are pinned to the king? Answer with squares (e.g. c3 f6), or 'none'.",
-            fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا none.",
-            ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو none." },
+            fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا «هیچ‌کدام».",
+            ar = "الدور على {side}. أي قطع {side} مثبّتة على الملك؟ أجب بأسماء المربعات (مثل c3 f6) أو «لا شيء»." },
           { data = { color = pos:turn() } })
       end
     end
@@ -58,7 +58,7 @@ return quiz {
                                        fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
                                        ar = "«{found}» ليس اسم مربع (من a1 إلى h8)." }, lang, { found = bad })
     end
-    ex[#ex + 1] = Q.verdict(correct, expected, lang)
+    ex[#ex + 1] = Q.verdict(correct, Q.squares_text(pins, lang), lang)
     if #pins == 0 then ex[#ex + 1] = Q.note("no_pins", MSG_NONE, lang, { side = Q.color_text(q.pos:turn()) }) end
     for _, sq in ipairs(pins) do
       local e = pin_reason(q.pos, sq)

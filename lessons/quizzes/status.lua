@@ -7,7 +7,7 @@ local Q = quizlib
 local CHOICES = {
   { id = "check", text = { en = "Check", fa = "کیش", ar = "كش" } },
   { id = "checkmate", text = { en = "Checkmate", fa = "کیش و مات", ar = "كش مات" } },
-  { id = "stalemate", text = { en = "Stalemate", fa = "پات", ar = "تعادل بالجمود (پات)" } },
+  { id = "stalemate", text = { en = "Stalemate", fa = "پات", ar = "جمود (بات)" } },
   { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
 }
 local ID = { ongoing = "none", check = "check", checkmate = "checkmate", stalemate = "stalemate" }
@@ -58,7 +58,7 @@ return quiz {
       if pos then
         return Q.question(pos,
           { en = "{side} to move. What is the status of this position?",
-            fa = "نوبت {side} است. وضعیت این موقعیت چیست؟",
+            fa = "نوبت {side} است. این وضعیت کدام است: کیش، مات، پات یا هیچ‌کدام؟",
             ar = "الدور على {side}. ما حالة هذا الوضع؟" },
           { choices = CHOICES })
       end
@@ -73,7 +73,7 @@ return quiz {
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
     local text
-    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = Q.render(ch.text, lang) end end
+    for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(why) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }

@@ -4,9 +4,18 @@
 local Q = quizlib
 
 local PLIES = { easy = { 6, 20 }, medium = { 10, 40 }, hard = { 10, 60 } }
-local ANY = { id = "any", text = { en = "Any legal move (the touch binds nothing)", fa = "هر حرکت مجازی (لمس تعهدی نمی‌آورد)",
+local ANY = { id = "any", text = { en = "Any legal move (the touch binds nothing)", fa = "هر حرکت قانونی (لمس تعهدی نمی‌آورد)",
                                    ar = "أي نقلة قانونية (اللمس لا يُلزم بشيء)" } }
 local LETTERS = { "a", "b", "c" }
+-- One touched piece, or several ("in that order" only then).
+local PROMPT_ONE = {
+  en = "It is {side}'s move, and {side} deliberately touched the piece on {squares}. Which move may {side} play now?",
+  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
+  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعةَ في {squares}. أي نقلة يجوز أن يلعبها {side} الآن؟" }
+local PROMPT_SEVERAL = {
+  en = "It is {side}'s move, and {side} deliberately touched the pieces on {squares}, in that order. Which move may {side} play now?",
+  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
+  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعَ في {squares} بهذا الترتيب. أي نقلة يجوز أن يلعبها {side} الآن؟" }
 
 local function touched_of(rng, pos, level)
   local turn = pos:turn()
@@ -24,7 +33,7 @@ end
 
 return quiz {
   id = "touch-move",
-  title = { en = "Touch-move", fa = "لمس-حرکت", ar = "لمس القطعة" },
+  title = { en = "Touch-move", fa = "دست به مهره", ar = "قاعدة القطعة الملموسة" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -56,13 +65,13 @@ return quiz {
           local choices = {}
           for i, m in ipairs(offered) do choices[i] = { id = LETTERS[i], text = m.san, uci = m.uci } end
           choices[4] = ANY
-          local names = {}
-          for i, sq in ipairs(touched) do names[i] = sq end
-          return Q.question(pos,
-            { en = "It is {side}'s move, and {side} deliberately touched the piece(s) on {squares}, in that order. Which move may {side} play now?",
-              fa = "{side} که نوبت حرکتش است، عمداً مهره(های) خانهٔ {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
-              ar = "لمس {side}، وعليه الدور، عمدًا القطعة (القطع) على {squares} بهذا الترتيب. أي نقلة يجوز لـ{side} لعبها الآن؟" },
-            { vars = { squares = table.concat(names, ", ") }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
+          -- the squares in each language's list style, each isolated in RTL text
+          local names = { en = table.concat(touched, ", ") }
+          local iso = {}
+          for i, sq in ipairs(touched) do iso[i] = "\u{2066}" .. sq .. "\u{2069}" end
+          names.fa, names.ar = table.concat(iso, "، "), table.concat(iso, " و")
+          return Q.question(pos, #touched == 1 and PROMPT_ONE or PROMPT_SEVERAL,
+            { vars = { squares = names }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
         end
       end
     end
@@ -85,9 +94,10 @@ return quiz {
     end
     local ex = {}
     if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    local text = expected
-    for _, ch in ipairs(q.choices) do if ch.id == expected then text = expected .. ") " .. Q.render(ch.text, lang) end end
-    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
+    -- the verdict names the right choice by its label (a move, or "any legal move"), not "b) ..."
+    local shown = expected
+    for _, ch in ipairs(q.choices) do if ch.id == expected then shown = ch.text end end
+    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, shown, lang)
     for _, e in ipairs(t.explanations) do ex[#ex + 1] = e end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,

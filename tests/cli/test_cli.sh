@@ -39,5 +39,17 @@ check cli.fen.oversized "$([ $rc -eq 1 ]; echo $?)" "exit $rc"
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
 
+# FIDE 2023: resigning against a side that cannot mate is a draw (5.1.2); --time-control sets a
+# wrong claim's penalty too (one minute in rapid and blitz, App. A.3)
+out=$("$arbiter" outcome --resign white "8/8/4k3/8/8/3QK3/8/8 w - - 0 1")
+check cli.outcome.resign_draw "$(grep -qx 'result: 1/2-1/2' <<<"$out" && grep -q '(resignation_draw)' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --time-control blitz --claim threefold startpos Nf3)
+check cli.outcome.claim_blitz "$(grep -q '\[FIDE 9.5.3, A.3\].*(claim_penalty_time_rapid)' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --claim threefold startpos Nf3)
+check cli.outcome.claim_standard "$(grep -q '(claim_penalty_time)$' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status "k7/8/8/8/8/8/8/K7 w - - 0 1")
+check cli.status.dead_is_drawn "$([ "$(head -n1 <<<"$out")" = insufficient_material ] && grep -q '(material_kings_only\|material_kings_only, FIDE' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status startpos)
+check cli.status.ongoing "$([ "$out" = ongoing ]; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

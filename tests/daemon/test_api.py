@@ -28,8 +28,8 @@ try:
     begin('move.pinned')
     st, _, m = d.post('/v1/move', {'fen': PIN, 'move': 'Nd5'})
     check_eq((st, m['legal']), (200, False), 'illegal')
-    check_eq(codes(m['reasons']), ['no_piece_can_move_there', 'pinned'], 'SAN: no piece, then why the knight cannot')
-    pin = m['reasons'][1]
+    check_eq(codes(m['reasons']), ['pinned', 'illegal_move'], 'SAN: why the knight cannot, then the summary')
+    pin = m['reasons'][0]
     check_eq(pin['squares'], ['c3', 'b4', 'e1'], 'pinned squares')
     check_eq(pin['rule'], 'FIDE 3.9', 'rule')
     check_eq(pin['params'], {'piece': 'N', 'piece_color': 'white', 'by': 'B', 'by_color': 'black'}, 'params')
@@ -40,7 +40,8 @@ try:
     begin('move.history_names_the_move')
     st, _, m = d.post('/v1/move', {'fen': ROOKS, 'moves': ['Ke2', 'Ke7', 'Ke1', 'Ke8'], 'move': 'O-O'})
     check_eq(m['legal'], False, 'castling after the king moved')
-    r = m['reasons'][-1]
+    check_eq(m['reasons'][-1]['code'], 'illegal_move', 'the summary comes last')
+    r = m['reasons'][0]
     check_eq((r['code'], r['squares'], r['rule']), ('castling_king_moved', ['e1', 'e2'], 'FIDE 3.8.2.1'), 'king moved')
     check_eq((r['params']['move'], r['params']['n'], r['params']['side']), ('Ke2', 1, 'kingside'), 'with the move')
 
@@ -177,6 +178,27 @@ try:
     check_eq((o['result'], o['termination'], o['claim_valid']), ('1-0', 'time_forfeit', None), 'flag: loss')
     st, _, o = d.post('/v1/outcome', {'resign': 'black'})
     check_eq((o['result'], o['termination']), ('1-0', 'resignation'), 'resign')
+    st, _, o = d.post('/v1/outcome', {'fen': KQK, 'resign': 'white'})
+    check_eq((o['result'], o['termination'], codes(o['explanations'])),
+             ('1/2-1/2', 'resignation', ['resignation_draw', 'cannot_mate_bare_king']),
+             '5.1.2: resigning against a bare king is a draw')
+    check_eq(o['explanations'][0]['rule'], 'FIDE 5.1.2', 'resignation_draw cites 5.1.2')
+
+    begin('outcome.claim_time_control')
+    for tc, code, n in (('standard', 'claim_penalty_time', 2), ('rapid', 'claim_penalty_time_rapid', 1),
+                        ('blitz', 'claim_penalty_time_rapid', 1)):
+        st, _, o = d.post('/v1/outcome', {'moves': SHUFFLE, 'claim': 'threefold', 'time_control': tc})
+        pen = [e for e in o['explanations'] if e['code'].startswith('claim_penalty_time')]
+        check_eq((st, [e['code'] for e in pen], pen[0]['params'].get('n') if pen else None), (200, [code], n),
+                 'wrong claim in ' + tc)
+    check_eq(pen[0]['rule'], 'FIDE 9.5.3, A.3', 'A.3 cited')
+    st, _, o = d.post('/v1/outcome', {'moves': SHUFFLE, 'claim': 'threefold'})
+    check('claim_penalty_time' in codes(o['explanations']), 'standard by default')
+    st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 1}, 'time_control': 'rapid'})
+    check_eq(o['extra_seconds'], 60, 'top-level time_control applies to illegal moves too')
+    st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 1, 'time_control': 'standard'},
+                                      'time_control': 'rapid'})
+    check_eq(o['extra_seconds'], 120, "illegal_move's own time_control wins")
     st, _, o = d.post('/v1/outcome', {'agree_draw': True})
     check_eq((o['result'], codes(o['explanations'])), ('*', ['agreement_too_early']), 'agreement before moves')
     st, _, o = d.post('/v1/outcome', {'moves': ['e4', 'e5'], 'agree_draw': True})
@@ -192,7 +214,7 @@ try:
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'black', 'count': 2}})
     check_eq((o['result'], o['termination']), ('1-0', 'illegal_moves'), 'second illegal move loses')
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 1, 'time_control': 'blitz'}})
-    check_eq((o['result'], o['extra_seconds'], codes(o['explanations'])), ('*', 60, ['illegal_move_extra_time']),
+    check_eq((o['result'], o['extra_seconds'], codes(o['explanations'])), ('*', 60, ['illegal_move_extra_time_rapid']),
              'first: a minute in blitz')
     st, _, o = d.post('/v1/outcome', {'illegal_move': {'offender': 'white', 'count': 2, 'limit': 3}})
     check_eq((o['result'], o['extra_seconds']), ('*', 120, ), 'limit 3') if False else \
@@ -213,6 +235,8 @@ try:
         ({'illegal_move': {'offender': 'white', 'count': 0}}, 400, 'out_of_range', 'illegal_move.count'),
         ({'illegal_move': {'offender': 'white', 'time_control': 'bullet'}}, 400, 'invalid_field',
          'illegal_move.time_control'),
+        ({'claim': 'threefold', 'time_control': 'bullet'}, 400, 'invalid_field', 'time_control'),
+        ({'claim': 'threefold', 'time_control': 1}, 400, 'invalid_field', 'time_control'),
         ({'claim': 'threefold', 'with_move': 'Ke2'}, 422, 'illegal_move', 'with_move'),
         ({'claim': 'threefold', 'with_move': 'zz'}, 422, 'invalid_move', 'with_move'),
         ({'moves': ['e4', 'Ke7', 'd4']}, 422, 'illegal_move', 'moves'),
@@ -221,7 +245,7 @@ try:
         st, _, e = d.post('/v1/outcome', body)
         check_eq((st, e['error']['code'], e['error'].get('field')), (status, code, field), repr(body))
     st, _, e = d.post('/v1/outcome', {'claim': 'threefold', 'with_move': 'Ke2'})
-    check_eq(e['error']['explanation']['code'], 'no_piece_can_move_there', 'explained')
+    check_eq(e['error']['explanation']['code'], 'own_piece_on_target', 'explained')
 
     begin('touch')
     st, _, t = d.post('/v1/touch', {'touched': [{'square': 'g1'}]})
@@ -259,8 +283,8 @@ try:
     st, _, e = d.post('/v1/move', {'fen': PIN, 'moves': ['Nd5'], 'move': 'Kd1'})
     check_eq((st, e['error']['code'], e['error']['index'], e['error']['field']), (422, 'illegal_move', 0, 'moves'),
              'index of the illegal move')
-    check_eq(codes(e['error']['reasons']), ['no_piece_can_move_there', 'pinned'], 'every reason')
-    check_eq(e['error']['reasons'][1]['squares'], ['c3', 'b4', 'e1'], 'pin squares')
+    check_eq(codes(e['error']['reasons']), ['pinned', 'illegal_move'], 'every reason')
+    check_eq(e['error']['reasons'][0]['squares'], ['c3', 'b4', 'e1'], 'pin squares')
     check_eq(e['error']['message'], e['error']['explanation']['text'], 'message is the first explanation')
 
     begin('lang.new_endpoints')

@@ -89,6 +89,8 @@ try:
     same('outcome.illegal', ['outcome', '--illegal', 'black', '--illegal', 'black', '--time-control', 'rapid',
                              'startpos'], '/v1/outcome',
          {'illegal_move': {'offender': 'black', 'count': 2, 'time_control': 'rapid', 'limit': 2}})
+    same('outcome.claim_blitz', ['outcome', '--time-control', 'blitz', '--claim', 'threefold', 'startpos', 'Nf3'],
+         '/v1/outcome', {'moves': ['Nf3'], 'claim': 'threefold', 'time_control': 'blitz'})
     same('outcome.illegal_with', ['outcome', '--claim', 'threefold', '--with', 'Ke2', 'startpos'], '/v1/outcome',
          {'claim': 'threefold', 'with_move': 'Ke2'})
     same('touch.promotion', ['touch', '--promote', 'a8=N', '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'a7'], '/v1/touch',

@@ -86,23 +86,26 @@ try:
     check_eq((m['legal'], m['san'], m['status_after']), (True, 'Qh4#', 'checkmate'), 'mating move')
 
     begin('move.illegal_has_reasons')
-    st, _, m = d.post('/v1/move', {'move': 'Ke2'})
+    # no knight reaches d4 at all: the summary leads (a piece that moves that way leads instead)
+    st, _, m = d.post('/v1/move', {'move': 'Nd4'})
     check_eq(st, 200, 'status')
     check_eq(m['legal'], False, 'illegal')
     r = m['reasons'][0]
     check_eq(r['code'], 'no_piece_can_move_there', 'code')
     check_eq(r['rule'], 'FIDE 3.10.1', 'rule')
-    check_eq(r['params'], {'found': 'Ke2'}, 'params')
-    check('Ke2' in r['text'], 'text names the move')
+    check_eq(r['params'], {'found': 'Nd4'}, 'params')
+    check('Nd4' in r['text'], 'text names the move')
+    st, _, m = d.post('/v1/move', {'move': 'Ke2'})
+    check_eq([x['code'] for x in m['reasons']], ['own_piece_on_target', 'illegal_move'], 'the king leads')
     st, _, m = d.post('/v1/move', {'move': 'Zz9'})
     check_eq(m['reasons'][0]['code'], 'san_malformed', 'malformed move is explained')
 
     begin('lang.selection')
-    st, h, m = d.post('/v1/move?lang=fa', {'move': 'Ke2', 'lang': 'ar'}, headers={'Accept-Language': 'en'})
+    st, h, m = d.post('/v1/move?lang=fa', {'move': 'Nd4', 'lang': 'ar'}, headers={'Accept-Language': 'en'})
     check_eq(h.get('content-language'), 'fa', '?lang= wins')
     fa_text = m['reasons'][0]['text']
     check(fa_text.startswith('هیچ'), 'Persian text: ' + fa_text)
-    st, h, m = d.post('/v1/move', {'move': 'Ke2', 'lang': 'ar'}, headers={'Accept-Language': 'fa'})
+    st, h, m = d.post('/v1/move', {'move': 'Nd4', 'lang': 'ar'}, headers={'Accept-Language': 'fa'})
     check_eq(h.get('content-language'), 'ar', 'body lang beats Accept-Language')
     check(m['reasons'][0]['text'] not in (fa_text,) and m['reasons'][0]['code'] == 'no_piece_can_move_there',
           'Arabic text, same code')

@@ -92,11 +92,31 @@ static void test_flag_fall(void)
     harness_begin("dead.unwinnable.knight_v_king");
     r = side("8/8/4k3/8/8/3K4/8/6N1 b - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
-    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_knight_v_queens");
+    /* against a bare king: not the "nothing but queens to block with" sentence */
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_knight_v_bare_king");
+    CHECK_INT(r.reasons[0].squares[0], 6);
     check_rendered(&r.reasons[0]);
+    r = side("8/8/4k3/8/8/3K4/8/q5N1 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_knight_v_queens");
     r = side("8/8/4k3/8/8/3K4/8/6N1 b - - 0 1", ARB_BLACK, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
     CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bare_king");
+
+    harness_begin("dead.unwinnable.lone_bishop");
+    /* one bishop has its own sentence ("only the bishop on c1"), two keep the plural one */
+    r = side("8/8/4k3/8/8/3K4/8/2B5 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_bishop");
+    CHECK_INT(r.reasons[0].nsquares, 1);
+    CHECK_INT(r.reasons[0].squares[0], 2);
+    check_rendered(&r.reasons[0]);
+    r = side("8/8/4k3/8/8/3K4/8/2B2B2 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE); /* bishops of both colours */
+    r = side("8/8/4k3/8/8/3KB3/8/2B5 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bishops_one_color");
+    CHECK_INT(r.reasons[0].n, 2);
 
     harness_begin("dead.unwinnable.knight_v_rook");
     /* The knight's side can mate: the rook helps to box its own king in. */

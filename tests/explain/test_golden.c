@@ -100,6 +100,16 @@ static bool has_code_square(const arb_reason *r, int n, int code, int index, int
     return false;
 }
 
+/* A reason of this code that names sq among its squares (a grouped reason lists several). */
+static bool has_code_any_square(const arb_reason *r, int n, int code, int sq)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; r[i].code == code && j < r[i].nsquares; j++)
+            if (r[i].squares[j] == sq)
+                return true;
+    return false;
+}
+
 /* Every defence of a checkmate or stalemate is accounted for. */
 static void check_complete(const char *where, const arb_position *pos, const arb_reason *r, int n)
 {
@@ -148,6 +158,7 @@ static void check_complete(const char *where, const arb_position *pos, const arb
             for (int s = ks + step; s != csq; s += step) {
                 between++;
                 CHECK_MSG(has_code_square(r, n, ARB_R_block_nothing_reaches, 0, s) ||
+                              has_code_any_square(r, n, ARB_R_block_nothing_reaches_any, s) ||
                               has_code_square(r, n, ARB_R_block_pinned, 1, s) ||
                               has_code_square(r, n, ARB_R_leaves_king_in_check, 1, s),
                           "%s: square %d between is unexplained", where, s);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "typed_answer.h"
 #include "lessons.h"
 
 static int reports;
@@ -74,6 +75,19 @@ static void test_bundled(void)
                               s->right[a], r.error, r.feedback);
                     CHECK_INT(r.next, step < l->nsteps ? step + 1 : 0);
                     CHECK(r.feedback[0] != 0);
+                    /* every step says why the answer is right, not only the runtime's "Correct!" */
+                    static const char *const generic[ARBL_NLANGS] = {"Correct!", "درست است!", "صحيح!"};
+                    CHECK_MSG(strcmp(r.feedback, generic[k]) != 0, "%s step %d [%s]: no success text", l->id, step,
+                              lang);
+                    /* as a student types it in this language: native digits, «بله», «d2 و f1» */
+                    if (k > 0) {
+                        char typed[256];
+                        typed_answer(s->right[a], lang, typed, sizeof typed);
+                        ok = arbl_answer(reg, l, step, typed, lang, &r);
+                        answered++;
+                        CHECK_MSG(ok && r.correct, "%s step %d [%s]: right answer '%s' typed as '%s' failed: %s %s",
+                                  l->id, step, lang, s->right[a], typed, r.error, r.feedback);
+                    }
                 }
                 for (int a = 0; a < s->nwrong; a++) {
                     bool ok = arbl_answer(reg, l, step, s->wrong[a], lang, &r);
@@ -100,8 +114,11 @@ static void test_bundled(void)
     arbl_result r;
     CHECK(arbl_answer(reg, l, 1, "Ke2", "fa", &r));
     CHECK(!r.correct);
-    CHECK_STR(r.explanations[0].code, "no_piece_can_move_there");
-    CHECK_MSG(strstr(r.feedback, "مجاز") != NULL, "Persian feedback: %s", r.feedback);
+    /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
+    CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
+    CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
+              "Persian feedback: %s", r.feedback);
+    CHECK_MSG(strstr(r.feedback, "مجاز") == NULL, "Persian feedback without «مجاز»: %s", r.feedback);
     CHECK(arbl_answer(reg, l, 1, "Ke2", "ar", &r));
     CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
     CHECK(arbl_answer(reg, l, 1, "Bxe8", "en", &r));
@@ -153,7 +170,7 @@ static void test_lint(void)
     expect_problem("invalid_fen.lua", "invalid FEN");
     expect_problem("invalid_fen.lua", "too_many_kings");
     harness_begin("lessons.lint.illegal_right_answer");
-    expect_problem("illegal_answer.lua", "the right answer 'O-O-O' does not pass: no_piece_can_move_there");
+    expect_problem("illegal_answer.lua", "the right answer 'O-O-O' does not pass: castling_path_blocked");
     harness_begin("lessons.lint.impossible_step");
     expect_problem("impossible.lua", "no legal move passes this step");
     expect_problem("impossible.lua", "the answer 'd' is not one of the choices");
@@ -314,9 +331,72 @@ static void test_threads(void)
     arbl_registry_free(reg);
 }
 
+/* Whether s is well-formed UTF-8 (JSON refuses a string that is not). */
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+        for (int i = 1; i < n; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                n = 0;
+        if (!n)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* Texts over the old 1023 bytes: a paragraph arrives whole, a runaway text is cut at a letter
+ * and says so with "…"; never a split character (which made arbiterd drop the field). */
+static void test_long_texts(void)
+{
+    harness_begin("lessons.texts.paragraph_whole");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    char path[600];
+    snprintf(path, sizeof path, "%s/../tests/lua/data/long/long_texts.lua", lessons_dir());
+    reports = 0;
+    CHECK_MSG(arbl_registry_load_file(reg, path, report, NULL), "not loaded: %s", all_reports);
+    const arbl_lesson *l = arbl_registry_find(reg, "long-texts");
+    if (!l) {
+        arbl_registry_free(reg);
+        return;
+    }
+    static arbl_result r;
+    const char *prompt = arbl_text_get(&l->steps[0].prompt, "fa");
+    CHECK_MSG(strlen(prompt) > 3000 && valid_utf8(prompt), "prompt %zu bytes", strlen(prompt));
+    CHECK(arbl_answer(reg, l, 1, "true", "fa", &r) && r.correct);
+    CHECK_STR(r.feedback, prompt); /* the same paragraph, every byte of it */
+    CHECK(arbl_answer(reg, l, 1, "true", "en", &r) && r.correct);
+    CHECK_INT((long)strlen(r.feedback), 150L * 23); /* 3450 ASCII bytes */
+
+    harness_begin("lessons.texts.runaway_cut_at_a_letter");
+    CHECK(arbl_answer(reg, l, 1, "true", "ar", &r) && r.correct);
+    CHECK_MSG(valid_utf8(r.feedback) && ends_with(r.feedback, "…") && strlen(r.feedback) > 4000,
+              "feedback %zu bytes", strlen(r.feedback));
+    CHECK(arbl_answer(reg, l, 1, "false", "fa", &r) && !r.correct);
+    CHECK(valid_utf8(r.feedback) && ends_with(r.feedback, "…"));
+    bool found = false;
+    for (int i = 0; i < r.nexplanations; i++) {
+        const char *t = r.explanations[i].text;
+        CHECK_MSG(valid_utf8(t), "%s: malformed UTF-8", r.explanations[i].code);
+        if (strcmp(r.explanations[i].code, "long") == 0)
+            found = ends_with(t, "…") && strlen(t) > 2000 && strlen(t) < ARBL_TEXT_MAX;
+    }
+    CHECK_MSG(found, "the long explanation, cut at a letter");
+    arbl_registry_free(reg);
+}
+
 int main(void)
 {
     test_bundled();
+    test_long_texts();
     test_threads();
     test_lint();
     return harness_finish();

@@ -7,6 +7,7 @@
 
 #include "arbiter.h"
 #include "harness.h"
+#include "../lua/typed_answer.h"
 #include "quizzes.h"
 
 static const char *const levels[] = {"easy", "medium", "hard"};
@@ -318,6 +319,13 @@ static void test_generator(const arbl_quiz *quiz)
                     CHECK_MSG(false, "%s: answer '%s' graded %s (expected '%s'; %s) fen %s", q->id, answer,
                               ok ? "wrong" : "failed", grade.expected, grade.message, q->fen);
                 continue;
+            }
+            /* Every 10th question: typed on a Persian and an Arabic keyboard, still right. */
+            for (int t = 0; t < 2 && i % 10 == 5; t++) {
+                char typed[256];
+                typed_answer(answer, t ? "ar" : "fa", typed, sizeof typed);
+                CHECK_MSG(arbl_quiz_grade(book, q->id, typed, t ? "ar" : "fa", &grade) && grade.correct,
+                          "%s: '%s' typed as '%s' graded wrong (expected '%s')", q->id, answer, typed, grade.expected);
             }
             /* Every 10th question: a wrong answer is graded wrong, with explanations. */
             if (i % 10 == 0) {

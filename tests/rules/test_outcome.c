@@ -49,6 +49,28 @@ static void test_threefold(void)
         CHECK_INT(o.reasons[0].n, 2);
         const arb_reason *pen = find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time);
         CHECK(pen && pen->n == 2);
+        /* App. A.3 (rapid; blitz through App. B): a wrong claim costs one minute, not two */
+        harness_begin("rules.claim.penalty_by_time_control");
+        static const arb_time_control fast[] = {ARB_TC_RAPID, ARB_TC_BLITZ};
+        for (int i = 0; i < 2; i++) {
+            CHECK_INT(arb_game_claim_in(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, fast[i], &o), ARB_OK);
+            CHECK(!o.claim_valid);
+            CHECK(find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time) == NULL);
+            pen = find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time_rapid);
+            CHECK(pen && pen->n == 1);
+            CHECK_STR(arb_reason_article(ARB_R_claim_penalty_time_rapid), "9.5.3, A.3");
+        }
+        CHECK_INT(arb_game_claim_in(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, ARB_TC_STANDARD, &o), ARB_OK);
+        pen = find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time);
+        CHECK(pen && pen->n == 2);
+        CHECK_INT(arb_game_claim_in(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, (arb_time_control)7, &o), ARB_ERR_RANGE);
+        arb_event tev = arb_event_none();
+        CHECK_INT(tev.time_control, ARB_TC_STANDARD);
+        tev.claim = ARB_CLAIM_FIFTY_MOVES;
+        tev.time_control = ARB_TC_BLITZ;
+        CHECK_INT(arb_game_outcome(&g, &tev, &o), ARB_OK);
+        pen = find_reason(o.reasons, o.nreasons, ARB_R_claim_penalty_time_rapid);
+        CHECK(pen && pen->n == 1);
         harness_begin("rules.threefold.wrong_claim_with_move");
         arb_move nh6 = move_in(arb_game_current(&g), "Nh5");
         CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, nh6, &o), ARB_OK);
@@ -437,6 +459,47 @@ static void test_resign_agree(void)
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_BLACK);
         arb_game_free(&g);
     }
+    /* 5.1.2 (2023): resigning is a draw when the opponent cannot checkmate by any series of
+     * legal moves; a bare king against K+Q cannot */
+    harness_begin("rules.resignation.opponent_cannot_mate");
+    if (game_from(&g, "8/8/4k3/8/8/3QK3/8/8 w - - 0 1", NULL)) {
+        ev = arb_event_none();
+        ev.resign = ARB_WHITE;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.termination, ARB_TERM_RESIGNATION);
+        CHECK_INT(o.reasons[0].code, ARB_R_resignation_draw);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].by), ARB_BLACK);
+        CHECK(find_reason(o.reasons, o.nreasons, ARB_R_cannot_mate_bare_king) != NULL);
+        harness_begin("rules.resignation.opponent_can_mate");
+        ev.resign = ARB_BLACK; /* White, with the queen, can mate: Black's resignation loses */
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+        CHECK_INT(o.reasons[0].code, ARB_R_resignation);
+        CHECK_INT(o.nreasons, 1);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.resignation.knight_v_queen_draw");
+    if (game_from(&g, "8/8/4k3/8/8/3K4/8/q5N1 w - - 0 1", NULL)) {
+        ev = arb_event_none();
+        ev.resign = ARB_BLACK; /* K+N can never mate K+Q (the queen only takes or flees): a draw */
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_DRAW);
+        CHECK_INT(o.reasons[0].code, ARB_R_resignation_draw);
+        arb_game_free(&g);
+    }
+    harness_begin("rules.resignation.knight_v_rook_loss");
+    if (game_from(&g, "7r/8/8/3k4/8/8/2N5/K7 w - - 0 1", NULL)) {
+        ev = arb_event_none();
+        ev.resign = ARB_BLACK; /* the rook can box its own king in: a helpmate exists */
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);
+        CHECK_INT(o.reasons[0].code, ARB_R_resignation);
+        arb_game_free(&g);
+    }
+    ev = arb_event_none();
+    ev.agree_draw = true;
     harness_begin("rules.agreement.valid");
     if (game_from(&g, "startpos", "e4 e5")) {
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
@@ -454,6 +517,21 @@ static void test_resign_agree(void)
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
         CHECK_INT(o.termination, ARB_TERM_NONE);
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
+        arb_game_free(&g);
+    }
+    /* 5.2.3 from a FEN with Black to move: White's move is behind the FEN, Black's is not yet */
+    harness_begin("rules.agreement.black_to_move_first");
+    if (game_from(&g, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", NULL)) {
+        ev = arb_event_none();
+        ev.agree_draw = true;
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.reasons[0].code, ARB_R_agreement_too_early);
+        CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_BLACK);
+        arb_game_free(&g);
+    }
+    if (game_from(&g, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e5")) {
+        CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
+        CHECK_INT(o.termination, ARB_TERM_AGREEMENT);
         arb_game_free(&g);
     }
     harness_begin("rules.event.after_checkmate");

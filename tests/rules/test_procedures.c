@@ -174,6 +174,13 @@ static void test_illegal(void)
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 1, &blitz, &o, &extra), ARB_OK);
     CHECK_INT(extra, 60);
     CHECK_INT(o.reasons[0].m, 1);
+    CHECK_INT(o.reasons[0].code, ARB_R_illegal_move_extra_time_rapid); /* App. A.3, cited */
+    CHECK_STR(arb_reason_article(o.reasons[0].code), "7.5.5, A.3");
+    arb_illegal_policy custom = blitz;
+    custom.extra_seconds = 90; /* a local rule's own number: 7.5.5 alone */
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 1, &custom, &o, &extra), ARB_OK);
+    CHECK_INT(extra, 90);
+    CHECK_INT(o.reasons[0].code, ARB_R_illegal_move_extra_time);
     harness_begin("illegal.second_loses");
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 2, &std, &o, &extra), ARB_OK);
     CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);

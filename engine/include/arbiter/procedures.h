@@ -7,7 +7,7 @@
 
 /* ---- Illegal moves (7.5) -------------------------------------------------------------- */
 
-typedef enum arb_time_control { ARB_TC_STANDARD = 0, ARB_TC_RAPID, ARB_TC_BLITZ } arb_time_control;
+/* arb_time_control (standard, rapid, blitz) is declared in rules.h: claims use it too. */
 
 typedef struct arb_illegal_policy {
     arb_time_control time_control; /* standard: 2 minutes to the opponent; rapid, blitz: 1 */

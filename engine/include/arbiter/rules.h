@@ -91,6 +91,10 @@ ARB_API arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_out
 
 /* ---- Claims (9.2, 9.3, 9.5) ---------------------------------------------------------- */
 
+/* The time control a penalty is measured in: two minutes in standard play, one minute in
+ * rapid and blitz (Appendix A.3, and B through A) for wrong claims and illegal moves alike. */
+typedef enum arb_time_control { ARB_TC_STANDARD = 0, ARB_TC_RAPID, ARB_TC_BLITZ } arb_time_control;
+
 typedef enum arb_claim_kind { ARB_CLAIM_NONE = 0, ARB_CLAIM_THREEFOLD, ARB_CLAIM_FIFTY_MOVES } arb_claim_kind;
 
 /* Whether the side to move at the end of the record may claim `kind` now (intended ==
@@ -99,6 +103,12 @@ typedef enum arb_claim_kind { ARB_CLAIM_NONE = 0, ARB_CLAIM_THREEFOLD, ARB_CLAIM
  * (9.5) result NONE and reasons saying why it fails and what follows (2 minutes to the
  * opponent; the declared move must be played). ARB_ERR_ILLEGAL if intended is not legal. */
 ARB_API arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_outcome *out);
+
+/* The same claim in a time control: a wrong claim in rapid or blitz costs one minute
+ * (claim_penalty_time_rapid, FIDE 9.5.3 with A.3), in standard play two. ARB_ERR_RANGE for an
+ * unknown time control. */
+ARB_API arb_status arb_game_claim_in(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_time_control tc,
+                                     arb_outcome *out);
 
 /* Every draw the side to move at the end of the record may claim: threefold and fifty moves
  * now (move ARB_MOVE_NONE), then for each legal move (in arb_legal_moves order) that would
@@ -120,16 +130,18 @@ typedef struct arb_event {
     int flag;              /* -1, or the colour whose flag fell (6.9) */
     int resign;            /* -1, or the colour that resigns (5.1.2) */
     bool agree_draw;       /* both players agree to a draw (5.2.3) */
+    arb_time_control time_control; /* what a wrong claim costs (standard: 2 minutes) */
 } arb_event;
 
-/* An event with nothing in it (flag = resign = -1). */
+/* An event with nothing in it (flag = resign = -1, standard time control). */
 ARB_API arb_event arb_event_none(void);
 
 /* The outcome of the game record, with at most one event. The record is examined first: if
  * a position of it already ended the game automatically, that ending stands (out->ply says
  * where; a reason notes moves played after it, and an event after the end is ignored with a
  * reason). Then the event: claim (arb_game_claim), flag fall (loss, or a draw when the
- * opponent cannot mate), resignation, agreement (only after both players made a move).
+ * opponent cannot mate), resignation (a loss, or a draw when the opponent cannot checkmate by
+ * any series of legal moves: 5.1.2 since 2023), agreement (only after both players made a move).
  * ARB_ERR_RANGE for more than one event or an invalid colour. */
 ARB_API arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out);
 
@@ -148,7 +160,7 @@ ARB_API bool arb_game_both_moved(const arb_game *g);
 #define ARB_RULES_DEAD_BUDGET 1u
 
 /* Whether `color` could still checkmate by some series of legal moves (FIDE 6.9 flag fall,
- * 7.5.5 second illegal move; both decide through this one function). It runs the
+ * 7.5.5 second illegal move, 5.1.2 resignation; all decide through this one function). It runs the
  * unwinnability search of arbiter/dead.h (arb_unwinnable) with ARB_RULES_UNWINNABLE_BUDGET.
  * A loss is converted to a draw only when mating is PROVED impossible: when the search runs
  * out of budget ("unknown") the answer is true ("can mate"), never a draw on a guess. */
