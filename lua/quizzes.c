@@ -264,6 +264,24 @@ static void say(arbl_report_fn report, void *ud, const char *path, const char *e
     report(ud, path, line, "error", 0, rest);
 }
 
+/* After the first question failed: generates it again in the checker state sb (rt at 1, the
+ * quiz at 2) to report the error at the generator's own line. False if that finds nothing. */
+static bool locate_generate_error(arbl_sandbox *sb, const arbl_quiz *q, const char *path, arbl_report_fn report,
+                                  void *ud)
+{
+    char err[512];
+    lua_settop(sb->L, 2);
+    lua_getfield(sb->L, 1, "try_generate");
+    lua_pushvalue(sb->L, 2);
+    lua_pushinteger(sb->L, (lua_Integer)question_seed(q, "", 1, 0));
+    push_params(sb->L, q, NULL);
+    lua_pushstring(sb->L, arbl_base_name(path));
+    if (sb->killed || arbl_sandbox_pcall(sb, 4, 2, err, sizeof err) != LUA_OK || lua_type(sb->L, -2) != LUA_TSTRING)
+        return false;
+    report(ud, path, (int)lua_tointeger(sb->L, -1), "error", 0, lua_tostring(sb->L, -2));
+    return true;
+}
+
 /* Loads a generator from its text, or from the compiled bytes of an earlier load (keep). */
 static bool load_quiz(arbl_quizbook *book, const char *path, const char *text, size_t len, const unsigned char *bytes,
                       size_t bytes_len, arbl_report_fn report, void *ud)
@@ -308,23 +326,10 @@ static bool load_quiz(arbl_quizbook *book, const char *path, const char *text, s
         snprintf(err, sizeof err, "another quiz already has the id '%s': %.400s", q.id, other->path);
         goto done;
     }
-    /* The first question, with the error at the generator's own line if there is one. */
-    lua_settop(sb.L, 2);
-    lua_getfield(sb.L, 1, "try_generate");
-    lua_pushvalue(sb.L, 2);
-    lua_pushinteger(sb.L, (lua_Integer)question_seed(&q, "", 1, 0));
-    push_params(sb.L, &q, NULL);
-    lua_pushstring(sb.L, arbl_base_name(path));
-    if (arbl_sandbox_pcall(&sb, 4, 2, err, sizeof err) != LUA_OK)
-        goto done;
-    if (lua_type(sb.L, -2) == LUA_TSTRING) {
-        report(ud, path, (int)lua_tointeger(sb.L, -1), "error", 0, lua_tostring(sb.L, -2));
-        reported = true;
-        goto done;
-    }
     ok = true;
 done:
-    arbl_sandbox_close(&sb);
+    if (!ok)
+        arbl_sandbox_close(&sb); /* else kept open: it names the line if the first question fails */
     if (ok && bytes) { /* kept from an earlier book: the same bytes */
         dump.data = malloc(bytes_len);
         dump.len = bytes_len;
@@ -338,6 +343,8 @@ done:
             say(report, ud, path, err);
         free(dump.data);
         free_quiz(&q);
+        if (sb.L)
+            arbl_sandbox_close(&sb);
         return false;
     }
     q.path = arbl_dup(path);
@@ -348,6 +355,7 @@ done:
         arbl_quiz *nq = realloc(book->quizzes, sizeof *nq * (size_t)cap);
         if (!nq) {
             free_quiz(&q);
+            arbl_sandbox_close(&sb);
             return false;
         }
         book->quizzes = nq;
@@ -358,13 +366,15 @@ done:
     arbl_quiz_args args;
     memset(&args, 0, sizeof args);
     arbl_quiz_error e;
-    if (arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL, &e, err,
-                           sizeof err) < 1) {
-        say(report, ud, path, err);
+    bool generated = arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL,
+                                        &e, err, sizeof err) >= 1;
+    if (!generated) {
+        if (!locate_generate_error(&sb, &book->quizzes[book->count - 1], path, report, ud))
+            say(report, ud, path, err);
         free_quiz(&book->quizzes[--book->count]);
-        return false;
     }
-    return true;
+    arbl_sandbox_close(&sb);
+    return generated;
 }
 
 bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
