@@ -1,6 +1,6 @@
-/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain and exit 0, SIGHUP reloads
- * the lessons directory (lessons, quizzes, puzzles); systemd is told READY/RELOADING/STOPPING
- * and pinged for its watchdog. */
+/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain (health 503 at once, the
+ * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
+ * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +22,6 @@ static void load(ad_server *s)
     atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failed.lessons);
     atomic_fetch_add(&s->metrics.quiz_failures, (unsigned long)failed.quizzes);
     atomic_fetch_add(&s->metrics.puzzle_failures, (unsigned long)failed.puzzles);
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 /* --check-lessons DIR: the dry run; the exit status of the process. */
@@ -53,6 +46,34 @@ static void reload(ad_server *s)
     load(s);
     atomic_fetch_add(&s->metrics.reloads, 1);
     ad_sd_notify("READY=1");
+}
+
+static uint64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The drain's first phase: not ready (health 503 "draining") but still serving everything, for
+ * drain-grace seconds, so load balancers notice and stop sending before the socket closes. A
+ * second SIGTERM/SIGINT cuts it short. */
+static void drain_grace(ad_server *s, const sigset_t *set, struct timespec wait, bool watchdog)
+{
+    ad_server_begin_drain(s);
+    if (s->cfg.drain_grace <= 0)
+        return;
+    ad_log(AD_LOG_WARN, "not ready: serving %ld s more before closing the socket", s->cfg.drain_grace);
+    uint64_t end = monotonic_ms() + (uint64_t)s->cfg.drain_grace * 1000u;
+    while (monotonic_ms() < end) {
+        int sig = sigtimedwait(set, NULL, &wait);
+        if (sig == SIGTERM || sig == SIGINT)
+            break;
+        if (sig == SIGHUP)
+            reload(s);
+        if (watchdog)
+            ad_sd_notify("WATCHDOG=1");
+    }
 }
 
 int main(int argc, char **argv)
@@ -107,13 +128,13 @@ int main(int argc, char **argv)
      * is several events; a copy of many files, many more). */
     enum { WATCH_POLL_MS = 100, WATCH_QUIET_MS = 300 };
     ad_watch *watch = srv.cfg.watch ? ad_watch_open(srv.cfg.lessons) : NULL;
-    int64_t changed_at = 0;
+    uint64_t changed_at = 0;
     if (watch && (wait.tv_sec > 0 || wait.tv_nsec > WATCH_POLL_MS * 1000000L))
         wait = (struct timespec){0, WATCH_POLL_MS * 1000000L};
     for (;;) {
         int sig = sigtimedwait(&set, NULL, &wait);
         if (watch && ad_watch_changed(watch))
-            changed_at = now_ms();
+            changed_at = monotonic_ms();
         if (sig == SIGTERM || sig == SIGINT) {
             ad_log(AD_LOG_WARN, "%s: draining %ld requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT",
                    atomic_load(&srv.inflight));
@@ -122,7 +143,7 @@ int main(int argc, char **argv)
         if (sig == SIGHUP) {
             ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons, quizzes and puzzles");
             reload(&srv);
-        } else if (changed_at && now_ms() - changed_at >= WATCH_QUIET_MS) {
+        } else if (changed_at && monotonic_ms() - changed_at >= WATCH_QUIET_MS) {
             changed_at = 0;
             ad_log(AD_LOG_WARN, "--watch: a file changed: reloading lessons, quizzes and puzzles");
             reload(&srv);
@@ -132,6 +153,7 @@ int main(int argc, char **argv)
     }
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
     ad_watch_close(watch);
+    drain_grace(&srv, &set, wait, watchdog != 0);
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
     ad_log(AD_LOG_WARN, "stopped");
