@@ -43,11 +43,13 @@ static const struct command commands[] = {
      "example: arbiter pgn games.pgn\nexit: 0 every game was read (repairs are warnings), 1 a game was refused, 2 usage error or unreadable file"},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson,
-     "check: lints lessons (each step's tests run in the sandbox); play: the lesson in the terminal.\n"
+     "check: lints lessons (each step's tests run in the sandbox; errors as file:line); play: the lesson in the terminal.\n"
      "example: arbiter lesson check lessons/*.lua\nexit: 0 clean, 1 a lesson has errors, 2 usage error"},
-    {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",
+    {"quiz", "quiz list | quiz check [--seeds N] FILE... | quiz generate --generator G --seed S --count N [--lang L] | "
+             "quiz grade ID ANSWER",
      cmd_quiz,
-     "list: the generators; generate: JSON lines of questions (as POST /v1/quizzes); grade: an answer to a question id.\n"
+     "list: the generators; check: runs each generator over a range of seeds, every text in en/fa/ar, grades both ways;\n"
+     "generate: JSON lines of questions (as POST /v1/quizzes); grade: an answer to a question id.\n"
      "example: arbiter quiz generate --generator can-castle --seed 42 --count 3\n"
      "exit: 0 done (grade: correct), 1 grade: wrong, 2 usage error or unknown generator/id"},
 #endif

@@ -43,6 +43,8 @@ typedef struct ad_config {
     long lesson_cache_bytes;    /* bytes the answer cache may hold; 0: no answer cache */
     char cors_origins[1024];    /* origins browsers may call from, space-separated ("*": any); "": no CORS */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
+    char check_lessons[512];    /* dry run: check this lessons directory and exit ("" to serve) */
+    bool watch;                 /* reload when a file of the lessons directory changes */
 } ad_config;
 
 void ad_config_defaults(ad_config *c);

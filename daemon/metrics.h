@@ -35,6 +35,7 @@ typedef struct ad_metrics_gauges {
     unsigned long deadline_closes;            /* connections cut at their request deadline */
     long stalled;                             /* handlers past the stall limit */
     unsigned long lessons, quizzes, puzzles;  /* served by the current lesson set */
+    unsigned long lessons_stale, quizzes_stale; /* of those, served as last loaded: their file now fails */
     size_t cache_entries, cache_bytes;        /* its answer cache */
 } ad_metrics_gauges;
 

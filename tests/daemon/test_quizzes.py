@@ -143,17 +143,17 @@ finally:
 
 begin('quizzes.budgets')
 # quiz-instructions bounds every generated question and grading, and the check each generator
-# passes when loaded: with 1,000 instructions some generators cannot produce a question at all,
+# passes when loaded: with 3,000 instructions some generators cannot produce a question at all,
 # so they are logged and not served; the default serves all of them.
-tight = Daemon(sys.argv[1], {'lessons': sys.argv[2], 'quiz-instructions': 1000})
+tight = Daemon(sys.argv[1], {'lessons': sys.argv[2], 'quiz-instructions': 3000})
 try:
     st, _, h = tight.get('/v1/health')
     served = h.get('quizzes')
-    check(st == 200 and 0 < served < 11, 'some generators fit 1,000 instructions, not all: %r' % served)
+    check(st == 200 and 0 < served < 11, 'some generators fit 3,000 instructions, not all: %r' % served)
     check_eq(tight.metric('arbiterd_quiz_failures_total'), float(11 - served), 'the others counted as failures')
     st, _, listed = tight.get('/v1/quizzes')
     check_eq(len(listed['quizzes']), served, 'only those are listed')
-    check('instruction budget (1000 instructions) ran out' in tight.log(), 'the log names the budget')
+    check('instruction budget (3000 instructions) ran out' in tight.log(), 'the log names the budget')
 finally:
     tight.stop()
 

@@ -12,9 +12,10 @@
 
 static const char *const levels[] = {"easy", "medium", "hard"};
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     (void)ud;
+    (void)line;
     (void)step;
     fprintf(stderr, "%s: %s: %s\n", path, level, message);
 }
@@ -484,6 +485,46 @@ static void test_book(void)
     }
 }
 
+static char check_reports[8192];
+
+static void collect_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    (void)ud;
+    size_t n = strlen(check_reports);
+    arbl_format_report(check_reports + n, sizeof check_reports - n - 1, path, line, level, step, message);
+    n = strlen(check_reports);
+    snprintf(check_reports + n, sizeof check_reports - n, "\n");
+}
+
+/* The checker on a generator held in memory (a pasted draft): its reports use the given name. */
+static void test_check_buffer(const char *dir)
+{
+    harness_begin("quiz.check.buffer");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../../tests/lua/data/quizzes/grad.lua", dir);
+    FILE *f = fopen(path, "rb");
+    static char text[1 << 16];
+    size_t len = f ? fread(text, 1, sizeof text, f) : 0;
+    if (f)
+        fclose(f);
+    CHECK(len > 100);
+    check_reports[0] = 0;
+    CHECK_INT(arbl_quiz_check_buffer("draft.lua", text, len, NULL, 2, collect_report, NULL), 2);
+    CHECK_MSG(strstr(check_reports, "draft.lua:86: error: quiz{...}: unknown field 'grad' (did you mean 'grade'?)\n") &&
+                  strstr(check_reports, "draft.lua:63: error: quiz{...} needs a 'grade' function\n"),
+              "reports: %s", check_reports);
+    /* The fixed draft passes the whole check (every difficulty, two questions each). */
+    char *grad = strstr(text, "  grad = function");
+    CHECK(grad != NULL);
+    if (grad) {
+        memmove(grad + 7, grad + 6, len - (size_t)(grad + 6 - text));
+        grad[6] = 'e';
+        check_reports[0] = 0;
+        CHECK_INT(arbl_quiz_check_buffer("draft.lua", text, len + 1, NULL, 2, collect_report, NULL), 0);
+        CHECK_MSG(check_reports[0] == 0, "reports: %s", check_reports);
+    }
+}
+
 int main(void)
 {
     const char *dir = getenv("ARB_QUIZ_DIR");
@@ -492,6 +533,7 @@ int main(void)
     CHECK(arbl_quizbook_load_dir(book, dir ? dir : "lessons/quizzes", report, NULL) >= 11);
     test_book();
     test_ids();
+    test_check_buffer(dir ? dir : "lessons/quizzes");
     const char *only = getenv("ARB_QUIZ_ONLY");
     for (int i = 0; i < arbl_quizbook_count(book); i++)
         if (!only || strcmp(only, arbl_quizbook_at(book, i)->id) == 0)

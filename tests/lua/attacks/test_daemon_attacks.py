@@ -35,14 +35,15 @@ HOSTILE = {
 
 
 def answer_lesson(lesson_id, body):
-    """A lesson whose step runs body when the answer is a3 (the linter only tries d4)."""
+    """A lesson whose step runs body when the answer is a3 (the linter explains only d4; it samples
+    wrong() on every move, so the attack sits in explain)."""
     return '''local function attack() %s end
 return lesson { id = "%s", title = { en = "t", fa = "t", ar = "t" }, level = "beginner", tags = {}, rules = { "3.7" },
   steps = { move_task { prompt = { en = "Play e4.", fa = "e4", ar = "e4" },
     expect = function(ctx) return ctx.move.san == "e4" end,
-    wrong = function(ctx)
+    explain = function(pos, game, step, ctx)
       local r = ctx.move.uci == "a2a3" and tostring(attack()) or "plain"
-      return { en = "result: " .. r .. " " .. tostring({}) .. " " .. tostring(print), fa = "r", ar = "r" }
+      return { { code = "c", text = "result: " .. r .. " " .. tostring({}) .. " " .. tostring(print) } }
     end,
     tests = { right = { "e4" }, wrong = { ["d4"] = "deviation" } } } } }
 ''' % (body, lesson_id)
