@@ -52,6 +52,14 @@ local function describe(l)
     local ok, pos = pcall(step_position, s)
     if ok then ds.fen = pos:fen() end
     for j, h in ipairs(s.hints or {}) do ds.hints[j] = texts(h) end
+    if s.kind == "text" then ds.text = texts(s.text) end
+    if type(s.diagram) == "table" then
+      ds.diagram = { squares = {}, arrows = {} }
+      for j, sq in ipairs(s.diagram.squares or {}) do ds.diagram.squares[j] = tostring(sq) end
+      for j, a in ipairs(s.diagram.arrows or {}) do
+        ds.diagram.arrows[j] = { tostring(a[1]), tostring(a[2]) }
+      end
+    end
     for j, c in ipairs(s.choices or {}) do ds.choices[j] = { id = c.id, text = texts(c.text) } end
     ds.right, ds.wrong, ds.wrong_code = {}, {}, {}
     local t = type(s.tests) == "table" and s.tests or {}
@@ -66,6 +74,26 @@ local function describe(l)
 end
 
 -- ---- the linter ----
+
+-- A diagram: { squares = {"e1", ...}, arrows = {{"e1", "g1"}, ...} }, nothing else.
+local function lint_diagram(d, i, problem)
+  if type(d) ~= "table" then problem("error", i, "diagram must be a table { squares = {...}, arrows = {...} }") return end
+  for k in pairs(d) do
+    if k ~= "squares" and k ~= "arrows" then problem("error", i, "unknown diagram field '" .. tostring(k) .. "'") end
+  end
+  local function square(sq, where)
+    if type(sq) ~= "string" or not arbiter.is_square(sq) then
+      problem("error", i, where .. ": '" .. tostring(sq) .. "' is not a square")
+    end
+  end
+  if d.squares ~= nil and type(d.squares) ~= "table" then problem("error", i, "diagram.squares must be a list of squares") end
+  if d.arrows ~= nil and type(d.arrows) ~= "table" then problem("error", i, "diagram.arrows must be a list of {from, to}") end
+  for _, sq in ipairs(type(d.squares) == "table" and d.squares or {}) do square(sq, "diagram square") end
+  for j, a in ipairs(type(d.arrows) == "table" and d.arrows or {}) do
+    if type(a) ~= "table" or #a ~= 2 then problem("error", i, "diagram arrow " .. j .. " must be {from, to}")
+    else square(a[1], "diagram arrow " .. j); square(a[2], "diagram arrow " .. j) end
+  end
+end
 
 local function lint(l)
   local problems = {}
@@ -98,9 +126,11 @@ local function lint(l)
 
   for i, s in ipairs(l.steps) do
     if type(s) ~= "table" or not KINDS[s.kind] then
-      problem("error", i, "not a step: use move_task{}, choice{}, true_false{} or which_squares{}")
+      problem("error", i, "not a step: use teach{}, move_task{}, choice{}, true_false{} or which_squares{}")
       goto continue
     end
+    if s.kind == "text" then need_text(s.text, "text", i) end
+    if s.diagram ~= nil then lint_diagram(s.diagram, i, problem) end
     need_text(s.prompt, "prompt", i)
     for j, h in ipairs(s.hints or {}) do need_text(h, "hint " .. j, i) end
     if s.success ~= nil then need_text(s.success, "success text", i) end
@@ -167,7 +197,7 @@ local function lint(l)
     if type(s.tests) ~= "table" or type(s.tests.right) ~= "table" or #s.tests.right == 0 then
       problem("warning", i, "no tests.right examples")
     end
-    if type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil then
+    if s.kind ~= "text" and (type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil) then
       problem("warning", i, "no tests.wrong examples")
     end
     if type(s.tests) == "table" then

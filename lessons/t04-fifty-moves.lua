@@ -2,7 +2,7 @@
 return lesson {
   id = "fifty-moves",
   title = { en = "The 50- and 75-move rules", fa = "قانون ۵۰ و ۷۵ حرکت", ar = "قاعدتا الخمسين والخمس والسبعين نقلة" },
-  level = "intermediate",
+  level = "advanced",
   tags = { "draw", "fifty moves" },
   rules = { "9.3", "9.6.2" },
   steps = {

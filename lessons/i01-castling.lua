@@ -3,7 +3,7 @@ local fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 return lesson {
   id = "castling",
   title = { en = "Castling on both sides", fa = "قلعه رفتن در دو جناح", ar = "التبييت القصير والطويل" },
-  level = "beginner",
+  level = "intermediate",
   tags = { "castling" },
   rules = { "3.8.2" },
   steps = {

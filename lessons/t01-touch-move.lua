@@ -3,7 +3,7 @@
 return lesson {
   id = "touch-move",
   title = { en = "Touch-move", fa = "قانون دست به مهره", ar = "قاعدة القطعة الملموسة" },
-  level = "beginner",
+  level = "advanced",
   tags = { "arbiter", "touch-move" },
   rules = { "4.2", "4.3", "4.4" },
   steps = {

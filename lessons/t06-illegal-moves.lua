@@ -2,7 +2,7 @@
 return lesson {
   id = "illegal-moves",
   title = { en = "Illegal moves and penalties", fa = "حرکت غیرقانونی و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
-  level = "intermediate",
+  level = "advanced",
   tags = { "arbiter", "illegal move" },
   rules = { "3.9", "7.5", "7.5.1", "7.5.5" },
   steps = {

@@ -2,7 +2,7 @@
 return lesson {
   id = "promotion",
   title = { en = "Promotion and underpromotion", fa = "ارتقای پیاده و ارتقا به مهره‌ای جز وزیر", ar = "الترقية والترقية الجزئية" },
-  level = "beginner",
+  level = "intermediate",
   tags = { "pawn", "promotion" },
   rules = { "3.7.3.3", "3.7.3.4", "3.7.3.5" },
   steps = {
