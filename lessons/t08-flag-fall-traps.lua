@@ -23,10 +23,10 @@ return lesson {
   rules = { "6.9" },
   steps = {
     teach {
-      fen = "6rk/5N2/6K1/8/8/8/8/8 b - - 0 1",
-      text = { en = "When a flag falls, the player loses — unless the opponent cannot checkmate by any series of legal moves, even with the worst play (6.9). It is not about who is better: a knight alone against a rook can still mate, because the rook may block its own king. Here the black king on h8, walled in by its own rook on g8 and with the white king on g6 guarding g7 and h7, is mated by the knight on f7. So if the side with the rook runs out of time, the side with the knight wins.",
-               fa = "وقتی پرچم می‌افتد، آن بازیکن می‌بازد، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی، حتی با بدترین بازی طرف مقابل، نتواند مات کند (۶.۹). مسئله این نیست که چه کسی بهتر است: یک اسب تنها در برابر رخ هم می‌تواند مات کند، چون رخ ممکن است راه شاه خودش را ببندد. اینجا شاه سیاه در h8 که رخ خودش در g8 راهش را بسته و شاه سفید در g6 خانه‌های g7 و h7 را گرفته، با اسب f7 مات شده است. پس اگر وقت طرفِ دارای رخ تمام شود، طرفِ دارای اسب می‌برد.",
-               ar = "حين يسقط العلم يخسر اللاعب، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، ولو بأسوأ لعب من الطرف الآخر (٦.٩). والمسألة ليست من الأفضل: فالحصان وحده أمام الرخ قادر على الإماتة، لأن الرخ قد يسدّ الطريق على ملكه. هنا الملك الأسود في h8، وقد حاصره رخّه في g8 ويحرس الملك الأبيض في g6 المربعين g7 وh7، مُمات بالحصان في f7. فإن انتهى وقت صاحب الرخ، فاز صاحب الحصان." },
+      fen = "6rk/5N2/7K/8/8/8/8/8 b - - 0 1",
+      text = { en = "When a flag falls, the player loses — unless the opponent cannot checkmate by any series of legal moves, even with the worst play (6.9). It is not about who is better: a knight alone against a rook can still mate, because the rook may block its own king. Here the black king on h8, walled in by its own rook on g8 and with the white king on h6 guarding g7 and h7, is mated by the knight on f7. So if the side with the rook runs out of time, the side with the knight wins.",
+               fa = "وقتی پرچم می‌افتد، آن بازیکن می‌بازد، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی، حتی با بدترین بازی طرف مقابل، نتواند مات کند (۶.۹). مسئله این نیست که چه کسی بهتر است: یک اسب تنها در برابر رخ هم می‌تواند مات کند، چون رخ ممکن است راه شاه خودش را ببندد. اینجا شاه سیاه در h8 که رخ خودش در g8 راهش را بسته و شاه سفید در h6 خانه‌های g7 و h7 را گرفته، با اسب f7 مات شده است. پس اگر وقت طرفِ دارای رخ تمام شود، طرفِ دارای اسب می‌برد.",
+               ar = "حين يسقط العلم يخسر اللاعب، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، ولو بأسوأ لعب من الطرف الآخر (٦.٩). والمسألة ليست من الأفضل: فالحصان وحده أمام الرخ قادر على الإماتة، لأن الرخ قد يسدّ الطريق على ملكه. هنا الملك الأسود في h8، وقد حاصره رخّه في g8 ويحرس الملك الأبيض في h6 المربعين g7 وh7، مُمات بالحصان في f7. فإن انتهى وقت صاحب الرخ، فاز صاحب الحصان." },
       diagram = { squares = { "h8", "g8" }, arrows = { { "f7", "h8" } } },
     },
     choice {
