@@ -1,6 +1,7 @@
 /* Benchmark: quiz generation and grading in-process on one thread, per generator and level,
  * in questions per second of CPU time (CLOCK_PROCESS_CPUTIME_ID: per core, whatever else the
- * machine runs) and of wall time. Usage: bench_quiz [QUIZ_DIR [COUNT [GENERATOR]]]. */
+ * machine runs) and of wall time; also for an index range (every index, repeats kept: what the
+ * shardable `arbiter quiz generate --indices` does). Usage: bench_quiz [QUIZ_DIR [COUNT [GENERATOR]]]. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +48,8 @@ int main(int argc, char **argv)
         return 1;
     }
     static const char *const levels[] = {"easy", "medium", "hard"};
-    printf("%-15s %-7s %9s %12s %12s %14s\n", "generator", "level", "questions", "q/s (cpu)", "q/s (wall)",
-           "grade us (cpu)");
+    printf("%-15s %-7s %9s %12s %12s %16s %14s\n", "generator", "level", "questions", "q/s (cpu)", "q/s (wall)",
+           "range q/s (cpu)", "grade us (cpu)");
     for (int i = 0; i < arbl_quizbook_count(book); i++) {
         const arbl_quiz *quiz = arbl_quizbook_at(book, i);
         if (only && strcmp(only, quiz->id) != 0)
@@ -67,6 +68,12 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: %s\n", quiz->id, err);
                 continue;
             }
+            /* An index range, as `arbiter quiz generate --indices` makes shards (every index,
+             * repeats kept), over as many indices. */
+            long by_index = 0;
+            double i0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+            arbl_quiz_generate_range(book, quiz, 2024, 0, count, &args, "en", count_one, &by_index, &e, err, sizeof err);
+            double idx_cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - i0;
             /* Grading: 200 answers to one question (fresh sandbox each, as the daemon does). */
             char id[ARBL_QUIZ_ID_MAX] = "";
             arbl_quiz_generate(book, quiz, 2024, 0, 1, &args, "en", keep_id, id, &e, err, sizeof err);
@@ -76,8 +83,8 @@ int main(int argc, char **argv)
                 arbl_quiz_grade(book, id, "zzz", "en", g);
             double grade_us = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - g0) / 200 * 1e6;
             free(g);
-            printf("%-15s %-7s %9ld %12.0f %12.0f %14.0f\n", quiz->id, levels[l], made, made / cpu, made / wall,
-                   grade_us);
+            printf("%-15s %-7s %9ld %12.0f %12.0f %16.0f %14.0f\n", quiz->id, levels[l], made, made / cpu, made / wall,
+                   by_index / idx_cpu, grade_us);
         }
     }
     arbl_quizbook_free(book);

@@ -1,5 +1,6 @@
 /* `arbiter quiz list | generate | grade`: the quiz runtime of lua/ offline. generate streams
- * JSON lines (one question per line, written as it is made: constant memory for any count). */
+ * JSON lines (one question per line, written as it is made: constant memory for any count);
+ * with --indices, one line per index of a range, so ranges can be made on many machines. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,11 +83,60 @@ static bool emit(void *ud, const arbl_question *q)
     return !ferror(stdout);
 }
 
+/* --indices: each question as it comes, and the indices that made none (named on stderr). */
+struct range_ctx {
+    struct gen_ctx gen;
+    uint64_t next;              /* the index expected next */
+    long skipped;
+};
+
+static void note_skipped(struct range_ctx *c, uint64_t upto)
+{
+    for (; c->next < upto; c->next++, c->skipped++)
+        fprintf(stderr, "arbiter: index %llu: the generator made no question there (skipped)\n",
+                (unsigned long long)c->next);
+}
+
+static bool emit_in_range(void *ud, const arbl_question *q)
+{
+    struct range_ctx *c = ud;
+    note_skipped(c, q->index);
+    c->next = q->index + 1;
+    print_line(aj_question_json(q, c->gen.generator, c->gen.seed));
+    return !ferror(stdout);
+}
+
+/* --indices N: one line per index of [first, first + n), nothing skipped as a repeat, so the
+ * output of a range is the same whichever machine makes it and ranges concatenate to the output
+ * of their union (docs/quizzes.md, "Bulk generation"). An index whose generation fails writes no
+ * line (the same on every machine) and is named on stderr. Returns the exit status. */
+static int generate_indices(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                            long n, const arbl_quiz_args *args, const char *lang)
+{
+    struct range_ctx ctx = {{quiz->id, seed}, first, 0};
+    arbl_quiz_error e;
+    char err[512];
+    long made = arbl_quiz_generate_range(book, quiz, seed, first, n, args, lang, emit_in_range, &ctx, &e, err, sizeof err);
+    fflush(stdout);
+    if (made < 0) {
+        fprintf(stderr, "arbiter: %s\n", err);
+        return 1;
+    }
+    if (ferror(stdout))
+        return 1;
+    note_skipped(&ctx, first + (uint64_t)n);
+    if (ctx.skipped)
+        fprintf(stderr, "arbiter: %ld of %ld indices made no question\n", ctx.skipped, n);
+    return 0;
+}
+
 static int quiz_usage(void)
 {
     fprintf(stderr, "usage: arbiter quiz list [--lang L]\n"
                     "       arbiter quiz generate --generator G --seed S --count N [--index I] [--lang L]\n"
                     "                             [--difficulty D] [--param NAME=VALUE]...\n"
+                    "       arbiter quiz generate --generator G --seed S --index I --indices N ...\n"
+                    "                             (every index of [I, I+N), one line each: shardable)\n"
                     "       arbiter quiz grade [--lang L] ID ANSWER   (exit 0 right, 1 wrong)\n"
                     "  (any: --dir DIR, the quiz generators; default $ARBITER_QUIZ_DIR or the bundled ones)\n");
     return 2;
@@ -99,7 +149,7 @@ int cmd_quiz(int argc, char **argv)
     const char *sub = argv[1], *lang = "en", *dir = NULL, *generator = NULL;
     const char *pnames[8], *pvalues[8];
     int nparams = 0;
-    long seed = -1, count = -1, index = 0;
+    long seed = -1, count = -1, index = 0, indices = -1;
     char *pos_args[4];
     int npos = 0;
     for (int i = 2; i < argc; i++) {
@@ -111,9 +161,11 @@ int cmd_quiz(int argc, char **argv)
             dir = argv[++i];
         } else if (strcmp(a, "--generator") == 0 && has_value) {
             generator = argv[++i];
-        } else if ((strcmp(a, "--seed") == 0 || strcmp(a, "--count") == 0 || strcmp(a, "--index") == 0) && has_value) {
-            long *dst = a[2] == 's' ? &seed : a[2] == 'c' ? &count : &index;
-            long max = a[2] == 'c' ? QUIZ_COUNT_MAX : (long)ARBL_QUIZ_SEED_MAX;
+        } else if ((strcmp(a, "--seed") == 0 || strcmp(a, "--count") == 0 || strcmp(a, "--index") == 0 ||
+                    strcmp(a, "--indices") == 0) && has_value) {
+            bool is_indices = strcmp(a, "--indices") == 0;
+            long *dst = a[2] == 's' ? &seed : a[2] == 'c' ? &count : is_indices ? &indices : &index;
+            long max = a[2] == 'c' || is_indices ? QUIZ_COUNT_MAX : (long)ARBL_QUIZ_SEED_MAX;
             if (!parse_count(argv[++i], max, dst)) {
                 fprintf(stderr, "arbiter: %s takes a whole number from 0 to %ld\n", a, max);
                 return 2;
@@ -151,8 +203,12 @@ int cmd_quiz(int argc, char **argv)
         return quiz_usage();
     if ((strcmp(sub, "grade") == 0 && npos != 2) || (strcmp(sub, "grade") != 0 && npos != 0))
         return quiz_usage();
-    if (strcmp(sub, "generate") == 0 && (!generator || seed < 0 || count < 0)) {
-        fprintf(stderr, "arbiter: quiz generate needs --generator, --seed and --count\n");
+    if (strcmp(sub, "generate") == 0 && (!generator || seed < 0 || (count < 0) == (indices < 0))) {
+        fprintf(stderr, "arbiter: quiz generate needs --generator, --seed and one of --count or --indices\n");
+        return 2;
+    }
+    if (indices >= 0 && (unsigned long long)index + (unsigned long long)indices > ARBL_QUIZ_SEED_MAX + 1ull) {
+        fprintf(stderr, "arbiter: --index + --indices goes past 2^53\n");
         return 2;
     }
     arbl_quizbook *book = open_book(dir);
@@ -176,7 +232,9 @@ int cmd_quiz(int argc, char **argv)
                 fprintf(stderr, "arbiter: %s\n", err);
                 rc = 2;
             }
-        if (rc == 0) {
+        if (rc == 0 && indices >= 0) {
+            rc = generate_indices(book, quiz, (uint64_t)seed, (uint64_t)index, indices, &args, lang);
+        } else if (rc == 0) {
             struct gen_ctx ctx = {quiz->id, (uint64_t)seed};
             arbl_quiz_error e;
             long made = arbl_quiz_generate(book, quiz, (uint64_t)seed, (uint64_t)index, count, &args, lang, emit, &ctx,

@@ -41,6 +41,7 @@ static const struct option {
     {"max-heavy", OPT_LONG, S(max_heavy), 0, 4096, "N", "searches (perft...) in progress before 503 (default 0: threads - 1, at least 1)"},
     {"retry-after", OPT_LONG, S(retry_after), 0, 3600, "SECONDS", "Retry-After of 503 replies (default 1)"},
     {"drain-timeout", OPT_LONG, S(drain_timeout), 0, 3600, "SECONDS", "how long SIGTERM waits for in-flight requests (default 15)"},
+    {"drain-grace", OPT_LONG, S(drain_grace), 0, 3600, "SECONDS", "after SIGTERM, keep serving while /v1/health answers 503 draining, so balancers stop sending (default 0)"},
     {"max-moves", OPT_LONG, S(max_moves), 0, 12000, "N", "entries in a request's moves list (default 1000)"},
     {"max-json-depth", OPT_LONG, S(max_json_depth), 2, 1000, "N", "nesting depth of request JSON (default 32)"},
     {"perft-max-depth", OPT_LONG, S(perft_max_depth), 0, 12, "N", "largest perft depth (default 7)"},

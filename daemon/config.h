@@ -21,6 +21,7 @@ typedef struct ad_config {
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */
     long drain_timeout;         /* seconds SIGTERM waits for in-flight requests */
+    long drain_grace;           /* seconds SIGTERM keeps serving, health 503, before closing the socket */
     long max_moves;             /* entries in a request's `moves` */
     long max_json_depth;        /* nesting depth of request JSON */
     long perft_max_depth;       /* `depth` cap of /v1/perft */

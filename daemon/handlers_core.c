@@ -10,14 +10,15 @@ extern const unsigned long ad_openapi_json_len;
 static void h_health(ad_request *r)
 {
     const ad_lesson_set *set = r->set;
+    bool draining = atomic_load(&r->srv->draining);
     json_t *o = json_object();
-    json_object_set_new(o, "status", json_string(atomic_load(&r->srv->draining) ? "draining" : "ok"));
+    json_object_set_new(o, "status", json_string(draining ? "draining" : "ok"));
     json_object_set_new(o, "version", json_string(arb_version()));
     json_object_set_new(o, "lessons", json_integer(set ? set->count : 0));
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));
     json_object_set_new(o, "quizzes", json_integer(set ? set->quiz_count : 0));
     json_object_set_new(o, "puzzles", json_integer(set ? set->puzzles.count : 0));
-    ad_reply_json(r, 200, o);
+    ad_reply_json(r, draining ? 503 : 200, o); /* 503: balancers and readiness probes stop sending */
 }
 
 static void h_metrics(ad_request *r)

@@ -1,6 +1,6 @@
-/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain and exit 0, SIGHUP reloads
- * the lessons directory (lessons, quizzes, puzzles); systemd is told READY/RELOADING/STOPPING
- * and pinged for its watchdog. */
+/* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain (health 503 at once, the
+ * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
+ * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,34 @@ static void reload(ad_server *s)
     load(s);
     atomic_fetch_add(&s->metrics.reloads, 1);
     ad_sd_notify("READY=1");
+}
+
+static uint64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The drain's first phase: not ready (health 503 "draining") but still serving everything, for
+ * drain-grace seconds, so load balancers notice and stop sending before the socket closes. A
+ * second SIGTERM/SIGINT cuts it short. */
+static void drain_grace(ad_server *s, const sigset_t *set, struct timespec wait, bool watchdog)
+{
+    ad_server_begin_drain(s);
+    if (s->cfg.drain_grace <= 0)
+        return;
+    ad_log(AD_LOG_WARN, "not ready: serving %ld s more before closing the socket", s->cfg.drain_grace);
+    uint64_t end = monotonic_ms() + (uint64_t)s->cfg.drain_grace * 1000u;
+    while (monotonic_ms() < end) {
+        int sig = sigtimedwait(set, NULL, &wait);
+        if (sig == SIGTERM || sig == SIGINT)
+            break;
+        if (sig == SIGHUP)
+            reload(s);
+        if (watchdog)
+            ad_sd_notify("WATCHDOG=1");
+    }
 }
 
 int main(int argc, char **argv)
@@ -91,6 +119,7 @@ int main(int argc, char **argv)
             ad_sd_notify("WATCHDOG=1");
     }
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
+    drain_grace(&srv, &set, wait, watchdog != 0);
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
     ad_log(AD_LOG_WARN, "stopped");

@@ -159,16 +159,18 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         *ret = fail(c, AJ_E_HEADERS_TOO_LARGE, NULL, s->cfg.max_headers);
         return true;
     }
-    if (atomic_load_explicit(&s->draining, memory_order_relaxed)) {
-        *ret = fail(c, AJ_E_SHUTTING_DOWN, NULL, -1);
-        return true;
-    }
     int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
     if (slot < 0) {
         *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
         return true;
     }
     r->route_index = slot;
+    /* Health still answers (503 "draining") so a balancer polling on a kept-alive connection
+     * sees why. */
+    if (!(r->route->flags & AD_ALWAYS) && atomic_load_explicit(&s->stopping, memory_order_relaxed)) {
+        *ret = fail(c, AJ_E_SHUTTING_DOWN, NULL, -1);
+        return true;
+    }
     if (!(r->route->flags & AD_ALWAYS) &&
         atomic_load_explicit(&s->inflight, memory_order_relaxed) > s->cfg.max_inflight) {
         *ret = fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
@@ -408,9 +410,15 @@ unsigned ad_server_port(const ad_server *s)
     return s->port;
 }
 
+void ad_server_begin_drain(ad_server *s)
+{
+    atomic_store(&s->draining, true);
+}
+
 void ad_server_drain_and_stop(ad_server *s)
 {
     atomic_store(&s->draining, true);
+    atomic_store(&s->stopping, true);
     MHD_socket fd = MHD_quiesce_daemon(s->mhd);
     if (fd != MHD_INVALID_SOCKET)
         close(fd);

@@ -49,7 +49,8 @@ typedef struct ad_server {
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
-    atomic_bool draining;
+    atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
+    atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
 } ad_server;
 
 /* A request as handlers see it. */
@@ -77,6 +78,9 @@ typedef struct ad_request {
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
 bool ad_server_start(ad_server *s);
+/* Stops being ready: /v1/health answers 503 "draining" while every request is still served, so
+ * a balancer's health check takes the instance out before its socket closes. */
+void ad_server_begin_drain(ad_server *s);
 /* Stops accepting, waits for in-flight requests (up to drain_timeout), then stops. */
 void ad_server_drain_and_stop(ad_server *s);
 /* The port actually bound (for --listen HOST:0). */

@@ -614,6 +614,51 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
     return made;
 }
 
+long arbl_quiz_generate_range(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                              long n, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                              arbl_quiz_error *error, char *err, size_t errcap)
+{
+    *error = ARBL_QUIZ_OK;
+    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || n < 0 ||
+        (uint64_t)n > ARBL_QUIZ_SEED_MAX + 1 - first) {
+        *error = ARBL_QUIZ_BAD_PARAM;
+        snprintf(err, errcap, "seed and indices are whole numbers up to 2^53-1");
+        return -1;
+    }
+    char suffix[96];
+    param_suffix(quiz, args, suffix, sizeof suffix);
+    arbl_sandbox sb;
+    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
+        *error = ARBL_QUIZ_SCRIPT;
+        return -1;
+    }
+    arbl_question *q = malloc(sizeof *q);
+    long made = q ? 0 : -1;
+    uint64_t failures = 0;
+    for (uint64_t k = 0; q && k < (uint64_t)n; k++) {
+        if (!generate_at(&sb, quiz, args, suffix, seed, first + k, q, err, errcap)) {
+            if (++failures > 16 + (uint64_t)n / 16) { /* the same limit as a batch */
+                *error = ARBL_QUIZ_SCRIPT;
+                made = -1;
+                break;
+            }
+            continue;
+        }
+        made++;
+        if (!fn(ud, q))
+            break;
+        if ((made & 63) == 0)
+            lua_gc(sb.L, LUA_GCSTEP, 0);
+    }
+    if (!q) {
+        *error = ARBL_QUIZ_SCRIPT;
+        snprintf(err, errcap, "out of memory");
+    }
+    free(q);
+    arbl_sandbox_close(&sb);
+    return made;
+}
+
 bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
                         arbl_quiz_error *error, char *err, size_t errcap)
 {

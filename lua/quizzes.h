@@ -97,6 +97,15 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
                         long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
                         arbl_quiz_error *error, char *err, size_t errcap);
 
+/* Every index of [first, first + n) in one sandbox, nothing skipped as a repeat: the question
+ * of each index is passed to fn in index order (q->index says which), so ranges made apart
+ * concatenate to the output of their union (bulk generation across machines). An index whose
+ * generation fails is skipped (at most 16 + n/16 of those, else -1). Returns the questions passed
+ * to fn, or -1 with *error and err set. */
+long arbl_quiz_generate_range(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                              long n, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                              arbl_quiz_error *error, char *err, size_t errcap);
+
 typedef struct arbl_grade {
     arbl_quiz_error error;         /* ARBL_QUIZ_OK: the fields below are filled */
     bool correct;
