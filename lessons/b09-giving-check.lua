@@ -40,7 +40,7 @@ return lesson {
         fa = "کیش: پرش L اسب از این خانه به e8 می‌رسد، و کیش اسب را نمی‌توان با گذاشتن مهره‌ای در میان دفع کرد.",
         ar = "كش: قفزة الحصان على شكل L تصل إلى e8 من هذا المربع، وكش الحصان لا يمكن سدّه." }),
     check_task("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", "P", "Give check with the pawn.", "با پیاده کیش بدهید.", "أعطِ كشًّا بالبيدق.",
-      { "d7+", "d6d7" }, { ["Kd2"] = "deviation", ["d8=Q"] = "pawn_double_not_from_start" },
+      { "d7+", "d6d7" }, { ["Kd2"] = "deviation", ["e7"] = "no_piece_can_move_there" },
       { en = "Check: a pawn attacks the squares diagonally in front of it, and from d7 that includes e8.",
         fa = "کیش: پیاده به خانه‌های مورب جلوی خود حمله می‌کند و از d7 یکی از آن‌ها e8 است.",
         ar = "كش: يهاجم البيدق المربعين القطريين أمامه، ومن d7 يكون e8 أحدهما." }),
