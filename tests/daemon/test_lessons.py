@@ -133,7 +133,7 @@ try:
     check('castling_through_attack' in codes(b), 'illegal castling')
     st, _, b = d.post(ANSWER % ('check-three-ways', 1), {'answer': 'Ke2'})
     check('leaves_king_in_check' in codes(b), 'king stays in check')
-    st, _, b = d.post(ANSWER % ('en-passant', 1), {'answer': 'e5f6'})
+    st, _, b = d.post(ANSWER % ('en-passant', 2), {'answer': 'e5f6'})
     check_eq(codes(b), ['illegal_move', 'pawn_diagonal_needs_capture'], 'UCI illegal')
     st, _, b = d.post(ANSWER % ('checkmate', 3), {'answer': 'Ra9'})
     check_eq(codes(b), ['san_malformed'], 'malformed move text')

@@ -241,7 +241,7 @@ static void *answer_many(void *arg)
     const arbl_lesson *l = arbl_registry_find(w->reg, "castling");
     for (int i = 0; i < 150; i++) {
         arbl_result r;
-        bool ok = arbl_answer(w->reg, l, 1, i % 2 ? "O-O" : "O-O-O", w->lang, &r);
+        bool ok = arbl_answer(w->reg, l, 2, i % 2 ? "O-O" : "O-O-O", w->lang, &r); /* step 1 teaches */
         if (!ok || r.correct != (i % 2 == 1))
             w->wrong_results++;
     }
