@@ -15,7 +15,7 @@ return lesson {
       fen = "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1",
       text = { en = "White and Black move in turn, each only their own pieces (1.2). A piece captures by moving to a square occupied by an enemy piece, which is removed from the board; no piece may move to a square occupied by a piece of its own colour (3.1). Here the rook on d2 may capture the black rook on d5.",
                fa = "سفید و سیاه به نوبت حرکت می‌کنند و هرکدام فقط مهره‌های خودش را (۱.۲). مهره با رفتن به خانه‌ای که مهرهٔ حریف در آن است، آن را می‌زند و آن مهره از صفحه برداشته می‌شود؛ هیچ مهره‌ای نمی‌تواند به خانه‌ای برود که مهرهٔ هم‌رنگ خودش در آن است (۳.۱). اینجا رخ d2 می‌تواند رخ سیاه d5 را بزند.",
-               ar = "يتناوب الأبيض والأسود النقلات، ويحرّك كلٌّ منهما قطعه فقط (١.٢). تأخذ القطعة قطعة الخصم بالانتقال إلى المربع الذي تقف عليه، فتُرفع تلك القطعة عن الرقعة؛ ولا يجوز لأي قطعة أن تنتقل إلى مربع تقف عليه قطعة من لونها (٣.١). هنا يستطيع رخ d2 أن يأخذ الرخ الأسود في d5." },
+               ar = "يتناوب الأبيض والأسود النقلات، ويحرّك كلٌّ منهما قطعه فقط (1.2). تأخذ القطعة قطعة الخصم بالانتقال إلى المربع الذي تقف عليه، فتُرفع تلك القطعة عن الرقعة؛ ولا يجوز لأي قطعة أن تنتقل إلى مربع تقف عليه قطعة من لونها (3.1). هنا يستطيع رخ d2 أن يأخذ الرخ الأسود في d5." },
       diagram = { squares = { "d5" }, arrows = { { "d2", "d5" } } },
     },
     move_task {
@@ -43,7 +43,7 @@ return lesson {
       fen = "4k3/8/2p5/3n4/8/8/3R4/4K3 w - - 0 1",
       text = { en = "A piece is protected when a piece of its own colour could capture on its square if it were taken. The knight on d5 is protected by the pawn on c6: Rxd5 would win a knight (3 points) but lose the rook (5) to cxd5. Usual values: pawn 1, knight 3, bishop 3, rook 5, queen 9; the king cannot be exchanged.",
                fa = "مهره‌ای پشتیبانی‌شده است که اگر زده شود، مهرهٔ هم‌رنگش بتواند در همان خانه مهرهٔ زننده را بزند. اسب d5 را پیادهٔ c6 پشتیبانی می‌کند: Rxd5 اسب (۳ امتیاز) را می‌برد اما با cxd5 رخ (۵) از دست می‌رود. ارزش معمول مهره‌ها: پیاده ۱، اسب ۳، فیل ۳، رخ ۵، وزیر ۹؛ شاه را نمی‌توان معاوضه کرد.",
-               ar = "تكون القطعة محمية إذا استطاعت قطعة من لونها أن تأخذ في مربعها لو أُخذت. الحصان في d5 يحميه البيدق في c6: فالنقلة Rxd5 تكسب حصانًا (٣ نقاط) لكنها تخسر الرخ (٥) بعد cxd5. القيم المعتادة: البيدق ١، الحصان ٣، الفيل ٣، الرخ ٥، الوزير ٩؛ أما الملك فلا يُبادَل." },
+               ar = "تكون القطعة محمية إذا استطاعت قطعة من لونها أن تأخذ في مربعها لو أُخذت. الحصان في d5 يحميه البيدق في c6: فالنقلة Rxd5 تكسب حصانًا (3 نقاط) لكنها تخسر الرخ (5) بعد cxd5. القيم المعتادة: البيدق 1، الحصان 3، الفيل 3، الرخ 5، الوزير 9؛ أما الملك فلا يُبادَل." },
       diagram = { squares = { "d5" }, arrows = { { "c6", "d5" }, { "d2", "d5" } } },
     },
     which_squares {
@@ -59,12 +59,12 @@ return lesson {
       prompt = { en = "Which is worth the most: a rook, a bishop and a knight, or a queen?", fa = "کدام ارزش بیشتری دارد: یک رخ و یک فیل و یک اسب، یا یک وزیر؟",
                  ar = "أيّهما أكثر قيمة: رخ وفيل وحصان معًا، أم وزير؟" },
       choices = {
-        { id = "a", text = { en = "Rook, bishop and knight (11)", fa = "رخ و فیل و اسب (۱۱)", ar = "الرخ والفيل والحصان (١١)" } },
-        { id = "b", text = { en = "The queen (9)", fa = "وزیر (۹)", ar = "الوزير (٩)" } },
+        { id = "a", text = { en = "Rook, bishop and knight (11)", fa = "رخ و فیل و اسب (۱۱)", ar = "الرخ والفيل والحصان (11)" } },
+        { id = "b", text = { en = "The queen (9)", fa = "وزیر (۹)", ar = "الوزير (9)" } },
       },
       answer = "a",
       success = { en = "Right: 5 + 3 + 3 = 11 points, more than the queen's 9.", fa = "درست است: ۵ + ۳ + ۳ = ۱۱ امتیاز، بیشتر از ۹ امتیاز وزیر.",
-                  ar = "صحيح: ٥ + ٣ + ٣ = ١١ نقطة، أكثر من نقاط الوزير التسع." },
+                  ar = "صحيح: 5 + 3 + 3 = 11 نقطة، أكثر من نقاط الوزير التسع." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
     },
     move_task {
@@ -78,7 +78,7 @@ return lesson {
       wrong = { en = "That does not win an unprotected piece.", fa = "این حرکت مهرهٔ بی‌دفاعی را نمی‌برد.", ar = "هذه النقلة لا تكسب قطعة غير محمية." },
       deviations = { ["Rxd5"] = { en = "The knight on d5 is protected by the pawn on e6: after exd5 you have given a rook (5) for a knight (3).",
                                   fa = "اسب d5 را پیادهٔ e6 پشتیبانی می‌کند: پس از exd5 رخ (۵) را در برابر اسب (۳) داده‌اید.",
-                                  ar = "الحصان في d5 يحميه البيدق في e6: بعد exd5 تكون قد أعطيت رخًّا (٥) مقابل حصان (٣)." } },
+                                  ar = "الحصان في d5 يحميه البيدق في e6: بعد exd5 تكون قد أعطيت رخًّا (5) مقابل حصان (3)." } },
       tests = { right = { "Rxg2", "d2g2" }, wrong = { ["Rxd5"] = "deviation", ["Rd4"] = "deviation" } },
     },
   },

@@ -2,8 +2,8 @@
 -- The engine reads every answer and says why an unreadable or ambiguous one is refused.
 return lesson {
   id = "notation",
-  title = { en = "Writing moves: algebraic notation", fa = "نوشتن حرکت‌ها: نشانه‌گذاری جبری",
-            ar = "تدوين النقلات: الترميز الجبري" },
+  title = { en = "Writing moves: algebraic notation", fa = "نوشتن حرکت‌ها: نگارش جبری",
+            ar = "تدوين النقلات: التدوين الجبري" },
   level = "beginner",
   tags = { "basics", "notation" },
   rules = { "C" },
@@ -17,7 +17,7 @@ return lesson {
     },
     move_task {
       prompt = { en = "Play the knight from g1 to f3, written in notation.", fa = "اسب را از g1 به f3 ببرید و حرکت را با نشانه‌گذاری بنویسید.",
-                 ar = "انقل الحصان من g1 إلى f3 واكتب النقلة بالترميز." },
+                 ar = "انقل الحصان من g1 إلى f3 واكتب النقلة بالتدوين الجبري." },
       expect = is_move("Nf3"),
       success = { en = "Right: N for the knight, f3 for the square: Nf3.", fa = "درست است: N برای اسب و f3 برای خانه: Nf3.",
                   ar = "صحيح: N للحصان وf3 للمربع: Nf3." },
@@ -40,14 +40,14 @@ return lesson {
     teach {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
       text = { en = "Castling has its own signs: O-O is kingside castling and O-O-O queenside castling (the digit zero, 0-0, is read too). A pawn that promotes writes the new piece after =: e8=Q.",
-               fa = "قلعه نشانهٔ خودش را دارد: O-O قلعهٔ کوچک و O-O-O قلعهٔ بزرگ است (با رقم صفر، 0-0، هم خوانده می‌شود). پیاده‌ای که ارتقا می‌یابد مهرهٔ تازه را پس از = می‌نویسد: e8=Q.",
+               fa = "قلعه نشانهٔ خودش را دارد: O-O قلعهٔ کوچک و O-O-O قلعهٔ بزرگ است (اگر به‌جای حرف O رقم صفر بنویسید هم خوانده می‌شود). پیاده‌ای که ارتقا می‌یابد مهرهٔ تازه را پس از = می‌نویسد: e8=Q.",
                ar = "للتبييت رمزه الخاص: O-O للتبييت القصير وO-O-O للتبييت الطويل (ويُقبل الصفر أيضًا: 0-0). والبيدق الذي يترقّى يُكتب بعده علامة = ثم القطعة الجديدة: e8=Q." },
       diagram = { squares = { "g1", "c1" }, arrows = { { "e1", "g1" }, { "e1", "c1" } } },
     },
     move_task {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
       prompt = { en = "Castle queenside, written in notation.", fa = "قلعهٔ بزرگ بروید و آن را با نشانه‌گذاری بنویسید.",
-                 ar = "بيّت تبييتًا طويلًا واكتبه بالترميز." },
+                 ar = "بيّت تبييتًا طويلًا واكتبه بالتدوين الجبري." },
       expect = castles("queenside"),
       success = { en = "Right: three O's for the long castling, O-O-O.", fa = "درست است: قلعهٔ بزرگ با سه O نوشته می‌شود: O-O-O.",
                   ar = "صحيح: يُكتب التبييت الطويل بثلاثة أحرف O: ‏O-O-O." },

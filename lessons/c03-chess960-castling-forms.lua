@@ -2,7 +2,7 @@
 -- FIDE Guidelines; 3.8.2, 4.1). The engine plays and judges each castling.
 return lesson {
   id = "chess960-castling-forms",
-  title = { en = "Chess960: every form of castling", fa = "شطرنج ۹۶۰: همهٔ شکل‌های قلعه", ar = "شطرنج ٩٦٠: كل أشكال التبييت" },
+  title = { en = "Chess960: every form of castling", fa = "شطرنج ۹۶۰: همهٔ شکل‌های قلعه", ar = "شطرنج 960: كل أشكال التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
   rules = { "960", "3.8.2", "4.1", "4.3", "4.6" },
@@ -12,7 +12,7 @@ return lesson {
       variant = "chess960",
       text = { en = "Because castling always ends with the king on g1 and the rook on f1 (or c1 and d1), in some Chess960 positions only one of the two pieces moves. Here the king already stands on g1: castling kingside moves only the rook, from h1 to f1. Write it O-O: Rf1 alone is not even a legal move, because the rook cannot jump over its king.",
                fa = "چون قلعه همیشه با شاه در g1 و رخ در f1 (یا c1 و d1) تمام می‌شود، در برخی وضعیت‌های شطرنج ۹۶۰ فقط یکی از دو مهره حرکت می‌کند. اینجا شاه از قبل در g1 است: قلعهٔ کوچک فقط رخ را از h1 به f1 می‌برد. آن را O-O بنویسید: Rf1 به‌تنهایی حتی حرکت قانونی نیست، چون رخ نمی‌تواند از روی شاه خودش بپرد.",
-               ar = "لأن التبييت ينتهي دائمًا بالملك في g1 والرخ في f1 (أو c1 وd1)، ففي بعض أوضاع شطرنج ٩٦٠ لا تتحرك إلا إحدى القطعتين. هنا الملك في g1 أصلًا: فالتبييت القصير ينقل الرخ وحده من h1 إلى f1. اكتبه O-O: أما Rf1 وحدها فليست نقلة قانونية أصلًا، لأن الرخ لا يقفز فوق ملكه." },
+               ar = "لأن التبييت ينتهي دائمًا بالملك في g1 والرخ في f1 (أو c1 وd1)، ففي بعض أوضاع شطرنج 960 لا تتحرك إلا إحدى القطعتين. هنا الملك في g1 أصلًا: فالتبييت القصير ينقل الرخ وحده من h1 إلى f1. اكتبه O-O: أما Rf1 وحدها فليست نقلة قانونية أصلًا، لأن الرخ لا يقفز فوق ملكه." },
       diagram = { squares = { "g1", "f1" }, arrows = { { "h1", "f1" } } },
     },
     move_task {
@@ -61,11 +61,11 @@ return lesson {
     teach {
       text = { en = "On a physical board, touching the king and then the rook could look like an ordinary king or rook move, and touch-move (4.3) would then hold you to it. The Chess960 guidelines recommend: say \"castling\" if you like, take the king off the board, put the rook on its final square, then place the king on its final square — all with one hand (4.1).",
                fa = "روی صفحهٔ واقعی، دست زدن به شاه و سپس رخ ممکن است شبیه یک حرکت معمولی شاه یا رخ باشد و قانون دست به مهره (۴.۳) شما را به همان حرکت ملزم کند. رهنمودهای شطرنج ۹۶۰ توصیه می‌کنند: اگر می‌خواهید بگویید «قلعه»، شاه را از صفحه بردارید، رخ را در خانهٔ نهایی‌اش بگذارید و سپس شاه را در خانهٔ نهایی‌اش قرار دهید؛ همه با یک دست (۴.۱).",
-               ar = "على الرقعة الحقيقية قد يبدو لمس الملك ثم الرخ نقلةً عادية للملك أو للرخ، فتُلزمك بها قاعدة القطعة الملموسة (٤.٣). لذا توصي إرشادات شطرنج ٩٦٠: قل «تبييت» إن شئت، وارفع الملك عن الرقعة، وضع الرخ في مربعه النهائي، ثم ضع الملك في مربعه النهائي، كل ذلك بيدٍ واحدة (٤.١)." },
+               ar = "على الرقعة الحقيقية قد يبدو لمس الملك ثم الرخ نقلةً عادية للملك أو للرخ، فتُلزمك بها قاعدة القطعة الملموسة (4.3). لذا توصي إرشادات شطرنج 960: قل «تبييت» إن شئت، وارفع الملك عن الرقعة، وضع الرخ في مربعه النهائي، ثم ضع الملك في مربعه النهائي، كل ذلك بيدٍ واحدة (4.1)." },
     },
     choice {
       prompt = { en = "Chess960, king on b1 and rook on a1. How do you castle queenside on a physical board?", fa = "شطرنج ۹۶۰، شاه در b1 و رخ در a1. روی صفحهٔ واقعی چگونه قلعهٔ بزرگ می‌روید؟",
-                 ar = "شطرنج ٩٦٠، الملك في b1 والرخ في a1. كيف تبيّت تبييتًا طويلًا على الرقعة الحقيقية؟" },
+                 ar = "شطرنج 960، الملك في b1 والرخ في a1. كيف تبيّت تبييتًا طويلًا على الرقعة الحقيقية؟" },
       choices = {
         { id = "a", text = { en = "Lift the king, put the rook on d1, then the king on c1", fa = "شاه را بردارید، رخ را در d1 بگذارید و سپس شاه را در c1",
                              ar = "ارفع الملك، وضع الرخ في d1، ثم الملك في c1" } },
@@ -74,7 +74,7 @@ return lesson {
       answer = "a",
       success = { en = "Right: a king released on c1 is the ordinary move Kc1, and the move is complete (4.6); lifting the king off the board first shows that you castle.",
                   fa = "درست است: شاهی که در c1 رها شود همان حرکت معمولی Kc1 است و حرکت تمام شده است (۴.۶)؛ برداشتن شاه از صفحه در آغاز نشان می‌دهد که قلعه می‌روید.",
-                  ar = "صحيح: الملك المتروك في c1 هو النقلة العادية Kc1 وقد اكتملت (٤.٦)؛ أما رفع الملك عن الرقعة أولًا فيبيّن أنك تبيّت." },
+                  ar = "صحيح: الملك المتروك في c1 هو النقلة العادية Kc1 وقد اكتملت (4.6)؛ أما رفع الملك عن الرقعة أولًا فيبيّن أنك تبيّت." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
     },
   },

@@ -2,7 +2,7 @@
 -- the king "capturing" its own rook. The engine reads both.
 return lesson {
   id = "chess960-notation",
-  title = { en = "Chess960: writing and typing castling", fa = "شطرنج ۹۶۰: نوشتن و تایپ قلعه", ar = "شطرنج ٩٦٠: كتابة التبييت وإدخاله" },
+  title = { en = "Chess960: writing and typing castling", fa = "شطرنج ۹۶۰: نوشتن و تایپ قلعه", ar = "شطرنج 960: كتابة التبييت وإدخاله" },
   level = "advanced",
   tags = { "chess960", "notation" },
   rules = { "960", "C" },
@@ -12,7 +12,7 @@ return lesson {
       variant = "chess960",
       text = { en = "In Chess960 castling is written O-O (with the rook that stands towards h) and O-O-O (towards a), whatever the squares. In UCI, which computers use, castling is typed as the king moving onto its own rook's square: here f1g1 is O-O and f1b1 is O-O-O, since the king's two squares step would be ambiguous.",
                fa = "در شطرنج ۹۶۰ قلعه، هر خانه‌ای که باشد، O-O (با رخی که به سمت h است) و O-O-O (به سمت a) نوشته می‌شود. در UCI، که رایانه‌ها به کار می‌برند، قلعه به شکل رفتن شاه به خانهٔ رخ خودی تایپ می‌شود: اینجا f1g1 همان O-O است و f1b1 همان O-O-O، چون حرکت دوخانه‌ای شاه مبهم می‌بود.",
-               ar = "في شطرنج ٩٦٠ يُكتب التبييت O-O (مع الرخ الذي في جهة h) وO-O-O (في جهة a)، أيًّا كانت المربعات. وفي UCI، الذي تستخدمه الحواسيب، يُدخَل التبييت كأن الملك ينتقل إلى مربع رخّه: هنا f1g1 هي O-O، وf1b1 هي O-O-O، لأن خطوة الملك المزدوجة قد تكون مُبهمة." },
+               ar = "في شطرنج 960 يُكتب التبييت O-O (مع الرخ الذي في جهة h) وO-O-O (في جهة a)، أيًّا كانت المربعات. وفي UCI، الذي تستخدمه الحواسيب، يُدخَل التبييت كأن الملك ينتقل إلى مربع رخّه: هنا f1g1 هي O-O، وf1b1 هي O-O-O، لأن خطوة الملك المزدوجة قد تكون مُبهمة." },
       diagram = { squares = { "g1", "b1" }, arrows = { { "f1", "g1" }, { "f1", "b1" } } },
     },
     move_task {

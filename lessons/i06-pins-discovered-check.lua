@@ -11,7 +11,7 @@ return lesson {
       fen = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1",
       text = { en = "A piece is pinned when it stands between its own king and an enemy rook, bishop or queen on one line. Moving it would expose the king to check, and no move may leave one's own king in check (3.9), so a piece pinned to the king may only move along the pinning line. Here the knight on d3 is pinned by the bishop on b5 to the king on f1.",
                fa = "مهره‌ای آچمز است که روی یک خط میان شاه خودی و رخ، فیل یا وزیر حریف قرار گرفته باشد. حرکت آن شاه را در معرض کیش می‌گذارد و هیچ حرکتی نباید شاه خودی را در کیش رها کند (۳.۹)؛ پس مهرهٔ آچمزشده به شاه فقط در امتداد همان خط می‌تواند حرکت کند. اینجا اسب d3 را فیل b5 به شاه f1 آچمز کرده است.",
-               ar = "تكون القطعة مثبَّتة إذا وقفت على خطٍّ واحد بين ملكها ورخ أو فيل أو وزير للخصم. تحريكها يعرّض الملك للكش، ولا يجوز لأي نقلة أن تترك ملك صاحبها في كش (٣.٩)؛ فالقطعة المثبَّتة على الملك لا تتحرك إلا على خط التثبيت. هنا الحصان في d3 مثبَّت على الملك في f1 بالفيل في b5." },
+               ar = "تكون القطعة مثبَّتة إذا وقفت على خطٍّ واحد بين ملكها ورخ أو فيل أو وزير للخصم. تحريكها يعرّض الملك للكش، ولا يجوز لأي نقلة أن تترك ملك صاحبها في كش (3.9)؛ فالقطعة المثبَّتة على الملك لا تتحرك إلا على خط التثبيت. هنا الحصان في d3 مثبَّت على الملك في f1 بالفيل في b5." },
       diagram = { squares = { "d3" }, arrows = { { "b5", "f1" } } },
     },
     which_squares {

@@ -12,7 +12,7 @@ return lesson {
       moves = shuffle,
       text = { en = "Black is to move, and Ng8 would bring this position on the board for the third time. To claim, Black does not play Ng8: Black writes Ng8 on the scoresheet, declares to the arbiter the intention to make that move, and claims the draw (9.2.1.1). The clock is paused while the arbiter checks. A player who plays the move first, or touches a piece, loses the right to claim on that move (9.4).",
                fa = "نوبت سیاه است و Ng8 این وضعیت را برای سومین بار روی صفحه می‌آورد. برای ادعا، سیاه Ng8 را بازی نمی‌کند: آن را روی برگهٔ ثبت حرکات می‌نویسد، به داور اعلام می‌کند که قصد دارد این حرکت را انجام دهد و ادعای تساوی می‌کند (۹.۲.۱.۱). تا داور بررسی کند، ساعت متوقف می‌شود. بازیکنی که اول حرکت را انجام دهد یا به مهره‌ای دست بزند، حق ادعا بر سر آن حرکت را از دست می‌دهد (۹.۴).",
-               ar = "الدور على الأسود، والنقلة Ng8 تُعيد هذا الوضع إلى الرقعة للمرة الثالثة. للمطالبة لا يلعب الأسود Ng8، بل يكتبها في ورقة التسجيل، ويُعلن للحكم نيّته أن يلعب هذه النقلة، ويطالب بالتعادل (٩.٢.١.١). وتُوقَف الساعة ريثما يتحقق الحكم. ومن يلعب النقلة أولًا أو يلمس قطعة يفقد حقّ المطالبة بتلك النقلة (٩.٤)." },
+               ar = "الدور على الأسود، والنقلة Ng8 تُعيد هذا الوضع إلى الرقعة للمرة الثالثة. للمطالبة لا يلعب الأسود Ng8، بل يكتبها في ورقة التسجيل، ويُعلن للحكم نيّته أن يلعب هذه النقلة، ويطالب بالتعادل (9.2.1.1). وتُوقَف الساعة ريثما يتحقق الحكم. ومن يلعب النقلة أولًا أو يلمس قطعة يفقد حقّ المطالبة بتلك النقلة (9.4)." },
       diagram = { squares = { "f6", "g8" }, arrows = { { "f6", "g8" } } },
     },
     true_false {
@@ -36,13 +36,13 @@ return lesson {
       explain = function(pos, game) return game:claim("threefold", "Nc6").explanations end,
       success = { en = "Right: the position after Nc6 has never stood on the board, so the claim is wrong and the written move Nc6 must be played (9.5.2).",
                   fa = "درست است: وضعیتِ پس از Nc6 هرگز روی صفحه نبوده است، پس ادعا نادرست است و حرکت نوشته‌شده، Nc6، باید انجام شود (۹.۵.۲).",
-                  ar = "صحيح: الوضع بعد Nc6 لم يظهر على الرقعة قط، فالمطالبة خاطئة، ويجب أن تُلعب النقلة المكتوبة Nc6 (٩.٥.٢)." },
+                  ar = "صحيح: الوضع بعد Nc6 لم يظهر على الرقعة قط، فالمطالبة خاطئة، ويجب أن تُلعب النقلة المكتوبة Nc6 (9.5.2)." },
       tests = { right = { "false" }, wrong = { ["true"] = "threefold_wrong_with_move" } },
     },
     teach {
       text = { en = "If the claim is wrong, the arbiter adds two minutes to the opponent's remaining time (9.5.3) — one minute in rapid and blitz (App. A.3) — and the game continues with the written move, which must be played.",
                fa = "اگر ادعا نادرست باشد، داور دو دقیقه به وقت باقی‌ماندهٔ حریف اضافه می‌کند (۹.۵.۳) — در بازی‌های سریع و برق‌آسا یک دقیقه (پیوست A.3) — و بازی با حرکت نوشته‌شده ادامه می‌یابد که باید انجام شود.",
-               ar = "إن كانت المطالبة خاطئة، يضيف الحكم دقيقتين إلى الوقت المتبقي للخصم (٩.٥.٣) — ودقيقة واحدة في الشطرنج السريع والخاطف (الملحق A.3) — وتستمر المباراة بالنقلة المكتوبة التي يجب أن تُلعب." },
+               ar = "إن كانت المطالبة خاطئة، يضيف الحكم دقيقتين إلى الوقت المتبقي للخصم (9.5.3) — ودقيقة واحدة في الشطرنج السريع والخاطف (الملحق A.3) — وتستمر المباراة بالنقلة المكتوبة التي يجب أن تُلعب." },
     },
     choice {
       moves = shuffle,
@@ -65,7 +65,7 @@ return lesson {
       end,
       success = { en = "Right: in rapid the penalty for a wrong claim is one minute for the opponent (A.3), and the written move stands (9.5.2).",
                   fa = "درست است: در بازی سریع جریمهٔ ادعای نادرست یک دقیقه به سود حریف است (A.3) و حرکت نوشته‌شده باید انجام شود (۹.۵.۲).",
-                  ar = "صحيح: في الشطرنج السريع عقوبة المطالبة الخاطئة دقيقة تُضاف إلى وقت الخصم (A.3)، وتبقى النقلة المكتوبة مُلزِمة (٩.٥.٢)." },
+                  ar = "صحيح: في الشطرنج السريع عقوبة المطالبة الخاطئة دقيقة تُضاف إلى وقت الخصم (A.3)، وتبقى النقلة المكتوبة مُلزِمة (9.5.2)." },
       tests = { right = { "a" }, wrong = { ["b"] = "claim_penalty_time_rapid", ["c"] = "claim_move_must_be_played" } },
     },
     true_false {
@@ -76,7 +76,7 @@ return lesson {
       answer = false,
       success = { en = "Right: after pressing the clock it is White's move; Black has lost this claim (9.4) — White, on the move, may now claim instead.",
                   fa = "درست است: پس از زدن ساعت نوبت سفید است و سیاه این ادعا را از دست داده است (۹.۴)؛ اکنون سفید، که نوبت اوست، می‌تواند ادعا کند.",
-                  ar = "صحيح: بعد ضغط الساعة صار الدور للأبيض، وفقد الأسود هذه المطالبة (٩.٤)؛ أما الأبيض، صاحب الدور، فيجوز له الآن أن يطالب." },
+                  ar = "صحيح: بعد ضغط الساعة صار الدور على الأبيض، وفقد الأسود هذه المطالبة (9.4)؛ أما الأبيض، صاحب الدور، فيجوز له الآن أن يطالب." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
   },

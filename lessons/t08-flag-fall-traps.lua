@@ -26,7 +26,7 @@ return lesson {
       fen = "6rk/5N2/7K/8/8/8/8/8 b - - 0 1",
       text = { en = "When a flag falls, the player loses — unless the opponent cannot checkmate by any series of legal moves, even with the worst play (6.9). It is not about who is better: a knight alone against a rook can still mate, because the rook may block its own king. Here the black king on h8, walled in by its own rook on g8 and with the white king on h6 guarding g7 and h7, is mated by the knight on f7. So if the side with the rook runs out of time, the side with the knight wins.",
                fa = "وقتی پرچم می‌افتد، آن بازیکن می‌بازد، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی، حتی با بدترین بازی طرف مقابل، نتواند مات کند (۶.۹). مسئله این نیست که چه کسی بهتر است: یک اسب تنها در برابر رخ هم می‌تواند مات کند، چون رخ ممکن است راه شاه خودش را ببندد. اینجا شاه سیاه در h8 که رخ خودش در g8 راهش را بسته و شاه سفید در h6 خانه‌های g7 و h7 را گرفته، با اسب f7 مات شده است. پس اگر وقت طرفِ دارای رخ تمام شود، طرفِ دارای اسب می‌برد.",
-               ar = "حين يسقط العلم يخسر اللاعب، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، ولو بأسوأ لعب من الطرف الآخر (٦.٩). والمسألة ليست من الأفضل: فالحصان وحده أمام الرخ قادر على الإماتة، لأن الرخ قد يسدّ الطريق على ملكه. هنا الملك الأسود في h8، وقد حاصره رخّه في g8 ويحرس الملك الأبيض في h6 المربعين g7 وh7، مُمات بالحصان في f7. فإن انتهى وقت صاحب الرخ، فاز صاحب الحصان." },
+               ar = "حين يسقط العلم يخسر اللاعب، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، ولو بأسوأ لعب من الطرف الآخر (6.9). والمسألة ليست من الأفضل: فالحصان وحده أمام الرخ قادر على الإماتة، لأن الرخ قد يسدّ الطريق على ملكه. هنا الملك الأسود في h8، وقد حاصره رخّه في g8 ويحرس الملك الأبيض في h6 المربعين g7 وh7، مُمات بالحصان في f7. فإن انتهى وقت صاحب الرخ، فاز صاحب الحصان." },
       diagram = { squares = { "h8", "g8" }, arrows = { { "f7", "h8" } } },
     },
     choice {
@@ -83,7 +83,7 @@ return lesson {
       explain = why_flag("black"),
       success = { en = "Right: king and bishop cannot mate a lone king by any series of moves, so it is a draw (in fact the position is already dead, 5.2.2).",
                   fa = "درست است: شاه و فیل با هیچ سری از حرکت‌ها نمی‌توانند شاه تنها را مات کنند، پس بازی مساوی است (در واقع وضعیت از پیش مرده است، ۵.۲.۲).",
-                  ar = "صحيح: لا يستطيع الملك والفيل إماتة ملك وحيد بأي سلسلة من النقلات، فالنتيجة تعادل (بل إن الوضع ميت أصلًا، ٥.٢.٢)." },
+                  ar = "صحيح: لا يستطيع الملك والفيل إماتة ملك وحيد بأي سلسلة من النقلات، فالنتيجة تعادل (بل إن الوضع ميت أصلًا، 5.2.2)." },
       tests = { right = { "draw" }, wrong = { ["1-0"] = "material_lone_minor" } },
     },
     true_false {
@@ -94,7 +94,7 @@ return lesson {
       answer = function(pos) return pos:can_mate("white") end,
       success = { en = "Right: the black rook can wall in its own king, so a knight mate remains possible — that is why 6.9 gives White the win if Black's flag falls.",
                   fa = "درست است: رخ سیاه می‌تواند راه شاه خودش را ببندد، پس مات با اسب ممکن می‌ماند؛ برای همین طبق ۶.۹ اگر پرچم سیاه بیفتد سفید می‌برد.",
-                  ar = "صحيح: قد يحاصر الرخ الأسود ملكه، فتبقى الإماتة بالحصان ممكنة؛ ولهذا يمنح البند ٦.٩ الفوز للأبيض إن سقط علم الأسود." },
+                  ar = "صحيح: قد يحاصر الرخ الأسود ملكه، فتبقى الإماتة بالحصان ممكنة؛ ولهذا يمنح البند 6.9 الفوز للأبيض إن سقط علم الأسود." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
   },

@@ -10,7 +10,7 @@ return lesson {
     teach {
       text = { en = "Each move is made with one hand (4.1). Only the player having the move may adjust pieces, and only after saying \"I adjust\" (4.2.1). A move is made when the piece has been released on its new square (4.6); after that it cannot be taken back or moved again (4.7). If you do not claim a touch-move violation before you yourself deliberately touch a piece, you lose the right to claim (4.8).",
                fa = "هر حرکت با یک دست انجام می‌شود (۴.۱). فقط بازیکنی که نوبت اوست می‌تواند مهره‌ها را مرتب کند، و آن هم پس از اینکه بگوید «مرتب می‌کنم» (۴.۲.۱). حرکت وقتی انجام‌شده است که مهره در خانهٔ تازه رها شود (۴.۶)؛ پس از آن نه پس گرفته می‌شود و نه دوباره جابه‌جا (۴.۷). اگر پیش از آنکه خودتان عمداً به مهره‌ای دست بزنید تخلف حریف از قانون دست به مهره را ادعا نکنید، حق ادعا را از دست می‌دهید (۴.۸).",
-               ar = "تُلعب كل نقلة بيدٍ واحدة (٤.١). ولا يجوز تعديل القطع إلا للاعب صاحب الدور، وبعد أن يقول «أُعدِّل» (٤.٢.١). وتُعدّ النقلة قد لُعبت حين تُترك القطعة في مربعها الجديد (٤.٦)، وبعدها لا يجوز استردادها ولا تحريكها مرة أخرى (٤.٧). وإن لم تطالب بمخالفة قاعدة القطعة الملموسة قبل أن تلمس أنت قطعة عمدًا، فقدتَ حقّ المطالبة (٤.٨)." },
+               ar = "تُلعب كل نقلة بيدٍ واحدة (4.1). ولا يجوز تعديل القطع إلا للاعب صاحب الدور، وبعد أن يقول «أُعدِّل» (4.2.1). وتُعدّ النقلة قد لُعبت حين تُترك القطعة في مربعها الجديد (4.6)، وبعدها لا يجوز استردادها ولا تحريكها مرة أخرى (4.7). وإن لم تطالب بمخالفة قاعدة القطعة الملموسة قبل أن تلمس أنت قطعة عمدًا، فقدتَ حقّ المطالبة (4.8)." },
     },
     true_false {
       prompt = { en = "While your opponent is thinking, you say \"I adjust\" and straighten one of your pieces. Is that allowed?",
@@ -19,7 +19,7 @@ return lesson {
       answer = false,
       success = { en = "Right: only the player having the move may adjust (4.2.1); otherwise ask the arbiter, or wait for your turn.",
                   fa = "درست است: فقط بازیکنی که نوبت اوست می‌تواند مهره را مرتب کند (۴.۲.۱)؛ وگرنه از داور بخواهید یا منتظر نوبت خود بمانید.",
-                  ar = "صحيح: لا يعدّل القطع إلا صاحب الدور (٤.٢.١)؛ وإلا فاطلب ذلك من الحكم أو انتظر دورك." },
+                  ar = "صحيح: لا يعدّل القطع إلا صاحب الدور (4.2.1)؛ وإلا فاطلب ذلك من الحكم أو انتظر دورك." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
     true_false {
@@ -29,7 +29,7 @@ return lesson {
       answer = false,
       success = { en = "Right: once the piece is released on its new square the move is made (4.6) and cannot be changed (4.7).",
                   fa = "درست است: وقتی مهره در خانهٔ تازه رها شد، حرکت انجام شده است (۴.۶) و دیگر تغییر نمی‌کند (۴.۷).",
-                  ar = "صحيح: متى تُركت القطعة في مربعها الجديد فقد لُعبت النقلة (٤.٦) ولا يجوز تغييرها (٤.٧)." },
+                  ar = "صحيح: متى تُركت القطعة في مربعها الجديد فقد لُعبت النقلة (4.6) ولا يجوز تغييرها (4.7)." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
     true_false {
@@ -38,7 +38,7 @@ return lesson {
                  ar = "لمس خصمك حصانًا ثم حرّك بيدقًا. لم تقل شيئًا ولمستَ وزيرك. هل ما زال يجوز لك المطالبة بقاعدة القطعة الملموسة؟" },
       answer = false,
       success = { en = "Right: the claim had to come before you deliberately touched a piece (4.8).", fa = "درست است: ادعا باید پیش از آنکه عمداً به مهره‌ای دست بزنید مطرح می‌شد (۴.۸).",
-                  ar = "صحيح: كان يجب أن تطالب قبل أن تلمس قطعة عمدًا (٤.٨)." },
+                  ar = "صحيح: كان يجب أن تطالب قبل أن تلمس قطعة عمدًا (4.8)." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
     move_task {
@@ -48,7 +48,7 @@ return lesson {
                  ar = "لمستَ عمدًا بيدقك في b2 ثم الحصان الأسود في c3. العب نقلتك." },
       hints = { { en = "Touching your own piece and then an enemy piece: capture that piece with the piece you touched, if you can (4.3.3).",
                   fa = "اگر به مهرهٔ خودی و سپس به مهرهٔ حریف دست زده‌اید: اگر می‌شود، مهرهٔ حریف را با همان مهرهٔ خودی بزنید (۴.۳.۳).",
-                  ar = "إن لمست قطعتك ثم قطعة للخصم: فخذ قطعة الخصم بالقطعة التي لمستها إن أمكن (٤.٣.٣)." } },
+                  ar = "إن لمست قطعتك ثم قطعة للخصم: فخذ قطعة الخصم بالقطعة التي لمستها إن أمكن (4.3.3)." } },
       expect = obeys_touch("b2", "c3"),
       explain = function(pos) return pos:touch({ "b2", "c3" }).explanations end,
       success = { en = "Right: bxc3 — the touched pawn captures the touched knight.", fa = "درست است: bxc3؛ پیادهٔ لمس‌شده اسب لمس‌شده را می‌زند.",

@@ -22,7 +22,7 @@ return lesson {
       fen = start,
       text = { en = "An illegal move is completed once the player has pressed the clock. The arbiter restores the position just before it, and the player must make another move — with the piece touched, if possible (7.5.1). These also count as illegal moves: a pawn moved to the last rank without a new piece (it becomes a queen, 7.5.2), pressing the clock without moving (7.5.3), and making one move with two hands (7.5.4).",
                fa = "حرکت غیرقانونی وقتی کامل می‌شود که بازیکن ساعت را بزند. داور وضعیت درست پیش از آن را برمی‌گرداند و بازیکن باید حرکت دیگری انجام دهد، در صورت امکان با همان مهره‌ای که لمس کرده بود (۷.۵.۱). این‌ها هم حرکت غیرقانونی به شمار می‌روند: رساندن پیاده به ردیف آخر بدون گذاشتن مهرهٔ تازه (پیاده وزیر می‌شود، ۷.۵.۲)، زدن ساعت بدون حرکت (۷.۵.۳)، و انجام یک حرکت با دو دست (۷.۵.۴).",
-               ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. فيُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب نقلة أخرى، بالقطعة التي لمسها إن أمكن (٧.٥.١). وتُعدّ نقلاتٍ غير قانونية أيضًا: نقل بيدق إلى الصف الأخير دون وضع قطعة جديدة (فيُستبدل بوزير، ٧.٥.٢)، وضغط الساعة دون لعب نقلة (٧.٥.٣)، ولعب نقلة واحدة باليدين (٧.٥.٤)." },
+               ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. فيُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب نقلة أخرى، بالقطعة التي لمسها إن أمكن (7.5.1). وتُعدّ نقلاتٍ غير قانونية أيضًا: نقل بيدق إلى الصف الأخير دون وضع قطعة جديدة (فيُستبدل بوزير، 7.5.2)، وضغط الساعة دون لعب نقلة (7.5.3)، ولعب نقلة واحدة باليدين (7.5.4)." },
     },
     choice {
       fen = start,
@@ -40,7 +40,7 @@ return lesson {
       end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1)).explanations end,
       success = { en = "Right: for the first illegal move the opponent gets two minutes (7.5.5).", fa = "درست است: برای نخستین حرکت غیرقانونی، حریف دو دقیقه می‌گیرد (۷.۵.۵).",
-                  ar = "صحيح: عن النقلة غير القانونية الأولى يحصل الخصم على دقيقتين (٧.٥.٥)." },
+                  ar = "صحيح: عن النقلة غير القانونية الأولى يحصل الخصم على دقيقتين (7.5.5)." },
       tests = { right = { "a" }, wrong = { ["b"] = "illegal_move_extra_time" } },
     },
     choice {
@@ -65,7 +65,7 @@ return lesson {
       choices = second,
       answer = second_result,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
-      success = { en = "Right: the second illegal move loses the game (7.5.5), and Black's rook can mate.", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد (۷.۵.۵) و رخ سیاه می‌تواند مات کند.", ar = "صحيح: النقلة غير القانونية الثانية تُخسر المباراة (٧.٥.٥)، ورخ الأسود قادر على الإماتة." },
+      success = { en = "Right: the second illegal move loses the game (7.5.5), and Black's rook can mate.", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد (۷.۵.۵) و رخ سیاه می‌تواند مات کند.", ar = "صحيح: النقلة غير القانونية الثانية تُخسر المباراة (7.5.5)، ورخ الأسود قادر على الإماتة." },
       tests = { right = { "0-1" }, wrong = { ["more"] = "wrong_answer", ["draw"] = "illegal_moves_loss" } },
     },
     choice {
@@ -76,7 +76,7 @@ return lesson {
       choices = second,
       answer = second_result,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
-      success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (٧.٥.٥)." },
+      success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (7.5.5)." },
       tests = { right = { "draw" }, wrong = { ["0-1"] = "wrong_answer", ["more"] = "wrong_answer" } },
     },
     true_false {
@@ -84,7 +84,7 @@ return lesson {
                  ar = "يضغط لاعب الساعة دون أن يلعب نقلة. هل يُعدّ ذلك نقلة غير قانونية؟" },
       answer = true,
       success = { en = "Right: 7.5.3 treats it as an illegal move, with the same penalty.", fa = "درست است: طبق ۷.۵.۳ این کار حرکت غیرقانونی به شمار می‌رود و همان جریمه را دارد.",
-                  ar = "صحيح: يعدّه البند ٧.٥.٣ نقلة غير قانونية، بالعقوبة نفسها." },
+                  ar = "صحيح: يعدّه البند 7.5.3 نقلة غير قانونية، بالعقوبة نفسها." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
     choice {
@@ -100,7 +100,7 @@ return lesson {
       answer = "a",
       success = { en = "Right: 7.5.2 — the move is illegal (penalised as in 7.5.5) and the pawn becomes a queen.",
                   fa = "درست است: طبق ۷.۵.۲ حرکت غیرقانونی است (با جریمهٔ ۷.۵.۵) و پیاده وزیر می‌شود.",
-                  ar = "صحيح: وفق ٧.٥.٢ النقلة غير قانونية (وعقوبتها وفق ٧.٥.٥)، ويُستبدل البيدق بوزير." },
+                  ar = "صحيح: وفق 7.5.2 النقلة غير قانونية (وعقوبتها وفق 7.5.5)، ويُستبدل البيدق بوزير." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
     },
   },

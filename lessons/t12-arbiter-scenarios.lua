@@ -26,7 +26,7 @@ return lesson {
       answer = function(pos, game) return result(game:outcome({ flag = "black" }).result) end,
       explain = function(pos, game) return game:outcome({ flag = "black" }).explanations end,
       success = { en = "Right: a knight mate with the rook blocking its own king exists, so White wins (6.9).", fa = "درست است: ماتی با اسب، در حالی که رخ راه شاه خودش را ببندد، وجود دارد؛ پس سفید می‌برد (۶.۹).",
-                  ar = "صحيح: توجد إماتة بالحصان حين يسدّ الرخ طريق ملكه، فيفوز الأبيض (٦.٩)." },
+                  ar = "صحيح: توجد إماتة بالحصان حين يسدّ الرخ طريق ملكه، فيفوز الأبيض (6.9)." },
       tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
     choice {
@@ -37,7 +37,7 @@ return lesson {
       answer = function(pos, game) return result(game:outcome({ resign = "white" }).result) end,
       explain = function(pos, game) return game:outcome({ resign = "white" }).explanations end,
       success = { en = "Right: Black cannot checkmate by any series of moves, so the resignation gives a draw (5.1.2).", fa = "درست است: سیاه با هیچ سری از حرکت‌ها نمی‌تواند مات کند، پس تسلیم به تساوی می‌انجامد (۵.۱.۲).",
-                  ar = "صحيح: لا يستطيع الأسود الإماتة بأي سلسلة من النقلات، فيكون الاستسلام تعادلًا (٥.١.٢)." },
+                  ar = "صحيح: لا يستطيع الأسود الإماتة بأي سلسلة من النقلات، فيكون الاستسلام تعادلًا (5.1.2)." },
       tests = { right = { "draw" }, wrong = { ["0-1"] = "resignation_draw" } },
     },
     choice {
@@ -48,7 +48,7 @@ return lesson {
       answer = function(pos) return result(arbiter.illegal_move_penalty(pos, "white", 2, "rapid").result) end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "rapid")).explanations end,
       success = { en = "Right: the second completed illegal move loses, in blitz as in standard play (7.5.5, A.3).", fa = "درست است: دومین حرکت غیرقانونیِ کامل‌شده، در بازی برق‌آسا هم مانند بازی استاندارد، به باخت می‌انجامد (۷.۵.۵، A.3).",
-                  ar = "صحيح: النقلة غير القانونية الثانية المكتملة تُخسر، في الخاطف كما في الكلاسيكي (٧.٥.٥، A.3)." },
+                  ar = "صحيح: النقلة غير القانونية الثانية المكتملة تُخسر، في الخاطف كما في الكلاسيكي (7.5.5، A.3)." },
       tests = { right = { "0-1" }, wrong = { ["draw"] = "illegal_moves_loss" } },
     },
     move_task {
@@ -59,7 +59,7 @@ return lesson {
       explain = function(pos) return pos:touch({ "h1", "e1" }).explanations end,
       success = { en = "Right: touching the rook first means the rook must move; castling needs the king touched first (4.4.2).",
                   fa = "درست است: وقتی اول به رخ دست زده شود، رخ باید حرکت کند؛ برای قلعه باید اول به شاه دست زد (۴.۴.۲).",
-                  ar = "صحيح: لمس الرخ أولًا يُلزم بتحريك الرخ؛ أما التبييت فيتطلب لمس الملك أولًا (٤.٤.٢)." },
+                  ar = "صحيح: لمس الرخ أولًا يُلزم بتحريك الرخ؛ أما التبييت فيتطلب لمس الملك أولًا (4.4.2)." },
       wrong = { en = "The rook was touched first: move the rook.", fa = "اول به رخ دست زده شد: رخ را حرکت دهید.", ar = "لُمس الرخ أولًا: حرّك الرخ." },
       tests = { right = { "Rh7", "Rf1" }, wrong = { ["O-O"] = "touch_rook_first_no_castle", ["Kd2"] = "touch_move_piece" } },
     },
