@@ -17,6 +17,7 @@ static const char *const kind_names[] = {
     [ARBL_STEP_CHOICE] = "choice",
     [ARBL_STEP_TRUE_FALSE] = "true_false",
     [ARBL_STEP_SQUARES] = "which_squares",
+    [ARBL_STEP_TEXT] = "text",
 };
 
 static json_t *strings_json(char **list, int n)
@@ -30,6 +31,18 @@ static json_t *strings_json(char **list, int n)
 static json_t *text_json(const arbl_text *t, const char *lang)
 {
     return json_string(arbl_text_get(t, lang));
+}
+
+/* {"squares": [...], "arrows": [["e1", "g1"], ...]} */
+static json_t *diagram_json(const arbl_diagram *d)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "squares", strings_json(d->squares, d->nsquares));
+    json_t *arrows = json_array();
+    for (int i = 0; i < d->narrows; i++)
+        json_array_append_new(arrows, json_pack("[ss]", d->arrow_from[i], d->arrow_to[i]));
+    json_object_set_new(o, "arrows", arrows);
+    return o;
 }
 
 /* The list entry: id, title, level, tags, steps (how many), rules. */
@@ -57,6 +70,10 @@ static json_t *step_json(const arbl_step *s, int n, const char *lang)
     for (int i = 0; i < s->nhints; i++)
         json_array_append_new(hints, text_json(&s->hints[i], lang));
     json_object_set_new(o, "hints", hints);
+    if (s->kind == ARBL_STEP_TEXT)
+        json_object_set_new(o, "text", text_json(&s->text, lang));
+    if (s->diagram.present)
+        json_object_set_new(o, "diagram", diagram_json(&s->diagram));
     if (s->kind == ARBL_STEP_CHOICE) {
         json_t *choices = json_array();
         for (int i = 0; i < s->nchoices; i++) {

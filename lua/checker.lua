@@ -53,6 +53,14 @@ local function describe(l)
     local ok, pos = pcall(step_position, s)
     if ok then ds.fen = pos:fen() end
     for j, h in ipairs(s.hints or {}) do ds.hints[j] = texts(h) end
+    if s.kind == "text" then ds.text = texts(s.text) end
+    if type(s.diagram) == "table" then
+      ds.diagram = { squares = {}, arrows = {} }
+      for j, sq in ipairs(s.diagram.squares or {}) do ds.diagram.squares[j] = tostring(sq) end
+      for j, a in ipairs(s.diagram.arrows or {}) do
+        ds.diagram.arrows[j] = { tostring(a[1]), tostring(a[2]) }
+      end
+    end
     for j, c in ipairs(s.choices or {}) do ds.choices[j] = { id = c.id, text = texts(c.text) } end
     ds.right, ds.wrong, ds.wrong_code = {}, {}, {}
     local t = type(s.tests) == "table" and s.tests or {}
@@ -74,18 +82,20 @@ end
 
 -- The fields each table of a lesson may have (the runtime's own marks are not the coach's).
 local LESSON_FIELDS = set { "id", "title", "level", "tags", "rules", "steps" }
-local COMMON_FIELDS = { "fen", "variant", "moves", "prompt", "hints", "success", "wrong", "illegal", "explain", "tests" }
+local COMMON_FIELDS = { "fen", "variant", "moves", "prompt", "hints", "success", "wrong", "illegal", "explain", "tests",
+                        "diagram" }
 local function step_fields(...)
   local s = set(COMMON_FIELDS)
   for _, k in ipairs({ ... }) do s[k] = true end
   return s
 end
-local STEP_FIELDS = step_fields("expect", "deviations", "choices", "answer")
+local STEP_FIELDS = step_fields("expect", "deviations", "choices", "answer", "text")
 local KIND_FIELDS = { move = step_fields("expect", "deviations"), choice = step_fields("choices", "answer"),
-                      true_false = step_fields("answer"), which_squares = step_fields("answer") }
-local ONLY_FOR = { expect = "move_task", deviations = "move_task", choices = "choice" }
+                      true_false = step_fields("answer"), which_squares = step_fields("answer"),
+                      text = step_fields("text") }
+local ONLY_FOR = { expect = "move_task", deviations = "move_task", choices = "choice", text = "teach" }
 local KIND_NAMES = { move = "move_task", choice = "choice", true_false = "true_false",
-                     which_squares = "which_squares" }
+                     which_squares = "which_squares", text = "teach" }
 local INTERNAL = set { "kind", "is_lesson", "_game", "_pos" }
 local TESTS_FIELDS = set { "right", "wrong" }
 local CHOICE_FIELDS = set { "id", "text" }
@@ -95,6 +105,26 @@ local LANG_SET = set(LANGS)
 local FEEDBACK_MAX = 8191
 
 -- ---- the linter ----
+
+-- A diagram: { squares = {"e1", ...}, arrows = {{"e1", "g1"}, ...} }, nothing else.
+local function lint_diagram(d, i, problem)
+  if type(d) ~= "table" then problem("error", i, "diagram must be a table { squares = {...}, arrows = {...} }") return end
+  for k in pairs(d) do
+    if k ~= "squares" and k ~= "arrows" then problem("error", i, "unknown diagram field '" .. tostring(k) .. "'") end
+  end
+  local function square(sq, where)
+    if type(sq) ~= "string" or not arbiter.is_square(sq) then
+      problem("error", i, where .. ": '" .. tostring(sq) .. "' is not a square")
+    end
+  end
+  if d.squares ~= nil and type(d.squares) ~= "table" then problem("error", i, "diagram.squares must be a list of squares") end
+  if d.arrows ~= nil and type(d.arrows) ~= "table" then problem("error", i, "diagram.arrows must be a list of {from, to}") end
+  for _, sq in ipairs(type(d.squares) == "table" and d.squares or {}) do square(sq, "diagram square") end
+  for j, a in ipairs(type(d.arrows) == "table" and d.arrows or {}) do
+    if type(a) ~= "table" or #a ~= 2 then problem("error", i, "diagram arrow " .. j .. " must be {from, to}")
+    else square(a[1], "diagram arrow " .. j); square(a[2], "diagram arrow " .. j) end
+  end
+end
 
 -- l: the lesson table; source: the file's text (for lines; may be nil); chunk: the chunk name
 -- the file was run under (lines recorded from other chunks are not the coach's file's).
@@ -242,7 +272,7 @@ local function lint(l, source, chunk)
     current_line = starts[i] or lesson_line
     reported = {}
     if type(s) ~= "table" or not KINDS[s.kind] then
-      problem("error", i, "not a step: use move_task{}, choice{}, true_false{} or which_squares{}")
+      problem("error", i, "not a step: use teach{}, move_task{}, choice{}, true_false{} or which_squares{}")
       goto continue
     end
     unknown_fields(s, KIND_FIELDS[s.kind], KIND_NAMES[s.kind], i, function(k)
@@ -251,6 +281,8 @@ local function lint(l, source, chunk)
           (ONLY_FOR[k] and (" (only by " .. ONLY_FOR[k] .. ")") or "")
       end
     end)
+    if s.kind == "text" then need_text(s.text, "text", i, "text") end
+    if s.diagram ~= nil then lint_diagram(s.diagram, i, problem) end
     need_text(s.prompt, "prompt", i, "prompt")
     if s.hints ~= nil and type(s.hints) ~= "table" then problem("error", i, "hints must be a list of texts", line_of("hints")) end
     for j, h in ipairs(type(s.hints) == "table" and s.hints or {}) do need_text(h, "hint " .. j, i, "hints") end
@@ -360,7 +392,7 @@ local function lint(l, source, chunk)
     if type(s.tests) ~= "table" or type(s.tests.right) ~= "table" or #s.tests.right == 0 then
       problem("warning", i, "no tests.right examples", line_of("tests"))
     end
-    if type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil then
+    if s.kind ~= "text" and (type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil) then
       problem("warning", i, "no tests.wrong examples", line_of("tests"))
     end
     if type(s.tests) == "table" then

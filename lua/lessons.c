@@ -121,6 +121,20 @@ static void free_text(arbl_text *t)
         free(t->lang[i]);
 }
 
+static void free_strings(char **list, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(list[i]);
+    free(list);
+}
+
+static void free_diagram(arbl_diagram *d)
+{
+    free_strings(d->squares, d->nsquares);
+    free_strings(d->arrow_from, d->narrows);
+    free_strings(d->arrow_to, d->narrows);
+}
+
 static void free_lesson(arbl_lesson *l)
 {
     free(l->id);
@@ -138,6 +152,8 @@ static void free_lesson(arbl_lesson *l)
         free(s->fen);
         free(s->variant);
         free_text(&s->prompt);
+        free_text(&s->text);
+        free_diagram(&s->diagram);
         for (int j = 0; j < s->nhints; j++)
             free_text(&s->hints[j]);
         free(s->hints);
@@ -161,7 +177,33 @@ static void free_lesson(arbl_lesson *l)
     memset(l, 0, sizeof *l);
 }
 
-static const char *const kind_names[] = {"move", "choice", "true_false", "which_squares", NULL};
+static const char *const kind_names[] = {"move", "choice", "true_false", "which_squares", "text", NULL};
+
+/* Reads the step's diagram (checker.lua's describe: squares, arrows as {from, to} pairs). */
+static void read_diagram(lua_State *L, int st, arbl_diagram *d)
+{
+    lua_getfield(L, st, "diagram");
+    int t = lua_gettop(L);
+    if (lua_istable(L, t)) {
+        d->present = true;
+        d->squares = read_strings(L, t, "squares", &d->nsquares);
+        lua_getfield(L, t, "arrows");
+        int a = lua_gettop(L);
+        d->narrows = lua_istable(L, a) ? (int)lua_rawlen(L, a) : 0;
+        d->arrow_from = calloc((size_t)d->narrows + 1, sizeof *d->arrow_from);
+        d->arrow_to = calloc((size_t)d->narrows + 1, sizeof *d->arrow_to);
+        for (int j = 0; j < d->narrows; j++) {
+            lua_rawgeti(L, a, j + 1);
+            int pair = lua_gettop(L);
+            lua_rawgeti(L, pair, 1);
+            d->arrow_from[j] = arbl_dup(lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "");
+            lua_rawgeti(L, pair, 2);
+            d->arrow_to[j] = arbl_dup(lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "");
+            lua_settop(L, a);
+        }
+    }
+    lua_settop(L, t - 1);
+}
 
 /* Reads the description table at the top of the stack. */
 static void read_description(lua_State *L, arbl_lesson *l)
@@ -190,6 +232,8 @@ static void read_description(lua_State *L, arbl_lesson *l)
         if (!s->variant)
             s->variant = arbl_dup("standard");
         read_text(L, st, "prompt", &s->prompt);
+        read_text(L, st, "text", &s->text);
+        read_diagram(L, st, &s->diagram);
         lua_getfield(L, st, "hints");
         s->nhints = (int)lua_rawlen(L, -1);
         s->hints = calloc((size_t)s->nhints + 1, sizeof *s->hints);

@@ -20,18 +20,27 @@ typedef struct arbl_text {
 /* The text in lang (falls back to English; "" if there is none). */
 const char *arbl_text_get(const arbl_text *t, const char *lang);
 
-typedef enum arbl_step_kind { ARBL_STEP_MOVE, ARBL_STEP_CHOICE, ARBL_STEP_TRUE_FALSE, ARBL_STEP_SQUARES } arbl_step_kind;
+typedef enum arbl_step_kind { ARBL_STEP_MOVE, ARBL_STEP_CHOICE, ARBL_STEP_TRUE_FALSE, ARBL_STEP_SQUARES, ARBL_STEP_TEXT } arbl_step_kind;
 
 typedef struct arbl_choice {
     char *id;
     arbl_text text;
 } arbl_choice;
 
+/* A board diagram: highlighted squares and arrows (arrow i goes arrow_from[i] -> arrow_to[i]). */
+typedef struct arbl_diagram {
+    bool present;
+    int nsquares, narrows;
+    char **squares, **arrow_from, **arrow_to;
+} arbl_diagram;
+
 typedef struct arbl_step {
     arbl_step_kind kind;
     char *fen;              /* the position the step is played from (after any set-up moves) */
     char *variant;          /* "standard" or "chess960" */
     arbl_text prompt;
+    arbl_text text;         /* a teaching step's text (kind ARBL_STEP_TEXT) */
+    arbl_diagram diagram;   /* optional on every kind */
     int nhints;
     arbl_text *hints;
     int nchoices;

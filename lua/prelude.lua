@@ -32,9 +32,10 @@ local MSG = {
   squares_extra = { en = "These are not right: {squares}.", fa = "این خانه‌ها درست نیستند: {squares}.",
                     ar = "هذه المربعات ليست صحيحة: {squares}." },
   no_answer = { en = "No answer was given.", fa = "پاسخی داده نشد.", ar = "لم تُقدَّم أي إجابة." },
+  read_on = { en = "Now practise it.", fa = "حالا آن را تمرین کنید.", ar = "والآن تدرّب عليها." },
 }
 
-local KINDS = { move = true, choice = true, true_false = true, which_squares = true }
+local KINDS = { move = true, choice = true, true_false = true, which_squares = true, text = true }
 
 -- ---- text helpers ----
 
@@ -81,6 +82,17 @@ move_task = with_kind("move")
 choice = with_kind("choice")
 true_false = with_kind("true_false")
 which_squares = with_kind("which_squares")
+
+-- teach{ text = {...}, fen = ..., diagram = { squares = {...}, arrows = {{"e1", "g1"}} } }: a rule
+-- shown before it is practised. It asks nothing: any answer, "" included, moves on.
+function teach(t)
+  if type(t) ~= "table" then error("teach step must be a table", 2) end
+  t.kind = "text"
+  mark(t)
+  if t.prompt == nil then t.prompt = t.text end
+  if t.tests == nil then t.tests = { right = { "", "ok" } } end
+  return t
+end
 
 function lesson(t)
   if type(t) ~= "table" then error("lesson{...} takes a table", 2) end
@@ -390,8 +402,12 @@ local function judge_squares(step, answer, lang)
   return add_explanations(result, step, pos, lang)
 end
 
+local function judge_text(step, answer, lang)
+  return { correct = true, feedback = feedback_of(step, "success", "read_on", lang), explanations = {} }
+end
+
 local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
-                 which_squares = judge_squares }
+                 which_squares = judge_squares, text = judge_text }
 
 -- Copies an explanation into a plain table of strings: the host reads it after the run, so
 -- nothing in it may be a script's table with metamethods.
@@ -417,7 +433,7 @@ local function answer(l, n, ans)
   local step = l.steps[n]
   if not step then error("the lesson has no step " .. tostring(n), 0) end
   local r
-  if ans == "" then
+  if ans == "" and step.kind ~= "text" then
     local e = runtime_expl("no_answer", lang)
     r = { correct = false, feedback = e.text, explanations = { e } }
   else

@@ -190,7 +190,7 @@ try:
     check_eq((st, e.get('code')), (422, 'invalid_move'), 'unreadable: invalid_move, as analyze')
 
     begin('strict.squares_uncut')
-    st, _, a = d.post('/v1/lessons/sliding-pieces/steps/1/answer', {'answer': 'd1,d2'})
+    st, _, a = d.post('/v1/lessons/sliding-pieces/steps/2/answer', {'answer': 'd1,d2'})  # step 1 teaches
     missing = [x for x in a['feedback']['explanations'] if x['code'] == 'squares_missing']
     check_eq(len(missing), 1, 'squares_missing given')
     if missing:
@@ -248,7 +248,7 @@ try:
                       'upper-case letters: %r' % x['params'])
     check_eq([x['params'] for x in by_lang['fa']], [x['params'] for x in by_lang['en']], 'params: fa = en')
     check_eq([x['params'] for x in by_lang['ar']], [x['params'] for x in by_lang['en']], 'params: ar = en')
-    st, _, a = d.post('/v1/lessons/sliding-pieces/steps/1/answer', {'answer': 'd1,d2'})
+    st, _, a = d.post('/v1/lessons/sliding-pieces/steps/2/answer', {'answer': 'd1,d2'})  # step 1 teaches
     for x in a['feedback']['explanations']:
         check(x['rule'] is None or x['rule'].startswith('FIDE '), 'lesson rule is FIDE or null: %r' % x['rule'])
 

@@ -62,7 +62,12 @@ static void test_bundled(void)
         for (int si = 0; si < l->nsteps; si++) {
             const arbl_step *s = &l->steps[si];
             int step = si + 1;
-            CHECK_MSG(s->nright >= 1 && s->nwrong >= 1, "%s step %d lacks right/wrong examples", l->id, step);
+            /* a teaching step asks nothing: any answer, "" included, moves on; it shows a text */
+            if (s->kind == ARBL_STEP_TEXT)
+                CHECK_MSG(s->nright >= 1 && s->nwrong == 0 && s->text.lang[0] && *s->text.lang[0],
+                          "%s step %d: a text step needs its text and right examples only", l->id, step);
+            else
+                CHECK_MSG(s->nright >= 1 && s->nwrong >= 1, "%s step %d lacks right/wrong examples", l->id, step);
             CHECK(s->fen != NULL);
             for (int k = 0; k < ARBL_NLANGS; k++) {
                 const char *lang = arbl_langs[k];
@@ -101,9 +106,14 @@ static void test_bundled(void)
                     for (int e = 0; e < r.nexplanations; e++)
                         CHECK_MSG(r.explanations[e].text[0] != 0, "%s step %d: empty explanation text", l->id, step);
                 }
-                /* Garbage never passes and always says why. */
+                /* Garbage never passes and always says why; a text step takes anything, "" too. */
                 bool ok = arbl_answer(reg, l, step, "zz9", lang, &r);
-                CHECK(ok && !r.correct && r.nexplanations >= 1);
+                if (s->kind == ARBL_STEP_TEXT) {
+                    CHECK_MSG(ok && r.correct && r.next == (step < l->nsteps ? step + 1 : 0), "%s step %d: text", l->id,
+                              step);
+                    CHECK(arbl_answer(reg, l, step, "", lang, &r) && r.correct && r.feedback[0]);
+                } else
+                    CHECK(ok && !r.correct && r.nexplanations >= 1);
             }
         }
     }
@@ -308,7 +318,7 @@ static void *answer_many(void *arg)
     const arbl_lesson *l = arbl_registry_find(w->reg, "castling");
     for (int i = 0; i < 150; i++) {
         arbl_result r;
-        bool ok = arbl_answer(w->reg, l, 1, i % 2 ? "O-O" : "O-O-O", w->lang, &r);
+        bool ok = arbl_answer(w->reg, l, 2, i % 2 ? "O-O" : "O-O-O", w->lang, &r); /* step 1 teaches */
         if (!ok || r.correct != (i % 2 == 1))
             w->wrong_results++;
     }

@@ -21,6 +21,13 @@ return lesson {
   tags = { "arbiter", "time" },
   rules = { "6.9" },
   steps = {
+    teach {
+      fen = "8/8/4k3/8/8/3QK3/8/8 w - - 0 1",
+      text = { en = "A player whose flag falls loses the game (6.9) — unless the opponent cannot checkmate by any series of legal moves: then the game is drawn. Here, if White's time runs out, Black has only a king and can never checkmate, so it is a draw; if Black's time runs out, White wins.",
+               fa = "بازیکنی که پرچمش بیفتد بازی را می‌بازد (۶.۹)، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ در آن صورت بازی مساوی است. اینجا اگر وقت سفید تمام شود، سیاه فقط شاه دارد و هرگز نمی‌تواند مات کند، پس مساوی است؛ اگر وقت سیاه تمام شود، سفید می‌برد.",
+               ar = "اللاعب الذي يسقط علمه يخسر المباراة (6.9)، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، فتكون النتيجة تعادلًا. هنا إن انتهى وقت الأبيض فليس للأسود إلا الملك ولن يستطيع الإماتة أبدًا، فالنتيجة تعادل؛ وإن انتهى وقت الأسود فاز الأبيض." },
+      diagram = { squares = { "e6" }, arrows = {  } },
+    },
     choice {
       fen = "8/8/4k3/8/8/3QK3/8/8 w - - 0 1",
       prompt = { en = "White's flag falls. Black has only a king left. What is the result?",

@@ -42,7 +42,7 @@ fine.success = { en = "Right: White's last move gave check, and now Black must a
 return lesson {
   id = "illegal-positions",
   title = { en = "Illegal positions", fa = "وضعیت‌های غیرقانونی", ar = "الأوضاع غير القانونية" },
-  level = "advanced",
+  level = "intermediate",
   tags = { "positions", "arbiter" },
   rules = { "3.10.3", "3.9", "3.7.3.3" },
   steps = { two_kings, back_rank, wrong_check, fine },

@@ -4,7 +4,7 @@ local dance = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" }
 return lesson {
   id = "repetition",
   title = { en = "Threefold and fivefold repetition", fa = "تکرار سه‌باره و پنج‌باره", ar = "التكرار الثلاثي والتكرار الخماسي" },
-  level = "intermediate",
+  level = "advanced",
   tags = { "draw", "repetition" },
   rules = { "9.2", "9.2.1", "9.2.2", "9.6.1" },
   steps = {

@@ -12,6 +12,13 @@ return lesson {
   tags = { "draw", "dead position" },
   rules = { "1.5", "5.2.2" },
   steps = {
+    teach {
+      fen = "8/8/4k3/8/8/3BK3/8/8 w - - 0 1",
+      text = { en = "The game is drawn at once when neither player can checkmate by any series of legal moves: a dead position (5.2.2). King against king, king and bishop against king, and king and knight against king are dead. With more material — two knights, or bishops on both colours — a mate still exists, even if it cannot be forced.",
+               fa = "وقتی هیچ‌یک از دو بازیکن با هیچ سری از حرکت‌های قانونی نتواند مات کند، بازی بی‌درنگ مساوی است: وضعیت مرده (۵.۲.۲). شاه در برابر شاه، شاه و فیل در برابر شاه، و شاه و اسب در برابر شاه مرده‌اند. با مهره‌های بیشتر، مثلاً دو اسب یا فیل‌هایی روی هر دو رنگ، ماتی هنوز وجود دارد، حتی اگر نتوان آن را تحمیل کرد.",
+               ar = "تنتهي المباراة بالتعادل فورًا حين لا يستطيع أيٌّ من اللاعبين الإماتة بأي سلسلة من النقلات القانونية: الوضع الميت (5.2.2). الملك أمام الملك، والملك والفيل أمام الملك، والملك والحصان أمام الملك أوضاع ميتة. أما مع قطع أكثر، كحصانين أو فيلين على لونين مختلفين، فما زالت الإماتة ممكنة وإن تعذّر فرضها." },
+      diagram = { squares = { "d3" }, arrows = {  } },
+    },
     choice {
       fen = "8/8/4k3/8/8/3KB3/8/8 w - - 0 1",
       prompt = { en = "King and bishop against a lone king. What is the state of the game?",

@@ -2,10 +2,17 @@
 return lesson {
   id = "promotion",
   title = { en = "Promotion and underpromotion", fa = "ارتقای پیاده و ارتقا به مهره‌ای جز وزیر", ar = "الترقية والترقية الجزئية" },
-  level = "beginner",
+  level = "intermediate",
   tags = { "pawn", "promotion" },
   rules = { "3.7.3.3", "3.7.3.4", "3.7.3.5" },
   steps = {
+    teach {
+      fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      text = { en = "A pawn that reaches the last rank (the 8th for White, the 1st for Black) must, as part of the same move, be exchanged for a new queen, rook, bishop or knight of its own colour (3.7.5). The choice is not limited to pieces already captured. On the board, put the new piece on the promotion square yourself (4.6).",
+               fa = "پیاده‌ای که به ردیف آخر برسد (ردیف ۸ برای سفید و ردیف ۱ برای سیاه) باید در همان حرکت با یک وزیر، رخ، فیل یا اسب تازه از رنگ خودش عوض شود (۳.۷.۵). انتخاب به مهره‌هایی که قبلاً زده شده‌اند محدود نیست. روی صفحه، مهرهٔ تازه را خودتان در خانهٔ ارتقا بگذارید (۴.۶).",
+               ar = "البيدق الذي يبلغ الصف الأخير (الثامن للأبيض والأول للأسود) يجب، في النقلة نفسها، أن يُستبدل بوزير أو رخ أو فيل أو حصان جديد من لونه (3.7.5). ولا يقتصر الاختيار على القطع المأخوذة من قبل. وعلى الرقعة تضع القطعة الجديدة بنفسك في مربع الترقية (4.6)." },
+      diagram = { squares = { "a7", "a8" }, arrows = { { "a7", "a8" } } },
+    },
     move_task {
       fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
       prompt = { en = "Promote your pawn to a queen.", fa = "پیاده‌تان را به وزیر ارتقا دهید.", ar = "رقِّ بيدقك إلى وزير." },

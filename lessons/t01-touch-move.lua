@@ -3,9 +3,9 @@
 return lesson {
   id = "touch-move",
   title = { en = "Touch-move", fa = "قانون دست به مهره", ar = "قاعدة القطعة الملموسة" },
-  level = "beginner",
+  level = "advanced",
   tags = { "arbiter", "touch-move" },
-  rules = { "4.2", "4.3", "4.4" },
+  rules = { "4.2", "4.3", "4.4", "4.5" },
   steps = {
     move_task {
       prompt = { en = "You deliberately touched your knight on g1. Play your move.",

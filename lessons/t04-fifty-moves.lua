@@ -2,10 +2,17 @@
 return lesson {
   id = "fifty-moves",
   title = { en = "The 50- and 75-move rules", fa = "قانون ۵۰ و ۷۵ حرکت", ar = "قاعدتا الخمسين والخمس والسبعين نقلة" },
-  level = "intermediate",
+  level = "advanced",
   tags = { "draw", "fifty moves" },
   rules = { "9.3", "9.6.2" },
   steps = {
+    teach {
+      fen = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120",
+      text = { en = "A player on the move may claim a draw when each side has made fifty moves without a pawn move or a capture (9.3). As with repetition, the claim can be made with a move written on the scoresheet that would complete the fifty (9.3.1), or when the fifty are already complete (9.3.2). Any pawn move or capture starts the count again.",
+               fa = "بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند، اگر هر طرف پنجاه حرکت بدون حرکت پیاده و بدون زدن مهره انجام داده باشد (۹.۳). مانند تکرار، ادعا را می‌توان با حرکتی که روی برگهٔ ثبت حرکات نوشته شده و پنجاه حرکت را کامل می‌کند مطرح کرد (۹.۳.۱)، یا وقتی پنجاه حرکت از قبل کامل شده است (۹.۳.۲). هر حرکت پیاده یا زدن مهره شمارش را از نو آغاز می‌کند.",
+               ar = "يجوز لصاحب الدور أن يطالب بالتعادل إذا لعب كل طرف خمسين نقلة دون نقلة بيدق ودون أخذ (9.3). وكما في التكرار، تُقدَّم المطالبة بنقلة مكتوبة في ورقة التسجيل تُكمل الخمسين (9.3.1)، أو حين تكون الخمسون قد اكتملت (9.3.2). وكل نقلة بيدق أو أخذ تبدأ العدّ من جديد." },
+      diagram = { squares = {  }, arrows = {  } },
+    },
     move_task {
       fen = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120",
       prompt = { en = "No pawn has moved and nothing has been captured for 99 half-moves. Play a move that starts the count again.",

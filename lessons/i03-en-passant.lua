@@ -13,6 +13,14 @@ return lesson {
   tags = { "pawn", "en passant" },
   rules = { "3.7.3.1", "3.7.3.2" },
   steps = {
+    teach {
+      fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+      moves = { "d5" },
+      text = { en = "En passant: when a pawn advances two squares and lands beside an enemy pawn, that enemy pawn may capture it as if it had moved only one square — but only on the very next move (3.7.3.1–3.7.3.2). Black has just played d7–d5 past the square d6; the white pawn on e5 may capture on d6 and remove the pawn on d5.",
+               fa = "آن‌پاسان: وقتی پیاده‌ای دو خانه جلو می‌رود و کنار پیادهٔ حریف می‌ایستد، آن پیادهٔ حریف می‌تواند آن را طوری بزند که انگار فقط یک خانه جلو رفته است، اما فقط درست در حرکت بعدی (۳.۷.۳.۱ تا ۳.۷.۳.۲). سیاه همین حالا d7–d5 را بازی کرده و از d6 گذشته است؛ پیادهٔ سفید e5 می‌تواند در d6 بزند و پیادهٔ d5 را بردارد.",
+               ar = "الأخذ بالتجاوز: إذا تقدم بيدق مربعين فوقف بجانب بيدق للخصم، جاز لذلك البيدق أن يأخذه كأنه تقدم مربعًا واحدًا، لكن في النقلة التالية مباشرةً فقط (3.7.3.1–3.7.3.2). لعب الأسود للتوّ d7–d5 متجاوزًا d6؛ فيجوز لبيدق الأبيض في e5 أن يأخذ في d6 ويرفع البيدق من d5." },
+      diagram = { squares = { "d5", "d6" }, arrows = { { "d7", "d5" }, { "e5", "d6" } } },
+    },
     move_task {
       fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
       moves = { "d5" },

@@ -6,6 +6,13 @@ return lesson {
   tags = { "pieces", "basics" },
   rules = { "3.2", "3.3", "3.4", "3.5" },
   steps = {
+    teach {
+      fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1",
+      text = { en = "Three pieces slide along lines as far as the way is free: the rook along files and ranks, the bishop along diagonals, and the queen along both. None of them may jump over a piece; each may capture the first enemy piece on its line.",
+               fa = "سه مهره در امتداد خط‌ها تا جایی که راه باز باشد حرکت می‌کنند: رخ در ستون‌ها و ردیف‌ها، فیل در قطرها، و وزیر در هر دو. هیچ‌کدام نمی‌تواند از روی مهره‌ای بپرد؛ هرکدام می‌تواند نخستین مهرهٔ حریف را در مسیرش بزند.",
+               ar = "ثلاث قطع تنزلق على الخطوط ما دام الطريق مفتوحًا: الرخ على الأعمدة والصفوف، والفيل على الأقطار، والوزير على كليهما. لا يجوز لأيٍّ منها القفز فوق قطعة، ويجوز لكلٍّ منها أخذ أول قطعة للخصم على خطّها." },
+      diagram = { squares = { "d4" }, arrows = { { "d4", "d8" }, { "d4", "h8" }, { "d4", "a1" }, { "d4", "h4" } } },
+    },
     which_squares {
       fen = "8/8/8/8/3R4/8/8/K6k w - - 0 1",
       prompt = { en = "Which squares can the rook on d4 move to?",

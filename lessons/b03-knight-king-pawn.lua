@@ -6,6 +6,13 @@ return lesson {
   tags = { "pieces", "basics" },
   rules = { "3.6", "3.7.1", "3.7.2", "3.8.1" },
   steps = {
+    teach {
+      fen = "4k3/8/8/8/4N3/8/4P3/4K3 w - - 0 1",
+      text = { en = "The knight jumps in an L: two squares one way and one to the side; it is the only piece that jumps over others. The king steps one square in any direction, never onto an attacked square. The pawn moves straight ahead one square (two from its starting square) and captures one square diagonally forward.",
+               fa = "اسب به شکل L می‌پرد: دو خانه در یک جهت و یک خانه به کنار؛ تنها مهره‌ای است که از روی مهره‌های دیگر می‌پرد. شاه در هر جهت یک خانه می‌رود، اما هرگز به خانه‌ای که زیر حمله است. پیاده یک خانه مستقیم به جلو می‌رود (از خانهٔ آغازینش دو خانه) و یک خانه به‌طور مورب رو به جلو مهره می‌زند.",
+               ar = "يقفز الحصان على شكل حرف L: مربعين في اتجاه ثم مربعًا إلى الجانب، وهو القطعة الوحيدة التي تقفز فوق غيرها. ويخطو الملك مربعًا واحدًا في أي اتجاه، ولا يدخل أبدًا مربعًا مهاجَمًا. ويتقدم البيدق مربعًا واحدًا إلى الأمام (ومربعين من مربعه الابتدائي)، ويأخذ مربعًا واحدًا قطريًا إلى الأمام." },
+      diagram = { squares = { "e4", "e2" }, arrows = { { "e4", "f6" }, { "e4", "d6" }, { "e4", "g3" }, { "e2", "e3" }, { "e2", "e4" } } },
+    },
     which_squares {
       prompt = { en = "Which squares can the knight on g1 move to?",
                  fa = "اسب g1 به کدام خانه‌ها می‌تواند برود؟",

@@ -2,9 +2,9 @@
 return lesson {
   id = "illegal-moves",
   title = { en = "Illegal moves and penalties", fa = "حرکت غیرقانونی و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
-  level = "intermediate",
+  level = "advanced",
   tags = { "arbiter", "illegal move" },
-  rules = { "3.9", "7.5", "7.5.1", "7.5.5" },
+  rules = { "3.9", "3.10.1", "7.5", "7.5.1", "7.5.5" },
   steps = {
     move_task {
       fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",

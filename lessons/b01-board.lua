@@ -1,0 +1,71 @@
+-- The board, its coordinates and the set-up (FIDE 2.1–2.4). The engine's start position is the answer.
+return lesson {
+  id = "board-setup",
+  title = { en = "The board, coordinates and set-up", fa = "صفحهٔ شطرنج، مختصات و چیدن مهره‌ها",
+            ar = "الرقعة والإحداثيات ووضع القطع" },
+  level = "beginner",
+  tags = { "basics", "board" },
+  rules = { "2", "2.1", "2.2", "2.3", "2.4" },
+  steps = {
+    teach {
+      fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+      text = { en = "The board has 64 squares in 8 columns, the files a to h, and 8 rows, the ranks 1 to 8. A square is named by its file then its rank: e4 is on file e and rank 4. White sits on ranks 1 and 2, so the square in White's bottom-left corner, a1, is dark, and the right-hand corner h1 is light.",
+               fa = "صفحهٔ شطرنج ۶۴ خانه دارد: ۸ ستون که از a تا h نام دارند و ۸ ردیف که از ۱ تا ۸ شماره دارند. نام هر خانه از ستون و سپس ردیف آن ساخته می‌شود: e4 در ستون e و ردیف ۴ است. سفید در ردیف‌های ۱ و ۲ می‌نشیند؛ خانهٔ a1 در گوشهٔ چپ پایین او تیره است و خانهٔ گوشهٔ راست، h1، روشن.",
+               ar = "للرقعة 64 مربعًا في 8 أعمدة تُسمّى من a إلى h، و8 صفوف مرقّمة من 1 إلى 8. يُسمّى المربع بعموده ثم صفّه: المربع e4 في العمود e والصف 4. يجلس الأبيض عند الصفين 1 و2، فالمربع a1 في ركنه الأيسر السفلي داكن، والمربع h1 في الركن الأيمن فاتح." },
+      diagram = { squares = { "a1", "h1", "e4" }, arrows = { { "a1", "h1" }, { "a1", "a8" } } },
+    },
+    which_squares {
+      fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+      prompt = { en = "Name the four corner squares of the board.", fa = "نام چهار خانهٔ گوشهٔ صفحه را بنویسید.",
+                 ar = "اذكر مربعات الأركان الأربعة للرقعة." },
+      answer = { "a1", "h1", "a8", "h8" },
+      success = { en = "Right: files a and h meet ranks 1 and 8 in the corners a1, h1, a8 and h8.",
+                  fa = "درست است: ستون‌های a و h در گوشه‌ها به ردیف‌های ۱ و ۸ می‌رسند: a1، h1، a8 و h8.",
+                  ar = "صحيح: يلتقي العمودان a وh بالصفين 1 و8 في الأركان a1 وh1 وa8 وh8." },
+      tests = { right = { "a1 h1 a8 h8" }, wrong = { ["a1 h1"] = "squares_missing", ["a1 h1 a8 h8 e4"] = "squares_extra" } },
+    },
+    teach {
+      text = { en = "The set-up: rooks in the corners, then knights, then bishops; the queen stands on her own colour (the white queen on the light d1, the black queen on the dark d8) and the king beside her on e1 or e8. The pawns fill the second rank in front of them.",
+               fa = "چیدن مهره‌ها: رخ‌ها در گوشه‌ها، کنارشان اسب‌ها و سپس فیل‌ها؛ وزیر روی خانهٔ هم‌رنگ خودش می‌ایستد (وزیر سفید روی خانهٔ روشن d1 و وزیر سیاه روی خانهٔ تیرهٔ d8) و شاه کنار او در e1 یا e8. پیاده‌ها ردیف دوم را جلوی آن‌ها پر می‌کنند.",
+               ar = "وضع القطع: الرخاخ في الأركان، ثم الأحصنة، ثم الأفيال؛ ويقف الوزير على مربع من لونه (الوزير الأبيض على المربع الفاتح d1، والوزير الأسود على المربع الداكن d8)، والملك بجانبه في e1 أو e8. وتملأ البيادق الصف الثاني أمامها." },
+      diagram = { squares = { "d1", "e1", "d8", "e8" }, arrows = {} },
+    },
+    which_squares {
+      prompt = { en = "In the starting position, on which squares do the white knights stand?",
+                 fa = "در وضعیت آغازین، اسب‌های سفید روی کدام خانه‌ها هستند؟",
+                 ar = "في الوضع الابتدائي، على أي مربعات تقف أحصنة الأبيض؟" },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do if p == "N" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: the knights start next to the rooks, on b1 and g1.",
+                  fa = "درست است: اسب‌ها کنار رخ‌ها، در b1 و g1 شروع می‌کنند.",
+                  ar = "صحيح: تبدأ الأحصنة بجانب الرخاخ، في b1 وg1." },
+      tests = { right = { "b1 g1" }, wrong = { ["c1 f1"] = "squares_missing", ["b1"] = "squares_missing" } },
+    },
+    choice {
+      prompt = { en = "On which square does the white queen start?", fa = "وزیر سفید در کدام خانه شروع می‌کند؟",
+                 ar = "في أي مربع يبدأ الوزير الأبيض؟" },
+      choices = {
+        { id = "d1", text = { en = "d1, a light square", fa = "d1، خانهٔ روشن", ar = "d1، مربع فاتح" } },
+        { id = "e1", text = { en = "e1, a dark square", fa = "e1، خانهٔ تیره", ar = "e1، مربع داكن" } },
+      },
+      answer = function(pos)
+        for sq, p in pairs(pos:pieces()) do if p == "Q" then return sq end end
+      end,
+      success = { en = "Right: the queen stands on her own colour, the white queen on the light d1.",
+                  fa = "درست است: وزیر روی رنگ خودش می‌ایستد؛ وزیر سفید روی خانهٔ روشن d1.",
+                  ar = "صحيح: يقف الوزير على لونه، فالوزير الأبيض على المربع الفاتح d1." },
+      tests = { right = { "d1" }, wrong = { ["e1"] = "wrong_answer", ["f1"] = "unknown_choice" } },
+    },
+    true_false {
+      prompt = { en = "Both kings start on the same file.", fa = "هر دو شاه در یک ستون شروع می‌کنند.",
+                 ar = "يبدأ الملكان في العمود نفسه." },
+      answer = function(pos) return pos:king("white"):sub(1, 1) == pos:king("black"):sub(1, 1) end,
+      success = { en = "True: the kings face each other on e1 and e8.", fa = "درست است: شاه‌ها در e1 و e8 روبه‌روی هم‌اند.",
+                  ar = "صحيح: يتقابل الملكان في e1 وe8." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+  },
+}

@@ -1,0 +1,56 @@
+-- The pawn (FIDE 3.7.1–3.7.3): forward one, two from its start, captures diagonally. The engine
+-- gives every legal destination and explains each refused move.
+return lesson {
+  id = "pawn-moves",
+  title = { en = "The pawn", fa = "پیاده", ar = "البيدق" },
+  level = "beginner",
+  tags = { "basics", "pawn" },
+  rules = { "3.7", "3.7.1", "3.7.2", "3.7.3" },
+  steps = {
+    teach {
+      fen = "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1",
+      text = { en = "The pawn is the only piece that never moves backwards. It goes one square straight ahead to an empty square (3.7.1); from its starting square it may instead go two squares, if both are empty (3.7.2). It captures differently from how it moves: one square diagonally forward (3.7.3).",
+               fa = "پیاده تنها مهره‌ای است که هرگز به عقب برنمی‌گردد. یک خانه مستقیم به جلو، به خانه‌ای خالی، می‌رود (۳.۷.۱)؛ از خانهٔ آغازینش می‌تواند به‌جای آن دو خانه برود، اگر هر دو خالی باشند (۳.۷.۲). پیاده طور دیگری مهره می‌زند: یک خانه به‌طور مورب رو به جلو (۳.۷.۳).",
+               ar = "البيدق هو القطعة الوحيدة التي لا تتراجع أبدًا. يتقدم مربعًا واحدًا إلى الأمام إلى مربع خالٍ (3.7.1)، ومن مربعه الابتدائي يجوز له بدلًا من ذلك أن يتقدم مربعين إن كانا خاليين (3.7.2). ويأخذ البيدق بطريقة تختلف عن سيره: مربعًا واحدًا قطريًا إلى الأمام (3.7.3)." },
+      diagram = { squares = { "e3", "e4" }, arrows = { { "e2", "e3" }, { "e2", "e4" } } },
+    },
+    which_squares {
+      fen = "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1",
+      prompt = { en = "Where can the pawn on e2 go?", fa = "پیادهٔ e2 به کجا می‌تواند برود؟", ar = "إلى أين يستطيع بيدق e2 أن يذهب؟" },
+      answer = function(pos) return targets(pos, "e2") end,
+      success = { en = "Right: e3, or e4 with the double step from its starting square.", fa = "درست است: e3، یا با حرکت دوخانه‌ای از خانهٔ آغازینش e4.",
+                  ar = "صحيح: e3، أو e4 بالخطوة المزدوجة من مربعه الابتدائي." },
+      tests = { right = { "e3 e4" }, wrong = { ["e3"] = "squares_missing", ["e3 e4 e5"] = "squares_extra" } },
+    },
+    move_task {
+      fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+      prompt = { en = "Capture the black pawn.", fa = "پیادهٔ سیاه را بزنید.", ar = "خذ البيدق الأسود." },
+      expect = captures("P"),
+      success = { en = "Right: exd5 — the pawn captures one square diagonally forward.", fa = "درست است: exd5؛ پیاده یک خانه به‌طور مورب رو به جلو می‌زند.",
+                  ar = "صحيح: ‏exd5 — يأخذ البيدق مربعًا واحدًا قطريًا إلى الأمام." },
+      wrong = { en = "That does not capture the pawn.", fa = "این حرکت پیاده را نمی‌زند.", ar = "هذه النقلة لا تأخذ البيدق." },
+      tests = { right = { "exd5" }, wrong = { ["e5"] = "deviation", ["exf5"] = "pawn_diagonal_needs_capture" } },
+    },
+    move_task {
+      fen = "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1",
+      prompt = { en = "Try to push the e4-pawn — or make a king move if you cannot.", fa = "سعی کنید پیادهٔ e4 را جلو ببرید؛ اگر نمی‌شود، با شاه حرکت کنید.",
+                 ar = "حاول دفع بيدق e4، وإن لم تستطع فحرّك الملك." },
+      expect = moves_piece("K"),
+      success = { en = "Right: the e4-pawn is blocked by the pawn on e5; a pawn cannot capture straight ahead.",
+                  fa = "درست است: راه پیادهٔ e4 را پیادهٔ e5 بسته است؛ پیاده نمی‌تواند مستقیم به جلو مهره بزند.",
+                  ar = "صحيح: بيدق e4 مسدود ببيدق e5؛ ولا يأخذ البيدق إلى الأمام مباشرة." },
+      wrong = { en = "A king move was asked for.", fa = "یک حرکت شاه خواسته شده بود.", ar = "المطلوب نقلة بالملك." },
+      tests = { right = { "Kd2", "Kf2" }, wrong = { ["e5"] = "pawn_blocked", ["e4e6"] = "illegal_move" } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1",
+      prompt = { en = "The pawn on e3 has already moved. May it go two squares, to e5?", fa = "پیادهٔ e3 قبلاً حرکت کرده است. آیا می‌تواند دو خانه به e5 برود؟",
+                 ar = "بيدق e3 تحرّك من قبل. هل يجوز له أن يتقدم مربعين إلى e5؟" },
+      answer = function(pos) return pos:parse("e5") ~= nil end,
+      explain = function(pos) return select(2, pos:explain("e5")) end,
+      success = { en = "Right: only a pawn on its starting square may make the double step.", fa = "درست است: فقط پیاده‌ای که در خانهٔ آغازینش است می‌تواند دو خانه برود.",
+                  ar = "صحيح: لا يتقدم مربعين إلا البيدق الذي ما زال في مربعه الابتدائي." },
+      tests = { right = { "false" }, wrong = { ["true"] = "pawn_double_not_from_start" } },
+    },
+  },
+}

@@ -1,0 +1,84 @@
+-- Chess960 set-up (FIDE Guidelines III, Chess960 rules): the back rank is shuffled, the king
+-- stands between the rooks and the bishops on opposite colours. The engine builds each start.
+local function back_rank(n)
+  local pos = arbiter.chess960(n)
+  local out = {}
+  for f in ("abcdefgh"):gmatch(".") do out[#out + 1] = pos:piece_at(f .. "1") end
+  return table.concat(out)
+end
+local function legal_setup(rank)
+  -- the rules of 960.1: bishops on opposite colours, king between the rooks
+  local b1, b2 = rank:find("B"), rank:find("B", (rank:find("B") or 0) + 1)
+  local r1, k, r2 = rank:find("R"), rank:find("K"), rank:find("R", (rank:find("R") or 0) + 1)
+  return b1 ~= nil and b2 ~= nil and (b1 + b2) % 2 == 1 and r1 ~= nil and r2 ~= nil and r1 < k and k < r2
+end
+return lesson {
+  id = "chess960-setup",
+  title = { en = "Chess960: the starting position", fa = "شطرنج ۹۶۰: وضعیت آغازین", ar = "شطرنج 960: الوضع الابتدائي" },
+  level = "advanced",
+  tags = { "chess960" },
+  rules = { "960", "960.1" },
+  steps = {
+    teach {
+      fen = arbiter.chess960(0):fen(),
+      variant = "chess960",
+      text = { en = "In Chess960 the pieces of the first rank are placed at random, with two rules: the bishops stand on squares of opposite colours, and the king stands somewhere between the two rooks. The pawns are where they always are, and Black's pieces mirror White's. That gives 960 starting positions, numbered 0 to 959; number 518 is the ordinary one.",
+               fa = "در شطرنج ۹۶۰ مهره‌های ردیف اول به‌طور تصادفی چیده می‌شوند، با دو قاعده: فیل‌ها روی خانه‌های ناهم‌رنگ قرار می‌گیرند و شاه جایی میان دو رخ می‌ایستد. پیاده‌ها سر جای همیشگی‌شان هستند و مهره‌های سیاه قرینهٔ مهره‌های سفیدند. این کار ۹۶۰ وضعیت آغازین می‌سازد که از ۰ تا ۹۵۹ شماره دارند؛ شمارهٔ ۵۱۸ همان چیدمان معمولی است.",
+               ar = "في شطرنج 960 تُوضع قطع الصف الأول عشوائيًا وفق قاعدتين: أن يقف الفيلان على مربعين مختلفي اللون، وأن يقف الملك في مكانٍ ما بين الرخين. وتبقى البيادق في أماكنها المعتادة، وتقابل قطع الأسود قطع الأبيض كالمرآة. فينتج 960 وضعًا ابتدائيًا مرقّمة من 0 إلى 959، والوضع رقم 518 هو الوضع العادي." },
+      diagram = { squares = { "a1", "b1", "c1", "d1" }, arrows = {} },
+    },
+    true_false {
+      prompt = { en = "Position 518 of Chess960 is the ordinary starting position.", fa = "وضعیت شمارهٔ ۵۱۸ شطرنج ۹۶۰ همان وضعیت آغازین معمولی است.",
+                 ar = "الوضع رقم 518 في شطرنج 960 هو الوضع الابتدائي العادي." },
+      answer = function() return back_rank(518) == "RNBQKBNR" end,
+      success = { en = "True: the numbering puts the classical set-up, RNBQKBNR, at 518.", fa = "درست است: در این شماره‌گذاری چیدمان کلاسیک، RNBQKBNR، شمارهٔ ۵۱۸ است.",
+                  ar = "صحيح: يقع الترتيب الكلاسيكي RNBQKBNR في الرقم 518 من هذا الترقيم." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "Could BRBKRNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
+                 fa = "آیا BRBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
+                 ar = "هل يمكن أن يكون BRBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+      answer = function() return legal_setup("BRBKRNNQ") end,
+      success = { en = "Right: no — the bishops on a1 and c1 both stand on dark squares; they must be on opposite colours.",
+                  fa = "درست است: نه؛ فیل‌های a1 و c1 هر دو روی خانهٔ تیره‌اند، در حالی که باید روی خانه‌های ناهم‌رنگ باشند.",
+                  ar = "صحيح: لا، فالفيلان في a1 وc1 كلاهما على مربع داكن، ويجب أن يكونا على لونين مختلفين." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "Could KRRBBNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
+                 fa = "آیا KRRBBNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
+                 ar = "هل يمكن أن يكون KRRBBNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+      answer = function() return legal_setup("KRRBBNNQ") end,
+      success = { en = "Right: no — the king on a1 is not between the rooks, so it could never castle on one side.",
+                  fa = "درست است: نه؛ شاه در a1 میان دو رخ نیست، پس هرگز نمی‌توانست در یکی از جناح‌ها قلعه برود.",
+                  ar = "صحيح: لا، فالملك في a1 ليس بين الرخين، فلن يستطيع التبييت في أحد الجناحين أبدًا." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "Could RBBKRNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
+                 fa = "آیا RBBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
+                 ar = "هل يمكن أن يكون RBBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+      answer = function() return legal_setup("RBBKRNNQ") end,
+      success = { en = "Right: yes — the bishops on b1 (light) and c1 (dark) differ in colour, and the king on d1 stands between the rooks on a1 and e1.",
+                  fa = "درست است: بله؛ فیل‌های b1 (روشن) و c1 (تیره) ناهم‌رنگ‌اند و شاه d1 میان رخ‌های a1 و e1 ایستاده است.",
+                  ar = "صحيح: نعم، فالفيلان في b1 (فاتح) وc1 (داكن) مختلفا اللون، والملك في d1 يقف بين الرخين في a1 وe1." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    which_squares {
+      fen = arbiter.chess960(0):fen(),
+      variant = "chess960",
+      prompt = { en = "Chess960 position 0: on which squares do the white rooks stand?", fa = "وضعیت شمارهٔ ۰ شطرنج ۹۶۰: رخ‌های سفید روی کدام خانه‌ها هستند؟",
+                 ar = "الوضع رقم 0 في شطرنج 960: على أي مربعات يقف رخّا الأبيض؟" },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do if p == "R" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: and the king stands between them, as every Chess960 set-up requires.",
+                  fa = "درست است: و شاه میان آن‌ها ایستاده، همان‌طور که هر چیدمان شطرنج ۹۶۰ لازم دارد.",
+                  ar = "صحيح: والملك يقف بينهما، كما يشترط كل وضع ابتدائي في شطرنج 960." },
+      tests = { right = { "f1 h1" }, wrong = { ["a1 h1"] = "squares_extra", ["h1"] = "squares_missing" } },
+    },
+  },
+}

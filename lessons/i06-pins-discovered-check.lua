@@ -1,0 +1,63 @@
+-- Pins and discovered check as ideas (FIDE 3.9: no move may leave one's own king in check).
+-- The engine names the pinned pieces and explains why a pinned piece may not move.
+return lesson {
+  id = "pins-discovered-check",
+  title = { en = "Pins and discovered check", fa = "آچمز و کیش بازشونده", ar = "التثبيت والكش المكشوف" },
+  level = "intermediate",
+  tags = { "tactics", "check" },
+  rules = { "3.9", "3.9.1" },
+  steps = {
+    teach {
+      fen = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1",
+      text = { en = "A piece is pinned when it stands between its own king and an enemy rook, bishop or queen on one line. Moving it would expose the king to check, and no move may leave one's own king in check (3.9), so a piece pinned to the king may only move along the pinning line. Here the knight on d3 is pinned by the bishop on b5 to the king on f1.",
+               fa = "مهره‌ای آچمز است که روی یک خط میان شاه خودی و رخ، فیل یا وزیر حریف قرار گرفته باشد. حرکت آن شاه را در معرض کیش می‌گذارد و هیچ حرکتی نباید شاه خودی را در کیش رها کند (۳.۹)؛ پس مهرهٔ آچمزشده به شاه فقط در امتداد همان خط می‌تواند حرکت کند. اینجا اسب d3 را فیل b5 به شاه f1 آچمز کرده است.",
+               ar = "تكون القطعة مثبَّتة إذا وقفت على خطٍّ واحد بين ملكها ورخ أو فيل أو وزير للخصم. تحريكها يعرّض الملك للكش، ولا يجوز لأي نقلة أن تترك ملك صاحبها في كش (3.9)؛ فالقطعة المثبَّتة على الملك لا تتحرك إلا على خط التثبيت. هنا الحصان في d3 مثبَّت على الملك في f1 بالفيل في b5." },
+      diagram = { squares = { "d3" }, arrows = { { "b5", "f1" } } },
+    },
+    which_squares {
+      fen = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1",
+      prompt = { en = "Which white pieces are pinned to their king? Name their squares.", fa = "کدام مهره‌های سفید به شاهشان آچمز شده‌اند؟ خانه‌هایشان را نام ببرید.",
+                 ar = "أيّ قطع الأبيض مثبَّتة على ملكها؟ اذكر مربعاتها." },
+      answer = function(pos) return pos:pinned("white") end,
+      success = { en = "Right: the knight on d3 stands between the bishop on b5 and the king on f1.",
+                  fa = "درست است: اسب d3 میان فیل b5 و شاه f1 ایستاده است.", ar = "صحيح: الحصان في d3 يقف بين الفيل في b5 والملك في f1." },
+      tests = { right = { "d3" }, wrong = { ["none"] = "squares_missing", ["d3 f1"] = "squares_extra" } },
+    },
+    move_task {
+      fen = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1",
+      prompt = { en = "Try Ne5 — or play a legal move.", fa = "Ne5 را امتحان کنید، یا یک حرکت قانونی انجام دهید.",
+                 ar = "جرّب Ne5، أو العب نقلة قانونية." },
+      expect = any_legal_move(),
+      success = { en = "Right: a legal move — the pinned knight itself could not move.", fa = "درست است: حرکتی قانونی؛ خود اسبِ آچمز نمی‌توانست حرکت کند.",
+                  ar = "صحيح: نقلة قانونية؛ أما الحصان المثبَّت نفسه فما كان يجوز له التحرك." },
+      tests = { right = { "Kf2", "Ke1" }, wrong = { ["Ne5"] = "pinned", ["Nc5"] = "pinned" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1",
+      text = { en = "A discovered check: a piece moves off a line and uncovers a check from the piece behind it. Here the bishop on e4 stands between the rook on e2 and the black king on e8; any bishop move opens the e-file and gives check.",
+               fa = "کیش بازشونده: مهره‌ای از روی یک خط کنار می‌رود و کیشِ مهرهٔ پشت سرش را باز می‌کند. اینجا فیل e4 میان رخ e2 و شاه سیاه در e8 ایستاده است؛ هر حرکت فیل ستون e را باز می‌کند و کیش می‌دهد.",
+               ar = "الكش المكشوف: تتحرك قطعة عن خطٍّ فتكشف كشًّا من القطعة التي خلفها. هنا الفيل في e4 يقف بين الرخ في e2 والملك الأسود في e8؛ وأي نقلة للفيل تفتح العمود e وتعطي كشًّا." },
+      diagram = { squares = { "e4", "e8" }, arrows = { { "e2", "e8" } } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1",
+      prompt = { en = "Give a discovered check with the bishop.", fa = "با فیل کیش بازشونده بدهید.", ar = "أعطِ كشًّا مكشوفًا بالفيل." },
+      expect = all_of(moves_piece("B"), gives_check()),
+      success = { en = "Right: the bishop left the e-file and the rook on e2 now checks the king.",
+                  fa = "درست است: فیل ستون e را ترک کرد و اکنون رخ e2 به شاه کیش می‌دهد.",
+                  ar = "صحيح: غادر الفيل العمود e، فصار الرخ في e2 يعطي الكش للملك." },
+      wrong = { en = "That does not give check by uncovering the rook.", fa = "این حرکت با باز کردن راه رخ کیش نمی‌دهد.",
+                ar = "هذه النقلة لا تعطي كشًّا بكشف الرخ." },
+      tests = { right = { "Bd5", "Bb7" }, wrong = { ["Re3"] = "deviation", ["Kd1"] = "deviation" } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1",
+      prompt = { en = "After Bf5 (the bishop leaves the e-file), is Black in check?", fa = "پس از Bf5 (فیل ستون e را ترک می‌کند)، آیا سیاه کیش است؟",
+                 ar = "بعد Bf5 (يغادر الفيل العمود e)، هل الأسود في كش؟" },
+      answer = function(pos) return pos:play("Bf5"):in_check() end,
+      success = { en = "True: the rook on e2 sees e8 once the bishop has gone.", fa = "درست است: با رفتن فیل، رخ e2 خانهٔ e8 را می‌بیند.",
+                  ar = "صحيح: بعد ذهاب الفيل صار الرخ في e2 يرى e8." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+  },
+}

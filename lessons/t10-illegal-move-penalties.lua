@@ -1,0 +1,107 @@
+-- What counts as an illegal move and its penalty (FIDE 7.5.1–7.5.5, A.3). The engine gives the
+-- penalty for each count and time control.
+local start = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+local second = {
+  { id = "0-1", text = { en = "Black wins", fa = "سیاه می‌برد", ar = "يفوز الأسود" } },
+  { id = "draw", text = { en = "Draw", fa = "مساوی", ar = "تعادل" } },
+  { id = "more", text = { en = "Two more minutes for Black", fa = "دو دقیقهٔ دیگر برای سیاه", ar = "دقيقتان أخريان للأسود" } },
+}
+local function second_result(pos)
+  local r = arbiter.illegal_move_penalty(pos, "white", 2).result
+  return ({ ["0-1"] = "0-1", ["1/2-1/2"] = "draw" })[r] or "more"
+end
+return lesson {
+  id = "illegal-move-penalties",
+  title = { en = "Illegal moves: what counts and the penalties", fa = "حرکت غیرقانونی: چه چیزی حساب می‌شود و جریمه‌ها",
+            ar = "النقلات غير القانونية: ما يُحتسب منها والعقوبات" },
+  level = "advanced",
+  tags = { "arbiter", "illegal-moves" },
+  rules = { "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "A.3" },
+  steps = {
+    teach {
+      fen = start,
+      text = { en = "An illegal move is completed once the player has pressed the clock. The arbiter restores the position just before it, and the player must make another move — with the piece touched, if possible (7.5.1). These also count as illegal moves: a pawn moved to the last rank without a new piece (it becomes a queen, 7.5.2), pressing the clock without moving (7.5.3), and making one move with two hands (7.5.4).",
+               fa = "حرکت غیرقانونی وقتی کامل می‌شود که بازیکن ساعت را بزند. داور وضعیت درست پیش از آن را برمی‌گرداند و بازیکن باید حرکت دیگری انجام دهد، در صورت امکان با همان مهره‌ای که لمس کرده بود (۷.۵.۱). این‌ها هم حرکت غیرقانونی به شمار می‌روند: رساندن پیاده به ردیف آخر بدون گذاشتن مهرهٔ تازه (پیاده وزیر می‌شود، ۷.۵.۲)، زدن ساعت بدون حرکت (۷.۵.۳)، و انجام یک حرکت با دو دست (۷.۵.۴).",
+               ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. فيُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب نقلة أخرى، بالقطعة التي لمسها إن أمكن (7.5.1). وتُعدّ نقلاتٍ غير قانونية أيضًا: نقل بيدق إلى الصف الأخير دون وضع قطعة جديدة (فيُستبدل بوزير، 7.5.2)، وضغط الساعة دون لعب نقلة (7.5.3)، ولعب نقلة واحدة باليدين (7.5.4)." },
+    },
+    choice {
+      fen = start,
+      prompt = { en = "A standard game: White makes a first illegal move and presses the clock. What does the arbiter do?",
+                 fa = "بازی استاندارد: سفید نخستین حرکت غیرقانونی‌اش را انجام می‌دهد و ساعت را می‌زند. داور چه می‌کند؟",
+                 ar = "مباراة كلاسيكية: يلعب الأبيض أول نقلة غير قانونية ويضغط الساعة. ماذا يفعل الحكم؟" },
+      choices = {
+        { id = "a", text = { en = "Restores the position and gives Black two extra minutes", fa = "وضعیت را برمی‌گرداند و دو دقیقه به وقت سیاه می‌افزاید",
+                             ar = "يُعيد الوضع ويمنح الأسود دقيقتين إضافيتين" } },
+        { id = "b", text = { en = "Declares the game lost for White", fa = "بازی را باخت سفید اعلام می‌کند", ar = "يعلن خسارة الأبيض" } },
+      },
+      answer = function(pos)
+        local outcome, extra = arbiter.illegal_move_penalty(pos, "white", 1)
+        return (outcome.result == "*" and extra == 120) and "a" or "b"
+      end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1)).explanations end,
+      success = { en = "Right: for the first illegal move the opponent gets two minutes (7.5.5).", fa = "درست است: برای نخستین حرکت غیرقانونی، حریف دو دقیقه می‌گیرد (۷.۵.۵).",
+                  ar = "صحيح: عن النقلة غير القانونية الأولى يحصل الخصم على دقيقتين (7.5.5)." },
+      tests = { right = { "a" }, wrong = { ["b"] = "illegal_move_extra_time" } },
+    },
+    choice {
+      fen = start,
+      prompt = { en = "A rapid game: White's first illegal move. How much time does Black get?", fa = "بازی سریع: نخستین حرکت غیرقانونی سفید. سیاه چقدر وقت می‌گیرد؟",
+                 ar = "مباراة سريعة: أول نقلة غير قانونية للأبيض. كم من الوقت يحصل عليه الأسود؟" },
+      choices = {
+        { id = "60", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
+        { id = "120", text = { en = "Two minutes", fa = "دو دقیقه", ar = "دقيقتان" } },
+      },
+      answer = function(pos) local _, extra = arbiter.illegal_move_penalty(pos, "white", 1, "rapid"); return tostring(extra) end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1, "rapid")).explanations end,
+      success = { en = "Right: in rapid and blitz the penalty is one minute (A.3).", fa = "درست است: در بازی سریع و برق‌آسا جریمه یک دقیقه است (A.3).",
+                  ar = "صحيح: في الشطرنج السريع والخاطف تكون العقوبة دقيقة واحدة (A.3)." },
+      tests = { right = { "60" }, wrong = { ["120"] = "illegal_move_extra_time_rapid" } },
+    },
+    choice {
+      fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
+      prompt = { en = "Black has king and rook. White completes a second illegal move in the game. What is the result?",
+                 fa = "سیاه شاه و رخ دارد. سفید دومین حرکت غیرقانونی‌اش را در این بازی کامل می‌کند. نتیجه چیست؟",
+                 ar = "للأسود ملك ورخ. يُكمل الأبيض نقلته غير القانونية الثانية في المباراة. ما النتيجة؟" },
+      choices = second,
+      answer = second_result,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
+      success = { en = "Right: the second illegal move loses the game (7.5.5), and Black's rook can mate.", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد (۷.۵.۵) و رخ سیاه می‌تواند مات کند.", ar = "صحيح: النقلة غير القانونية الثانية تُخسر المباراة (7.5.5)، ورخ الأسود قادر على الإماتة." },
+      tests = { right = { "0-1" }, wrong = { ["more"] = "wrong_answer", ["draw"] = "illegal_moves_loss" } },
+    },
+    choice {
+      fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+      prompt = { en = "Black has a lone king. White completes a second illegal move in the game. What is the result?",
+                 fa = "سیاه فقط شاه دارد. سفید دومین حرکت غیرقانونی‌اش را در این بازی کامل می‌کند. نتیجه چیست؟",
+                 ar = "ليس للأسود إلا الملك. يُكمل الأبيض نقلته غير القانونية الثانية في المباراة. ما النتيجة؟" },
+      choices = second,
+      answer = second_result,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
+      success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (7.5.5)." },
+      tests = { right = { "draw" }, wrong = { ["0-1"] = "wrong_answer", ["more"] = "wrong_answer" } },
+    },
+    true_false {
+      prompt = { en = "A player presses the clock without making a move. Does that count as an illegal move?", fa = "بازیکنی بدون انجام حرکت ساعت را می‌زند. آیا این حرکت غیرقانونی به شمار می‌رود؟",
+                 ar = "يضغط لاعب الساعة دون أن يلعب نقلة. هل يُعدّ ذلك نقلة غير قانونية؟" },
+      answer = true,
+      success = { en = "Right: 7.5.3 treats it as an illegal move, with the same penalty.", fa = "درست است: طبق ۷.۵.۳ این کار حرکت غیرقانونی به شمار می‌رود و همان جریمه را دارد.",
+                  ar = "صحيح: يعدّه البند 7.5.3 نقلة غير قانونية، بالعقوبة نفسها." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    choice {
+      prompt = { en = "A player pushes a pawn to the 8th rank, presses the clock and leaves the pawn there. What happens?",
+                 fa = "بازیکنی پیاده را به ردیف هشتم می‌برد، ساعت را می‌زند و پیاده را همان‌جا رها می‌کند. چه می‌شود؟",
+                 ar = "يدفع لاعب بيدقًا إلى الصف الثامن ويضغط الساعة ويترك البيدق مكانه. ماذا يحدث؟" },
+      choices = {
+        { id = "a", text = { en = "It is an illegal move; the pawn is replaced by a queen", fa = "حرکت غیرقانونی است؛ پیاده با وزیر عوض می‌شود",
+                             ar = "نقلة غير قانونية، ويُستبدل البيدق بوزير" } },
+        { id = "b", text = { en = "The player may still choose any piece, without penalty", fa = "بازیکن هنوز بی‌جریمه هر مهره‌ای را می‌تواند انتخاب کند",
+                             ar = "يجوز للاعب أن يختار أي قطعة بلا عقوبة" } },
+      },
+      answer = "a",
+      success = { en = "Right: 7.5.2 — the move is illegal (penalised as in 7.5.5) and the pawn becomes a queen.",
+                  fa = "درست است: طبق ۷.۵.۲ حرکت غیرقانونی است (با جریمهٔ ۷.۵.۵) و پیاده وزیر می‌شود.",
+                  ar = "صحيح: وفق 7.5.2 النقلة غير قانونية (وعقوبتها وفق 7.5.5)، ويُستبدل البيدق بوزير." },
+      tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
+    },
+  },
+}
