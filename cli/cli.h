@@ -23,6 +23,10 @@ bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos);
 /* Prints a reason in the chosen language to stderr, prefixed "arbiter: ". */
 void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
 
+/* Prints the FEN's warnings (arb_fen_warnings: read leniently) to stderr, "arbiter: warning: ";
+ * returns how many. */
+int cli_print_fen_warnings(const struct cli_opts *o, const char *fen);
+
 /* --json output through the daemon's JSON mapping (json_out.c). */
 int cli_json_moves(const struct cli_opts *o, const char *fen);
 int cli_json_perft(const struct cli_opts *o, const char *fen, int depth);

@@ -84,6 +84,7 @@ int cmd_fen(int argc, char **argv)
         return cli_json_fen(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
+    cli_print_fen_warnings(&o, o.args[0]);
     char fen[ARB_FEN_MAX];
     arb_position_fen(&pos, fen, sizeof fen);
     printf("%s\n", fen);

@@ -152,5 +152,9 @@ int cmd_validate(int argc, char **argv)
     else
         printf("invalid: %d problem%s\n", n, n == 1 ? "" : "s");
     print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    int w = arb_fen_warnings(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
+    if (w > 0)
+        printf("read leniently: %d warning%s\n", w, w == 1 ? "" : "s");
+    print_reasons(&o, reasons, w, ARB_EXPLAIN_MAX);
     return n == 0 ? 0 : 1;
 }

@@ -146,7 +146,7 @@ int cmd_quiz(int argc, char **argv)
 {
     if (argc < 2)
         return quiz_usage();
-    const char *sub = argv[1], *lang = "en", *dir = NULL, *generator = NULL;
+    const char *sub = argv[1], *lang = "en", *dir = NULL, *generator = NULL, *digits = NULL;
     const char *pnames[8], *pvalues[8];
     int nparams = 0;
     long seed = -1, count = -1, index = 0, indices = -1;
@@ -157,6 +157,8 @@ int cmd_quiz(int argc, char **argv)
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--lang") == 0 && has_value) {
             lang = argv[++i];
+        } else if (strcmp(a, "--digits") == 0 && has_value) {
+            digits = argv[++i];
         } else if (strcmp(a, "--dir") == 0 && has_value) {
             dir = argv[++i];
         } else if (strcmp(a, "--generator") == 0 && has_value) {
@@ -197,6 +199,10 @@ int cmd_quiz(int argc, char **argv)
     }
     if (strcmp(lang, "en") != 0 && strcmp(lang, "fa") != 0 && strcmp(lang, "ar") != 0) {
         fprintf(stderr, "arbiter: languages are en, fa and ar\n");
+        return 2;
+    }
+    if (digits && !(lang = aj_lang_digits(lang, digits))) {
+        fprintf(stderr, "arbiter: --digits takes latin, native or default\n");
         return 2;
     }
     if (strcmp(sub, "list") != 0 && strcmp(sub, "generate") != 0 && strcmp(sub, "grade") != 0)

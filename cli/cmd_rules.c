@@ -40,7 +40,7 @@ struct rules_opts {
     const char *claim_move;
     int illegal[2];
     arb_illegal_policy policy;
-    bool skip_variations, write;
+    bool skip_variations, write, strict;
     const char *promote;
     const char *claim_name, *time_control; /* as given, for --json */
 };
@@ -51,7 +51,7 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
     ro->claim_move = NULL;
     ro->illegal[0] = ro->illegal[1] = 0;
     ro->policy = arb_illegal_policy_fide(ARB_TC_STANDARD);
-    ro->skip_variations = ro->write = false;
+    ro->skip_variations = ro->write = ro->strict = false;
     ro->promote = NULL;
     ro->claim_name = ro->time_control = NULL;
     int out = 1;
@@ -104,6 +104,8 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
                 ro->skip_variations = true;
             else if (strcmp(a, "--write") == 0)
                 ro->write = true;
+            else if (strcmp(a, "--strict") == 0)
+                ro->strict = true;
             else
                 argv[out++] = argv[i];
         }
@@ -387,6 +389,23 @@ static void report_game(const struct cli_opts *o, const arb_game *g)
     }
 }
 
+/* What lenient reading repaired in a game: in the report (stdout) as "  warning: ..." lines
+ * after the game's line, or with --write on stderr as FILE:LINE:COL: warning: ... */
+static void print_pgn_warnings(const struct cli_opts *o, const arb_pgn_game *g, FILE *to, const char *file)
+{
+    for (int i = 0; i < g->nwarnings && i < ARB_PGN_MAX_WARNINGS; i++) {
+        const arb_pgn_warning *w = &g->warnings[i];
+        char msg[512];
+        arb_reason_render(&w->why, o->lang, msg, sizeof msg);
+        if (to == stdout)
+            printf("  warning (line %d): %s (%s)\n", w->line, msg, arb_reason_name(w->why.code));
+        else
+            fprintf(to, "%s:%d:%d: warning: %s (%s)\n", file, w->line, w->column, msg, arb_reason_name(w->why.code));
+    }
+    if (g->nwarnings > ARB_PGN_MAX_WARNINGS)
+        fprintf(to, "  (%d more warnings)\n", g->nwarnings - ARB_PGN_MAX_WARNINGS);
+}
+
 int cmd_pgn(int argc, char **argv)
 {
     struct rules_opts ro;
@@ -394,7 +413,7 @@ int cmd_pgn(int argc, char **argv)
     if (!take_opts(&argc, argv, &ro) || !cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs != 1) {
-        fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write] FILE\n");
+        fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write] [--strict] FILE\n");
         return 2;
     }
     size_t len;
@@ -404,7 +423,23 @@ int cmd_pgn(int argc, char **argv)
                 PGN_MAX_FILE >> 20);
         return 1;
     }
-    arb_pgn_options popts = {ro.skip_variations, false};
+    if (!ro.strict) { /* older collections are Latin-1 / Windows-1252: every output stays UTF-8 */
+        size_t converted = 0, ulen;
+        char *utf8 = arb_text_to_utf8(text, len, &ulen, &converted);
+        if (utf8) {
+            free(text);
+            text = utf8;
+            len = ulen;
+        }
+        if (converted) {
+            arb_reason w = arb_reason_make(ARB_R_pgn_encoding_converted);
+            w.n = converted > INT32_MAX ? INT32_MAX : (int32_t)converted;
+            char msg[512];
+            arb_reason_render(&w, o.lang, msg, sizeof msg);
+            fprintf(stderr, "%s: warning: %s (%s)\n", o.args[0], msg, arb_reason_name(w.code));
+        }
+    }
+    arb_pgn_options popts = {ro.skip_variations, false, !ro.strict};
     arb_pgn_reader r;
     arb_pgn_reader_init(&r, text, len, &popts);
     int n = 0, errors = 0;
@@ -429,6 +464,7 @@ int cmd_pgn(int argc, char **argv)
         arb_outcome out;
         arb_game_outcome(&g.record, NULL, &out);
         if (ro.write) {
+            print_pgn_warnings(&o, &g, stderr, o.args[0]);
             arb_pgn_set_outcome(&g, &out);
             size_t need = arb_pgn_write(&g, NULL, 0);
             char *buf = malloc(need + 1);
@@ -441,6 +477,7 @@ int cmd_pgn(int argc, char **argv)
             const char *w = arb_pgn_tag_value(&g, "White"), *b = arb_pgn_tag_value(&g, "Black");
             printf("game %d (line %d): %s - %s, %d plies, movetext result %s\n", n, g.line, w ? w : "?", b ? b : "?",
                    g.record.nplies, g.result);
+            print_pgn_warnings(&o, &g, stdout, o.args[0]);
             report_game(&o, &g.record);
             if (out.termination == ARB_TERM_NONE)
                 printf("  no automatic ending: %s\n", strcmp(g.result, "*") ? "the result came from the board (resignation, agreement, time...)" : "unfinished");

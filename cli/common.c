@@ -7,6 +7,7 @@
 bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
 {
     *o = (struct cli_opts){ARB_STANDARD, "en", false, false, 0, argv + 1};
+    const char *digits = NULL;
     int out = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -20,6 +21,8 @@ bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
             }
         } else if (strcmp(a, "--lang") == 0 && i + 1 < argc) {
             o->lang = argv[++i];
+        } else if (strcmp(a, "--digits") == 0 && i + 1 < argc) {
+            digits = argv[++i];
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
         } else if (strcmp(a, "--divide") == 0) {
@@ -32,14 +35,22 @@ bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
         }
     }
     o->nargs = out;
+    if (digits) { /* --digits latin|native: carried in the language tag ("fa-u-nu-latn") */
+        const char *tag = aj_lang_digits(o->lang, digits);
+        if (!tag) {
+            fprintf(stderr, "arbiter: --digits takes latin, native or default, not '%s'\n", digits);
+            return false;
+        }
+        o->lang = tag;
+    }
     return true;
 }
 
-void cli_print_reason(const struct cli_opts *o, const arb_reason *r)
+static void print_reason_as(const struct cli_opts *o, const arb_reason *r, const char *prefix)
 {
     char text[512];
     arb_reason_render(r, o->lang, text, sizeof text);
-    fprintf(stderr, "arbiter: %s\n  code: %s", text, arb_reason_name(r->code));
+    fprintf(stderr, "arbiter: %s%s\n  code: %s", prefix, text, arb_reason_name(r->code));
     /* Input errors say where: which FEN field and which character (counted from 1). */
     if (r->offset >= 0 && strncmp(arb_reason_name(r->code), "fen_", 4) == 0) {
         static const char *const fields[] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
@@ -50,6 +61,20 @@ void cli_print_reason(const struct cli_opts *o, const arb_reason *r)
     if (arb_reason_article(r->code)[0])
         fprintf(stderr, ", rule: FIDE %s", arb_reason_article(r->code));
     fprintf(stderr, "\n");
+}
+
+void cli_print_reason(const struct cli_opts *o, const arb_reason *r)
+{
+    print_reason_as(o, r, "");
+}
+
+int cli_print_fen_warnings(const struct cli_opts *o, const char *fen)
+{
+    arb_reason w[ARB_EXPLAIN_MAX];
+    int n = arb_fen_warnings(fen, o->variant, w, ARB_EXPLAIN_MAX);
+    for (int i = 0; i < n && i < ARB_EXPLAIN_MAX; i++)
+        print_reason_as(o, &w[i], "warning: ");
+    return n;
 }
 
 bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)

@@ -17,7 +17,7 @@ static const struct command commands[] = {
                 "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
      cmd_outcome},
     {"touch", "touch [--json] [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
-    {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
+    {"pgn", "pgn [--skip-variations] [--write] [--strict] FILE", cmd_pgn},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
     {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",

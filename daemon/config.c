@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -28,6 +29,7 @@ static const struct option {
 } options[] = {
 #define S(f) offsetof(ad_config, f), sizeof(((ad_config *)0)->f)
     {"listen", OPT_STRING, S(listen), 0, 0, "HOST:PORT", "address to listen on (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0 picks one)"},
+    {"probe-listen", OPT_STRING, S(probe_listen), 0, 0, "HOST:PORT", "also listen here for /v1/health and /metrics only, on a thread of their own, so probes never wait behind searches (default: none)"},
     {"lessons", OPT_STRING, S(lessons), 0, 0, "DIR", "lessons directory (default " AD_DEFAULT_LESSONS ")"},
     {"threads", OPT_LONG, S(threads), 0, 256, "N", "polling threads (default 0: one per core)"},
     {"log-level", OPT_LEVEL, S(log_level), 0, 3, "LEVEL", "error, warn, info (default: one line per request) or debug"},
@@ -37,6 +39,8 @@ static const struct option {
     {"max-connections", OPT_LONG, S(max_connections), 1, 1L << 20, "N", "open connections in all (default 1024)"},
     {"max-per-ip", OPT_LONG, S(max_per_ip), 0, 1L << 20, "N", "open connections per client address, 0 for no limit (default 256)"},
     {"timeout", OPT_LONG, S(timeout), 0, 3600, "SECONDS", "idle connection timeout, 0 for none (default 10)"},
+    {"request-timeout", OPT_LONG, S(request_timeout), 0, 3600, "SECONDS", "whole-request deadline: request line, headers and body must be in this long after the connection is ready, else it is closed (slow clients; default 30, 0 for none)"},
+    {"stall-timeout-ms", OPT_LONG, S(stall_timeout_ms), 0, 3600000, "MS", "a polling thread running one request longer than this is hung: health answers 503 and the systemd watchdog is not pinged (default 20000, 0 for never)"},
     {"max-inflight", OPT_LONG, S(max_inflight), 1, 1L << 20, "N", "requests in progress before 503 (default 512)"},
     {"max-heavy", OPT_LONG, S(max_heavy), 0, 4096, "N", "searches (perft...) in progress before 503 (default 0: threads - 1, at least 1)"},
     {"retry-after", OPT_LONG, S(retry_after), 0, 3600, "SECONDS", "Retry-After of 503 replies (default 1)"},
@@ -76,6 +80,8 @@ void ad_config_defaults(ad_config *c)
     c->max_connections = 1024;
     c->max_per_ip = 256;
     c->timeout = 10;
+    c->request_timeout = 30;
+    c->stall_timeout_ms = 20000;
     c->max_inflight = 512;
     c->retry_after = 1;
     c->drain_timeout = 15;
@@ -175,6 +181,12 @@ static bool load_file(ad_config *c, const char *path)
         fprintf(stderr, "arbiterd: cannot read config file %s: %s\n", path, strerror(errno));
         return false;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "arbiterd: config file %s is a directory, not a file\n", path);
+        fclose(f);
+        return false;
+    }
     char line[1024];
     int lineno = 0;
     bool ok = true;
@@ -182,6 +194,14 @@ static bool load_file(ad_config *c, const char *path)
         lineno++;
         char where[600];
         snprintf(where, sizeof where, "%s:%d", path, lineno);
+        size_t n = strlen(line);
+        int next = n == sizeof line - 1 && line[n - 1] != '\n' ? getc(f) : EOF;
+        if (next != EOF) {
+            /* never parse the rest of a long line as a line of its own */
+            fprintf(stderr, "arbiterd: %s: line longer than %zu bytes\n", where, sizeof line - 1);
+            ok = false;
+            break;
+        }
         char *s = trim(line);
         if (!*s || *s == '#')
             continue;
@@ -200,6 +220,10 @@ static bool load_file(ad_config *c, const char *path)
             break;
         }
         ok = set_option(c, o, value, where);
+    }
+    if (ok && ferror(f)) {
+        fprintf(stderr, "arbiterd: cannot read config file %s: %s\n", path, strerror(errno));
+        ok = false;
     }
     fclose(f);
     if (ok)

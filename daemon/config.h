@@ -7,6 +7,7 @@
 
 typedef struct ad_config {
     char listen[128];           /* HOST:PORT, [V6]:PORT; port 0 picks a free one */
+    char probe_listen[128];     /* HOST:PORT of the probe listener (health, metrics only), or "" */
     char lessons[512];          /* lessons directory */
     char config_path[512];      /* the config file that was read, or "" */
     long threads;               /* polling threads; 0: one per core */
@@ -17,6 +18,8 @@ typedef struct ad_config {
     long max_connections;       /* open connections in all */
     long max_per_ip;            /* open connections per client address */
     long timeout;               /* seconds a connection may stay idle (slow clients) */
+    long request_timeout;       /* seconds from a connection being ready to its request being in; 0: none */
+    long stall_timeout_ms;      /* a handler running longer is a hung polling thread; 0: never */
     long max_inflight;          /* requests being handled at once before 503 */
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */

@@ -7,18 +7,35 @@
 extern const char ad_openapi_json[];
 extern const unsigned long ad_openapi_json_len;
 
+/* Health says whether this instance can serve a request now: 503 when every request slot is
+ * taken (other routes would answer 503 overloaded) or a polling thread is stalled. The load
+ * figures let a balancer or an operator see saturation before it is reached. */
 static void h_health(ad_request *r)
 {
+    ad_server *s = r->srv;
     const ad_lesson_set *set = r->set;
-    bool draining = atomic_load(&r->srv->draining);
+    long inflight = atomic_load(&s->inflight) - 1; /* not this probe */
+    long stalled = ad_edge_stalled(&s->edge);
+    bool full = inflight >= s->cfg.max_inflight;
+    const char *status = atomic_load(&s->draining) ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
     json_t *o = json_object();
-    json_object_set_new(o, "status", json_string(draining ? "draining" : "ok"));
+    json_object_set_new(o, "status", json_string(status));
     json_object_set_new(o, "version", json_string(arb_version()));
     json_object_set_new(o, "lessons", json_integer(set ? set->count : 0));
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));
     json_object_set_new(o, "quizzes", json_integer(set ? set->quiz_count : 0));
     json_object_set_new(o, "puzzles", json_integer(set ? set->puzzles.count : 0));
-    ad_reply_json(r, draining ? 503 : 200, o); /* 503: balancers and readiness probes stop sending */
+    json_t *load = json_object();
+    json_object_set_new(load, "in_flight", json_integer(inflight > 0 ? inflight : 0));
+    json_object_set_new(load, "max_inflight", json_integer(s->cfg.max_inflight));
+    json_object_set_new(load, "searches", json_integer(atomic_load(&s->heavy)));
+    json_object_set_new(load, "max_searches", json_integer(s->heavy_cap));
+    json_object_set_new(load, "connections", json_integer(atomic_load(&s->connections)));
+    json_object_set_new(load, "max_connections", json_integer(s->cfg.max_connections));
+    json_object_set_new(load, "stalled", json_integer(stalled));
+    json_object_set_new(o, "load", load);
+    /* 503: balancers and readiness probes stop sending */
+    ad_reply_json(r, atomic_load(&s->draining) || stalled || full ? 503 : 200, o);
 }
 
 static void h_metrics(ad_request *r)
@@ -29,6 +46,8 @@ static void h_metrics(ad_request *r)
         .inflight = atomic_load(&s->inflight),
         .searches = (long)atomic_load(&s->heavy),
         .connections = atomic_load(&s->connections),
+        .deadline_closes = atomic_load(&s->edge.deadline_cuts),
+        .stalled = ad_edge_stalled(&s->edge),
         .lessons = set ? (unsigned long)set->count : 0,
         .quizzes = set ? (unsigned long)set->quiz_count : 0,
         .puzzles = set ? (unsigned long)set->puzzles.count : 0,

@@ -51,7 +51,8 @@ static json_t *dead_json(const arb_position *pos, const arb_dead_result *d, long
     for (int c = 0; c < 2; c++) {
         const arb_unwinnable_result *u = &d->side[c];
         const char *name = aj_color_name((arb_color)c);
-        json_object_set_new(unw, name, json_boolean(u->verdict == ARB_WIN_IMPOSSIBLE));
+        /* null when undecided: false would read as "can still win" (issue 12) */
+        json_object_set_new(unw, name, u->verdict == ARB_WIN_UNKNOWN ? json_null() : json_boolean(u->verdict == ARB_WIN_IMPOSSIBLE));
         json_object_set_new(verdicts, name, json_string(verdict_name(u->verdict)));
         if (u->verdict == ARB_WIN_POSSIBLE)
             json_object_set_new(witness, name, witness_json(pos, u));

@@ -240,7 +240,7 @@ static void h_answer(ad_request *r)
     char key[ARBL_ANSWER_MAX + 160], norm[ARBL_ANSWER_MAX + 1];
     size_t klen = 0;
     if (set->answers && arbl_answer_normalize(answer, norm, sizeof norm)) {
-        int n = snprintf(key, sizeof key, "%.100s%c%d%c%.8s%c", l->id, 0, step, 0, r->lang, 0);
+        int n = snprintf(key, sizeof key, "%.100s%c%d%c%.23s%c", l->id, 0, step, 0, r->lang, 0);
         size_t alen = strlen(norm);
         if (n > 0 && (size_t)n + alen <= sizeof key) {
             memcpy(key + n, norm, alen);

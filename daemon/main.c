@@ -1,10 +1,12 @@
 /* arbiterd: settings, signals and lifecycle. SIGTERM/SIGINT drain (health 503 at once, the
  * socket closed after drain-grace) and exit 0, SIGHUP reloads the lessons directory (lessons,
- * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog. */
+ * quizzes, puzzles); systemd is told READY/RELOADING/STOPPING and pinged for its watchdog while
+ * no polling thread is stalled (edge.h). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +23,21 @@ static void load(ad_server *s)
     atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failed.lessons);
     atomic_fetch_add(&s->metrics.quiz_failures, (unsigned long)failed.quizzes);
     atomic_fetch_add(&s->metrics.puzzle_failures, (unsigned long)failed.puzzles);
+}
+
+/* Each connection needs a descriptor; beyond them the listener, epoll and lesson files. Raises
+ * the soft limit up to the hard one if needed, and says so if even that is too small. */
+static void ensure_fd_limit(long max_connections)
+{
+    struct rlimit rl;
+    rlim_t need = (rlim_t)max_connections + 64;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need)
+        return;
+    rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= need ? need : rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur < need)
+        ad_log(AD_LOG_WARN, "open-file limit %llu is below max-connections + 64 (%llu): connections past it wait "
+                            "(raise LimitNOFILE or ulimit -n)", (unsigned long long)rl.rlim_cur, (unsigned long long)need);
 }
 
 static void reload(ad_server *s)
@@ -88,6 +105,7 @@ int main(int argc, char **argv)
                                                  (uint32_t)srv.cfg.quiz_time_ms};
     srv.lessons.cache_entries = (size_t)srv.cfg.lesson_cache_entries;
     srv.lessons.cache_bytes = (size_t)srv.cfg.lesson_cache_bytes;
+    ensure_fd_limit(srv.cfg.max_connections);
     load(&srv);
     if (!ad_server_start(&srv)) {
         ad_lessons_free(&srv.lessons);
@@ -95,6 +113,8 @@ int main(int argc, char **argv)
     }
     ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
            srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
+    if (srv.probe_port)
+        ad_log(AD_LOG_WARN, "probes (health, metrics) also on port %u", srv.probe_port);
     if (srv.cfg.print_port) {
         printf("%u\n", ad_server_port(&srv));
         fflush(stdout);
@@ -115,7 +135,7 @@ int main(int argc, char **argv)
                    atomic_load(&srv.inflight));
             break;
         }
-        if (watchdog)
+        if (watchdog && ad_edge_stalled(&srv.edge) == 0) /* a hung polling thread gets us restarted */
             ad_sd_notify("WATCHDOG=1");
     }
     ad_sd_notify("STOPPING=1\nSTATUS=draining");

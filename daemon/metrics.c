@@ -133,6 +133,11 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
             "# TYPE arbiterd_searches_in_flight gauge\narbiterd_searches_in_flight %ld\n", g->searches);
     put(&b, "# HELP arbiterd_connections Open client connections.\n"
             "# TYPE arbiterd_connections gauge\narbiterd_connections %ld\n", g->connections);
+    put(&b, "# HELP arbiterd_request_deadline_closes_total Connections closed because their request was not in by request-timeout.\n"
+            "# TYPE arbiterd_request_deadline_closes_total counter\narbiterd_request_deadline_closes_total %lu\n",
+        g->deadline_closes);
+    put(&b, "# HELP arbiterd_stalled_handlers Requests running longer than stall-timeout-ms (hung polling threads).\n"
+            "# TYPE arbiterd_stalled_handlers gauge\narbiterd_stalled_handlers %ld\n", g->stalled);
     put(&b, "# HELP arbiterd_search_budget_exhausted_total Searches stopped or refused by their CPU budget.\n"
             "# TYPE arbiterd_search_budget_exhausted_total counter\narbiterd_search_budget_exhausted_total %lu\n",
         get(&m->budget_exhausted));

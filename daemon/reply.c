@@ -78,7 +78,8 @@ long ad_reply_send(ad_request *r)
     }
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     if (r->lang && strcmp(r->content_type, "application/json") == 0)
-        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_LANGUAGE, r->lang);
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_LANGUAGE,
+                                arb_language_base(r->lang) ? arb_language_base(r->lang) : r->lang);
     if (r->allow[0])
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     if (r->retry_after) {
@@ -86,7 +87,7 @@ long ad_reply_send(ad_request *r)
         snprintf(secs, sizeof secs, "%ld", r->srv->cfg.retry_after);
         MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, secs);
     }
-    if (atomic_load_explicit(&r->srv->draining, memory_order_relaxed) || r->retry_after)
+    if (atomic_load_explicit(&r->srv->draining, memory_order_relaxed) || r->retry_after || r->close)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);

@@ -1,6 +1,9 @@
 /* The HTTP side of arbiterd: libmicrohttpd with its own polling threads (epoll, a thread pool),
- * per-request state from the request line to completion, limits checked before any handler
- * runs, body collection with a cap, dispatch through the route tables, logs and metrics. */
+ * per-request state from the first access-handler call to completion, limits checked before any
+ * handler runs, body collection with a cap, dispatch through the route tables, logs and metrics.
+ * Per-connection state (edge.c) outlives every request on the connection, so a request that
+ * libmicrohttpd drops without its completion callback is still finished when the connection
+ * closes: nothing a client sends leaves state behind. */
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -12,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "framing.h"
 #include "log.h"
 #include "reply.h"
 #include "routes.h"
@@ -19,9 +23,11 @@
 #include "scratch.h"
 #include "server.h"
 
-/* Per-request state, made when the request line arrives and freed on completion. */
+/* Per-request state, made on the first access-handler call (headers read) and freed on
+ * completion, or when the connection closes if libmicrohttpd never completed the request. */
 struct req_ctx {
     ad_request req;
+    ad_conn *cc;
     uint64_t t0;
     size_t uri_len;
     bool started, replied, heavy_held;
@@ -35,19 +41,41 @@ struct req_ctx {
 
 static uint64_t now_us(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+    return ad_now_us();
 }
 
+static ad_conn *conn_state(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
+
+/* The request line has arrived: note when, and its raw length. Nothing is allocated or counted
+ * here: libmicrohttpd may still drop the request (e.g. too many query arguments for its pool)
+ * without calling the access handler or the completion callback. */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
 {
-    ad_server *s = cls;
+    (void)cls;
+    ad_conn *cc = conn_state(conn);
+    if (cc) {
+        cc->req_t0 = now_us();
+        cc->uri_len = strlen(uri);
+    }
+    return NULL;
+}
+
+/* The first access-handler call: from here on the completion callback (or the connection's
+ * close) finishes the request, so it is counted in flight. */
+static struct req_ctx *request_begin(ad_server *s, struct MHD_Connection *conn)
+{
     struct req_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    c->t0 = now_us();
-    c->uri_len = strlen(uri);
+    c->cc = conn_state(conn);
+    c->t0 = c->cc && c->cc->req_t0 ? c->cc->req_t0 : now_us();
+    c->uri_len = c->cc ? c->cc->uri_len : 0;
+    if (c->cc)
+        c->cc->req = c;
     c->req.srv = s;
     c->req.conn = conn;
     c->req.route_index = AD_MAX_ROUTES;
@@ -56,19 +84,19 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
     return c;
 }
 
-static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
+static void request_end(ad_server *s, struct req_ctx *c, bool completed)
 {
-    ad_server *s = cls;
-    struct req_ctx *c = *con_cls;
-    if (!c)
-        return;
     uint64_t us = now_us() - c->t0;
     int status = c->replied ? c->req.status : 0;
     ad_metrics_observe(&s->metrics, c->req.route_index, status, us);
-    if (ad_log_level() >= AD_LOG_INFO)
+    if (ad_log_level() >= AD_LOG_INFO) /* ad_log escapes what the client wrote (path, method) */
         ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
-               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
-               toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (aborted)");
+               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0, completed ? "" : " (aborted)");
+    if (c->cc) {
+        c->cc->req = NULL;
+        c->cc->req_t0 = 0;
+        ad_edge_idle(c->cc);
+    }
     if (c->heavy_held)
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
     if (c->req.out)
@@ -79,18 +107,40 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         free(c->req.text);
     free(c->body);
     free(c);
-    *con_cls = NULL;
     atomic_fetch_sub_explicit(&s->inflight, 1, memory_order_release);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+    ad_server *s = cls;
+    struct req_ctx *c = *con_cls;
+    ad_conn *cc = conn_state(conn);
+    if (cc) /* the next request on this connection starts its clock now */
+        ad_edge_restart_clock(&s->edge, cc);
+    if (!c)
+        return;
+    *con_cls = NULL;
+    request_end(s, c, toe == MHD_REQUEST_TERMINATED_COMPLETED_OK);
 }
 
 static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                           enum MHD_ConnectionNotificationCode toe)
 {
     ad_server *s = cls;
-    if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = ci ? ad_edge_open(&s->edge, ci->connect_fd) : NULL;
         atomic_fetch_add_explicit(&s->connections, 1, memory_order_relaxed);
-    else
-        atomic_fetch_sub_explicit(&s->connections, 1, memory_order_relaxed);
+        return;
+    }
+    ad_conn *cc = *socket_context;
+    if (cc) {
+        if (cc->req) /* libmicrohttpd closed the connection without completing its request */
+            request_end(s, cc->req, false);
+        ad_edge_close(&s->edge, cc);
+        *socket_context = NULL;
+    }
+    atomic_fetch_sub_explicit(&s->connections, 1, memory_order_relaxed);
 }
 
 static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
@@ -121,7 +171,10 @@ static const char *header_lang(struct MHD_Connection *conn)
     if (q)
         return q;
     const char *h = aj_lang_pick(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
-    return h ? h : "en";
+    const char *lang = h ? h : "en";
+    /* ?digits=latin|native: a bad value is refused once the body is read (prepare_body) */
+    const char *d = aj_lang_digits(lang, MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "digits"));
+    return d ? d : lang;
 }
 
 static enum MHD_Result send_reply(struct req_ctx *c)
@@ -131,20 +184,29 @@ static enum MHD_Result send_reply(struct req_ctx *c)
     return c->bytes >= 0 ? MHD_YES : MHD_NO;
 }
 
-static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, long long limit)
+static enum MHD_Result fail_detail(struct req_ctx *c, aj_code code, const char *field, long long limit,
+                                   const char *detail)
 {
     aj_error e;
     aj_fail(&e, code, field);
     e.limit = limit;
+    if (detail)
+        snprintf(e.detail, sizeof e.detail, "%s", detail);
     if (code == AJ_E_OVERLOADED)
         atomic_fetch_add_explicit(&c->req.srv->metrics.overload_rejections, 1, memory_order_relaxed);
     ad_reply_error(&c->req, &e);
     return send_reply(c);
 }
 
+static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, long long limit)
+{
+    return fail_detail(c, code, field, limit, NULL);
+}
+
 /* First call, headers read: every check that needs no body. Returns true when a reply was
  * queued (an error), false to go on. */
-static bool check_request(struct req_ctx *c, const char *url, const char *method, enum MHD_Result *ret)
+static bool check_request(struct req_ctx *c, const char *url, const char *method, const char *version,
+                          enum MHD_Result *ret)
 {
     ad_server *s = c->req.srv;
     ad_request *r = &c->req;
@@ -159,6 +221,12 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         *ret = fail(c, AJ_E_HEADERS_TOO_LARGE, NULL, s->cfg.max_headers);
         return true;
     }
+    const char *framing = ad_framing_problem(r->conn, version);
+    if (framing) { /* the body's end is unknown: answer, then close (RFC 9112 §6.3) */
+        r->close = true;
+        *ret = fail_detail(c, AJ_E_BAD_REQUEST, NULL, -1, framing);
+        return true;
+    }
     int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
     if (slot < 0) {
         *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
@@ -169,6 +237,11 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
      * sees why. */
     if (!(r->route->flags & AD_ALWAYS) && atomic_load_explicit(&s->stopping, memory_order_relaxed)) {
         *ret = fail(c, AJ_E_SHUTTING_DOWN, NULL, -1);
+        return true;
+    }
+    if (!(r->route->flags & AD_ALWAYS) && s->probe_mhd &&
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_DAEMON)->daemon == s->probe_mhd) {
+        *ret = fail(c, AJ_E_NOT_FOUND, NULL, -1); /* the probe listener serves probes only */
         return true;
     }
     if (!(r->route->flags & AD_ALWAYS) &&
@@ -188,15 +261,19 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
             return true;
         }
     }
-    if (r->route->flags & AD_HEAVY) {
-        if (atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed) >= s->heavy_cap) {
-            atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-            *ret = fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
-            return true;
-        }
-        c->heavy_held = true;
-    }
     return false;
+}
+
+/* A search takes its slot once its body is complete, so a slow upload holds none. */
+static bool take_heavy_slot(struct req_ctx *c)
+{
+    ad_server *s = c->req.srv;
+    if (atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed) >= s->heavy_cap) {
+        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        return false;
+    }
+    c->heavy_held = true;
+    return true;
 }
 
 /* Appends upload data to the body, up to max_body; beyond it the rest is discarded (up to
@@ -250,6 +327,19 @@ static bool prepare_body(struct req_ctx *c)
         r->lang = q;
     else if (b)
         r->lang = b;
+    /* "digits": "latin" | "native" (body, else ?digits=) overrides the language's default */
+    const char *digits = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "digits");
+    if (!aj_opt_string(r->body, "digits", &digits, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
+    const char *tagged = digits ? aj_lang_digits(r->lang, digits) : r->lang;
+    if (!tagged) {
+        aj_fail(&e, AJ_E_INVALID_FIELD, "digits");
+        ad_reply_error(r, &e);
+        return false;
+    }
+    r->lang = tagged;
     return true;
 }
 
@@ -260,7 +350,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     ad_server *s = cls;
     struct req_ctx *c = *con_cls;
     if (!c) {
-        c = on_uri(s, url, conn);
+        c = request_begin(s, conn);
         if (!c)
             return MHD_NO;
         *con_cls = c;
@@ -275,9 +365,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         snprintf(c->path, sizeof c->path, "%s", url);
         c->req.method = c->method;
         enum MHD_Result ret;
-        if (check_request(c, url, method, &ret))
+        if (check_request(c, url, method, version, &ret))
             return ret;
         return MHD_YES;
+    }
+    if (c->cc && ad_edge_overdue(c->cc)) { /* a trickled body: refuse it and close */
+        *upload_data_size = 0;
+        c->req.close = true;
+        atomic_fetch_add_explicit(&s->edge.deadline_cuts, 1, memory_order_relaxed);
+        return fail(c, AJ_E_REQUEST_TIMEOUT, NULL, s->cfg.request_timeout);
     }
     if (*upload_data_size) {
         bool ok = collect(c, upload_data, *upload_data_size);
@@ -285,8 +381,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return ok ? MHD_YES : MHD_NO;
     }
     ad_request *r = &c->req;
+    if (c->cc)
+        ad_edge_stop_clock(c->cc); /* the request is in: its deadline no longer applies */
     if (c->too_large)
         return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
+    if ((r->route->flags & AD_HEAVY) && !take_heavy_slot(c))
+        return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+    if (c->cc)
+        ad_edge_busy(c->cc, r->route->pattern);
     bool scratch = r->route->flags & AD_SCRATCH;
     if (scratch)
         ad_scratch_begin();
@@ -302,6 +404,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
         c->heavy_held = false;
     }
+    if (c->cc)
+        ad_edge_idle(c->cc);
     enum MHD_Result ret = send_reply(c);
     if (scratch) { /* the answer is dumped and sent: nothing made in the window may outlive it */
         json_decref(r->body);
@@ -309,6 +413,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         ad_scratch_end();
     }
     return ret;
+}
+
+static unsigned bound_port(int fd)
+{
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &sl) != 0)
+        return 0;
+    return ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                                    : ntohs(((struct sockaddr_in *)&ss)->sin_port);
 }
 
 /* A listening socket for cfg.listen. */
@@ -357,6 +471,33 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
     ad_log(AD_LOG_DEBUG, "libmicrohttpd: %s", line);
 }
 
+/* The probe listener: one polling thread of its own for health and metrics, so a probe never
+ * waits for a search running on the thread that owns its connection. */
+static bool start_probe_listener(ad_server *s)
+{
+    int fd = open_listener(s->cfg.probe_listen);
+    if (fd < 0)
+        return false;
+    s->probe_port = bound_port(fd);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    s->probe_mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
+                                    MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+                                    MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
+                                    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.timeout,
+                                    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)s->cfg.memory_limit,
+                                    MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                                    MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                                    MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
+                                    MHD_OPTION_END);
+    if (!s->probe_mhd) {
+        ad_log(AD_LOG_ERROR, "libmicrohttpd could not start the probe listener");
+        close(fd);
+        return false;
+    }
+    return true;
+}
+
 bool ad_server_start(ad_server *s)
 {
     ad_config *cfg = &s->cfg;
@@ -376,14 +517,14 @@ bool ad_server_start(ad_server *s)
         close(fd);
         return false;
     }
-    struct sockaddr_storage ss;
-    socklen_t sl = sizeof ss;
-    if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
-        s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
-                                           : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    s->port = bound_port(fd);
     s->limits.max_moves = (int)cfg->max_moves;
     s->limits.max_depth = (int)cfg->max_json_depth;
     s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
+    if (!ad_edge_start(&s->edge, (uint64_t)cfg->request_timeout * 1000u, (uint64_t)cfg->stall_timeout_ms)) {
+        close(fd);
+        return false;
+    }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
@@ -399,7 +540,14 @@ bool ad_server_start(ad_server *s)
                               MHD_OPTION_END);
     if (!s->mhd) {
         ad_log(AD_LOG_ERROR, "libmicrohttpd could not start");
+        ad_edge_stop(&s->edge);
         close(fd);
+        return false;
+    }
+    if (cfg->probe_listen[0] && !start_probe_listener(s)) {
+        MHD_stop_daemon(s->mhd);
+        s->mhd = NULL;
+        ad_edge_stop(&s->edge);
         return false;
     }
     return true;
@@ -413,6 +561,11 @@ unsigned ad_server_port(const ad_server *s)
 void ad_server_begin_drain(ad_server *s)
 {
     atomic_store(&s->draining, true);
+}
+
+unsigned ad_server_probe_port(const ad_server *s)
+{
+    return s->probe_port;
 }
 
 void ad_server_drain_and_stop(ad_server *s)
@@ -446,4 +599,8 @@ void ad_server_drain_and_stop(ad_server *s)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
+    if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */
+        MHD_stop_daemon(s->probe_mhd);
+    s->probe_mhd = NULL;
+    ad_edge_stop(&s->edge);
 }

@@ -11,6 +11,7 @@
 
 #include "arbiter_json.h"
 #include "config.h"
+#include "edge.h"
 #include "lessons.h"
 #include "metrics.h"
 
@@ -43,7 +44,9 @@ typedef struct ad_route {
 typedef struct ad_server {
     ad_config cfg;
     struct MHD_Daemon *mhd;
+    struct MHD_Daemon *probe_mhd;   /* the probe listener (probe-listen), or NULL */
     unsigned port;              /* bound port */
+    unsigned probe_port;        /* the probe listener's bound port, or 0 */
     aj_limits limits;
     long heavy_cap;
     ad_metrics metrics;
@@ -51,6 +54,7 @@ typedef struct ad_server {
     atomic_long inflight, heavy, connections;
     atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
     atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
+    ad_edge edge;               /* per-connection state, request deadlines, stall detection */
 } ad_server;
 
 /* A request as handlers see it. */
@@ -74,6 +78,7 @@ typedef struct ad_request {
     const char *content_type;
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
+    bool close;                 /* add Connection: close (framing errors, deadlines) */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
@@ -83,7 +88,8 @@ bool ad_server_start(ad_server *s);
 void ad_server_begin_drain(ad_server *s);
 /* Stops accepting, waits for in-flight requests (up to drain_timeout), then stops. */
 void ad_server_drain_and_stop(ad_server *s);
-/* The port actually bound (for --listen HOST:0). */
+/* The port actually bound (for --listen HOST:0), and the probe listener's (0: none). */
 unsigned ad_server_port(const ad_server *s);
+unsigned ad_server_probe_port(const ad_server *s);
 
 #endif

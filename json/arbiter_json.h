@@ -38,6 +38,8 @@ typedef enum aj_code {
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */
     AJ_E_LESSON_SCRIPT,      /* 500 a lesson's script failed (error or budget): lesson, step, line, budget */
+    AJ_E_BAD_REQUEST,        /* 400 HTTP framing or headers the server refuses (detail says which) */
+    AJ_E_REQUEST_TIMEOUT,    /* 408 the request was not complete by its deadline */
     AJ_CODE_COUNT
 } aj_code;
 
@@ -88,9 +90,14 @@ bool aj_opt_string(json_t *obj, const char *key, const char **out, aj_error *e);
 bool aj_opt_bool(json_t *obj, const char *key, bool *out, aj_error *e);
 bool aj_opt_int(json_t *obj, const char *key, long long *out, aj_error *e);
 
-/* A language tag from a `lang` value or Accept-Language header: "en", "fa" or "ar"; NULL when
- * nothing in the text names a supported language. */
+/* A language tag from a `lang` value or Accept-Language header: "en", "fa" or "ar", with the
+ * digit choice it carries ("fa-u-nu-latn"); NULL when nothing in the text names a supported
+ * language. */
 const char *aj_lang_pick(const char *text);
+
+/* lang with the digits a request asks for ("latin", "native" or "default"): "fa" + "latin" ->
+ * "fa-u-nu-latn" (a static string every renderer understands); NULL for any other text. */
+const char *aj_lang_digits(const char *lang, const char *text);
 
 /* The variant field: "standard" (default) or "chess960". */
 bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e);

@@ -139,5 +139,7 @@ json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang)
     if (valid)
         json_object_set_new_nocheck(o, "fen", aj_fen_json(&pos));
     json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+    int w = arb_fen_warnings(fen, variant, rs, ARB_EXPLAIN_MAX);
+    json_object_set_new_nocheck(o, "warnings", aj_reasons_json(rs, w, ARB_EXPLAIN_MAX, lang));
     return o;
 }

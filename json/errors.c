@@ -37,6 +37,8 @@ static const struct {
     [AJ_E_SHUTTING_DOWN] = {"shutting_down", 503, "The server is shutting down; retry on another instance."},
     [AJ_E_INTERNAL] = {"internal", 500, "Internal error."},
     [AJ_E_LESSON_SCRIPT] = {"lesson_script_failed", 500, "The lesson's script failed while judging the answer."},
+    [AJ_E_BAD_REQUEST] = {"bad_request", 400, "The request's HTTP framing or headers are malformed."},
+    [AJ_E_REQUEST_TIMEOUT] = {"request_timeout", 408, "The request was not received in time."},
 };
 
 const char *aj_code_name(aj_code code)

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "arbiter_json.h"
+#include <stdio.h>
 
 /* Deepest nesting of arrays/objects, scanning outside strings; stops once past cap. */
 static int nesting_depth(const char *buf, size_t len, int cap)
@@ -110,9 +111,23 @@ static const char *lang_of_tag(const char *tag, size_t len)
     while (primary < len && tag[primary] != '-' && tag[primary] != '_')
         primary++;
     for (const char *const *l = arb_languages(); *l; l++)
-        if (strlen(*l) == primary && strncasecmp(*l, tag, primary) == 0)
-            return *l;
+        if (strlen(*l) == primary && strncasecmp(*l, tag, primary) == 0) {
+            /* keep a digit choice the tag carries ("fa-IR-u-nu-latn" -> "fa-u-nu-latn") */
+            char copy[64];
+            snprintf(copy, sizeof copy, "%.*s", (int)(len < sizeof copy ? len : sizeof copy - 1), tag);
+            const char *with_digits = arb_language_tag(copy, ARB_DIGITS_DEFAULT);
+            return with_digits ? with_digits : *l;
+        }
     return NULL;
+}
+
+const char *aj_lang_digits(const char *lang, const char *text)
+{
+    arb_digits d;
+    if (!arb_digits_parse(text, &d))
+        return NULL;
+    const char *tag = arb_language_tag(lang ? lang : "en", d);
+    return tag ? tag : lang;
 }
 
 const char *aj_lang_pick(const char *text)

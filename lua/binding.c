@@ -77,7 +77,7 @@ static const char *lang_of(lua_State *L)
 void arbl_push_reason(lua_State *L, const arb_reason *r)
 {
     char text[1024];
-    arb_reason_render(r, lang_of(L), text, sizeof text);
+    arb_reason_render(r, arbl_lang_tag(L), text, sizeof text);
     unsigned params = arb_reason_params(r->code);
     const char *article = arb_reason_article(r->code);
     lua_createtable(L, 0, 5);
@@ -1307,6 +1307,7 @@ int luaopen_arbiter(lua_State *L)
     lua_pop(L, 2);
     luaL_newlib(L, module_fns);
     luaL_setfuncs(L, explain_fns, 0);
+    arbl_open_text(L);
     lua_pushstring(L, arb_version());
     lua_setfield(L, -2, "version");
     return 1;

@@ -10,6 +10,12 @@
  * language. */
 void arbl_push_reason(lua_State *L, const arb_reason *r);
 
+/* The sandbox's language tag with its digit choice ("fa", "fa-u-nu-latn"), for rendering. */
+const char *arbl_lang_tag(lua_State *L);
+
+/* Adds render(), digits(), set_digits() and plural() to the module table on top (binding_text.c). */
+void arbl_open_text(lua_State *L);
+
 /* Pushes a copy of pos as an immutable position userdata; returns it. */
 arb_position *arbl_push_position(lua_State *L, const arb_position *pos);
 

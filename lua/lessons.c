@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 
+#include "arbiter/message.h"
 #include "answer_text.h"
 #include "lessons.h"
 #include "scripts.h"
@@ -33,8 +34,9 @@ struct arbl_registry {
 
 const char *arbl_text_get(const arbl_text *t, const char *lang)
 {
+    const char *base = arb_language_base(lang); /* "fa" for "fa-u-nu-latn" */
     for (int i = 0; i < ARBL_NLANGS; i++)
-        if (lang && strcmp(lang, arbl_langs[i]) == 0 && t->lang[i])
+        if (base && strcmp(base, arbl_langs[i]) == 0 && t->lang[i])
             return t->lang[i];
     return t->lang[0] ? t->lang[0] : "";
 }

@@ -11,8 +11,8 @@ local RTL = { fa = true, ar = true }
 local MSG = {
   yes = { en = "Yes", fa = "بله", ar = "نعم" },
   no = { en = "No", fa = "خیر", ar = "لا" },
-  white = { en = "White", fa = "سفید", ar = "الأبيض" },
-  black = { en = "Black", fa = "سیاه", ar = "الأسود" },
+  white = { word = "color.white", en = "White", fa = "سفید", ar = "الأبيض" },
+  black = { word = "color.black", en = "Black", fa = "سیاه", ar = "الأسود" },
   none = { en = "None", fa = "هیچ‌کدام", ar = "لا شيء" },
   correct = { en = "Correct: {expected}.", fa = "درست است: {expected}.", ar = "صحيح: {expected}." },
   wrong = { en = "Not right: the answer is {expected}.", fa = "درست نیست: پاسخ {expected} است.",
@@ -22,19 +22,10 @@ local MSG = {
                      ar = "«{found}» ليس من بين الخيارات ({choices})." },
 }
 
-local function isolate(s, lang)
-  if RTL[lang] then return "\u{2066}" .. s .. "\u{2069}" end
-  return s
-end
-
+-- Every text goes through the engine's renderer (arbiter.render): plural categories, vocabulary
+-- forms ({side.li}), the language's digits for numbers, left-to-right isolates for strings.
 local function fill(template, lang, vars)
-  local out = template:gsub("{(%w+)}", function(k)
-    local v = vars and vars[k]
-    if v == nil then return "{" .. k .. "}" end
-    if type(v) == "table" then v = v[lang] or v.en or "" return v end
-    return isolate(tostring(v), lang)
-  end)
-  return out
+  return arbiter.render(template, vars or {})
 end
 
 local function text_of(t, lang)
@@ -208,17 +199,22 @@ end
 function Q.unknown_choice(q, answer, lang)
   local ids = {}
   for i, c in ipairs(q.choices) do ids[i] = c.id end
-  return Q.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = concat(ids, ", ") })
+  return Q.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = ids })
 end
 
 -- A verdict note: correct / wrong, with the expected answer's text.
--- expected_text: a string (a move, squares, a number: isolated in RTL text) or a text table in
--- every language (a choice's label: shown in the learner's language, not isolated as LTR); the
--- param stays language-independent (the English label).
+-- expected_text: a string (a move or squares: isolated in RTL text; a number: in the language's
+-- digits; "none": the localized word; a localized label: as text) or a text table in every
+-- language (a choice's label, shown in the learner's language); the param stays
+-- language-independent (the English label).
 function Q.verdict(correct, expected_text, lang)
+  local e = expected_text
+  if e == "none" then e = MSG.none
+  elseif type(e) == "string" and e:match("^%d+$") then e = tonumber(e)
+  elseif type(e) == "string" and e:find("[\128-\255]") then e = { [lang] = e } end
   local n = Q.note(correct and "quiz_correct" or "quiz_wrong", correct and MSG.correct or MSG.wrong, lang,
-                   { expected = expected_text })
-  if type(expected_text) == "table" then n.params.expected = text_of(expected_text, "en") end
+                   { expected = e })
+  n.params.expected = type(expected_text) == "table" and text_of(expected_text, "en") or tostring(expected_text)
   return n
 end
 

@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "arbiter/message.h"
 #include "sandbox.h"
 
 /* Instructions between two hook calls while the run is healthy. */
@@ -481,7 +482,12 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     sb->limits.memory = limits && limits->memory ? limits->memory : ARBL_DEFAULT_MEMORY;
     sb->limits.instructions = limits && limits->instructions ? limits->instructions : ARBL_DEFAULT_INSTRUCTIONS;
     sb->limits.deadline_ms = limits && limits->deadline_ms ? limits->deadline_ms : ARBL_DEFAULT_DEADLINE_MS;
-    snprintf(sb->lang, sizeof sb->lang, "%s", lang && *lang ? lang : "en");
+    /* lang may be a tag with a digit choice ("fa-u-nu-latn"): Lua sees the language, texts are
+     * rendered with the whole tag. */
+    const char *base = arb_language_base(lang);
+    snprintf(sb->lang, sizeof sb->lang, "%s", base ? base : lang && *lang ? lang : "en");
+    const char *tag = base ? arb_language_tag(lang, ARB_DIGITS_DEFAULT) : NULL;
+    snprintf(sb->tag, sizeof sb->tag, "%s", tag ? tag : sb->lang);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
         release_chunks(sb);

@@ -42,7 +42,8 @@ typedef struct arbl_sandbox {
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
     int last_line;             /* script line seen by the last hook call (for memory errors) */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
-    char lang[8];              /* language explanations are rendered in */
+    char lang[8];              /* language explanations are rendered in ("fa") */
+    char tag[24];              /* the same with its digit choice ("fa-u-nu-latn"), for rendering */
     /* Small blocks come from the sandbox's own chunks by size class (16-byte steps up to
      * ARBL_SMALL_MAX) and are all released at once when the state closes. */
     void *chunks;              /* linked list of chunks */

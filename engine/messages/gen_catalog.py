@@ -2,6 +2,7 @@
 """Turns the message catalogs (one `name = template` per line) into a C file of sorted tables.
 
 Usage: gen_catalog.py OUTPUT.c LANGDIR...   (each LANGDIR holds *.txt; the language is its name)
+A value in double quotes keeps its leading and trailing spaces.
 The first language is the fallback. Fails on duplicate keys, malformed lines or invalid UTF-8,
 naming file and line."""
 import os
@@ -35,8 +36,15 @@ def read_catalog(path):
             continue
         key, sep, value = stripped.partition("=")
         key, value = key.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1]  # quoted: keeps leading and trailing spaces (list.last = " and ")
         if not sep or not key or not value:
             sys.exit("%s:%d: expected `name = template`" % (path, number))
+        depth = 0  # a "}" with no "{" open is text; a "{" never closed is a mistake
+        for ch in value:
+            depth = max(0, depth + {"{": 1, "}": -1}.get(ch, 0))
+        if depth != 0:
+            sys.exit("%s:%d: a '{' in %s is never closed" % (path, number, key))
         if key in entries:
             sys.exit("%s:%d: duplicate key %s" % (path, number, key))
         entries[key] = value

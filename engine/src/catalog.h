@@ -19,6 +19,10 @@ extern const struct arb_catalog arb_catalogs[];
 
 /* The text for key in a catalog, or NULL. */
 const char *arb_catalog_lookup(const struct arb_catalog *cat, const char *key);
+/* The catalog of a language tag's primary language ("fa" for "fa-IR-u-nu-latn"), or NULL. */
 const struct arb_catalog *arb_catalog_find(const char *lang);
+
+/* The CLDR plural category of n by the catalog's @plural rule. */
+const char *arb_plural_category_in(const struct arb_catalog *cat, long n);
 
 #endif

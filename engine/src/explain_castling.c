@@ -102,35 +102,35 @@ static void now_prevented(struct rlist *l, const arb_position *pos, arb_color co
         r->by = pos->board[s];
         arb_reason_add_square(r, s);
     }
-    /* Squares the king crosses or lands on, from the king outward; attacks are seen with king
-     * and rook lifted, as after castling (the rook may have been shielding a square). */
-    arb_bitboard path = king_path;
-    arb_bitboard occ_moved = occ & ~movers, occ_no_king = occ & ~sq_bb(ks);
-    while (path) {
-        int s = kto > ks ? lsb(path) : 63 - __builtin_clzll(path);
-        path &= ~sq_bb(s);
-        arb_bitboard att = arb_attackers(pos, s, them, occ_moved);
+    /* Every square named must be true of the board: the squares the king crosses are judged
+     * on the board before castling (with the king still home, a line through its square is a
+     * check, which castling_in_check says), the square it lands on after castling (king and
+     * rook on their new squares: the rook may now shield it, or no longer shield it). */
+    arb_bitboard crossed = arb_between[ks][kto];
+    while (crossed) {
+        int s = kto > ks ? lsb(crossed) : 63 - __builtin_clzll(crossed);
+        crossed &= ~sq_bb(s);
+        arb_bitboard att = arb_attackers(pos, s, them, occ);
         if (!att)
             continue;
-        arb_bitboard seen = arb_attackers(pos, s, them, occ_no_king);
-        if (s == ks && seen)
-            continue; /* the king already on its castled square: castling_in_check says it */
-        if (!seen) {
-            /* Attacked only once the castling rook has left: before castling the square is safe
-             * (3.8.2.2 is met), so only the king's destination matters, where it would end in
-             * check (3.9.2), seen with king and rook on their new squares. */
-            arb_bitboard after = occ_moved | sq_bb(kto) | sq_bb(rto);
-            att = s == kto ? arb_attackers(pos, s, them, after) : 0;
-            if (!att)
-                continue;
-        }
-        int a = lsb(seen ? seen : att);
-        r = rl_add(l, !seen ? ARB_R_castling_attack_uncovered
-                            : s == kto ? ARB_R_castling_into_attack : ARB_R_castling_through_attack);
+        r = rl_add(l, ARB_R_castling_through_attack);
         r->side = (uint8_t)side;
-        r->by = pos->board[a];
-        rl_add_squares(r, s, a, seen ? -1 : rs);
+        r->by = pos->board[lsb(att)];
+        rl_add_squares(r, s, lsb(att), -1);
     }
+    if (kto == ks && checkers)
+        return; /* the king already stands on its castled square: castling_in_check says it */
+    arb_bitboard occ_after = (occ & ~movers) | sq_bb(kto) | sq_bb(rto);
+    arb_bitboard att = arb_attackers(pos, kto, them, occ_after);
+    if (!att)
+        return;
+    int a = lsb(att);
+    /* Not attacked before castling, through the rook's square: the rook was shielding it. */
+    bool uncovered = !(arb_attackers(pos, kto, them, occ) & sq_bb(a)) && (arb_between[a][kto] & sq_bb(rs));
+    r = rl_add(l, uncovered ? ARB_R_castling_attack_uncovered : ARB_R_castling_into_attack);
+    r->side = (uint8_t)side;
+    r->by = pos->board[a];
+    rl_add_squares(r, kto, a, uncovered ? rs : -1);
 }
 
 int arb_explain_castling(const arb_position *pos, const arb_game *history, arb_color color, int side,

@@ -366,7 +366,7 @@ arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen, a
         if (fen[c.pos]) {
             if ((st = parse_number(&c, F_FULLMOVE, &v, why)) != ARB_OK)
                 return st;
-            pos->fullmove_number = (uint16_t)(v == 0 ? 1 : v);
+            pos->fullmove_number = v == 0 ? 1 : v;
         }
     }
     skip_spaces(&c);
@@ -512,7 +512,7 @@ size_t arb_position_fen(const arb_position *pos, char *buf, size_t cap)
     char *p = clocks;
     unsigned vals[2] = {pos->halfmove_clock, pos->fullmove_number};
     for (int i = 0; i < 2; i++) {
-        char digits[8];
+        char digits[12];
         int d = 0;
         unsigned v = vals[i];
         do {

@@ -1,8 +1,10 @@
 /* PGN reader: tag pairs, movetext tokens, moves checked by the rules, comments, NAGs and
  * variations (kept or skipped), with line:column errors and hard limits on hostile input. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter/explain.h"
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "arbiter/pgn.h"
@@ -157,7 +159,24 @@ struct ps {
     arb_pgn_game *g;
     arb_pgn_error *err;
     int nodes;
+    int fen_line, fen_column; /* where the FEN tag stands */
+    arb_reason scratch;       /* where warnings past ARB_PGN_MAX_WARNINGS go (counted, dropped) */
 };
+
+/* A repair made while reading leniently, kept with the game. */
+static arb_reason *warn(struct ps *p, int line, int column, arb_reason_code code)
+{
+    arb_pgn_game *g = p->g;
+    if (g->nwarnings++ >= ARB_PGN_MAX_WARNINGS) {
+        p->scratch = arb_reason_make(code);
+        return &p->scratch;
+    }
+    arb_pgn_warning *w = &g->warnings[g->nwarnings - 1];
+    w->line = line;
+    w->column = column;
+    w->why = arb_reason_make(code);
+    return &w->why;
+}
 
 static arb_status fail(struct ps *p, arb_status st, arb_reason_code code, int line, int column)
 {
@@ -174,6 +193,28 @@ static arb_status fail_here(struct ps *p, arb_status st, arb_reason_code code)
 }
 
 /* ---- Tags ------------------------------------------------------------------------------ */
+
+/* At a quote inside a tag value: does it stand inside the value rather than close it? It does
+ * when it is not followed by the tag's ']' while a later quote on the line is ([White ""Mirage""],
+ * as some exporters write names with quotes). */
+static bool quote_inside(const arb_pgn_reader *r)
+{
+    size_t k = 1;
+    while (peek_at(r, k) == ' ' || peek_at(r, k) == '\t')
+        k++;
+    if (peek_at(r, k) == ']')
+        return false;
+    for (k = 1; peek_at(r, k) >= 0 && peek_at(r, k) != '\n'; k++) {
+        if (peek_at(r, k) != '"')
+            continue;
+        size_t j = k + 1;
+        while (peek_at(r, j) == ' ' || peek_at(r, j) == '\t')
+            j++;
+        if (peek_at(r, j) == ']')
+            return true;
+    }
+    return false;
+}
 
 static arb_status read_tag(struct ps *p)
 {
@@ -208,14 +249,19 @@ static arb_status read_tag(struct ps *p)
     if (!value)
         return fail_here(p, ARB_ERR_LIMIT, ARB_R_pgn_out_of_memory);
     size_t v = 0;
+    bool repaired = false;
     for (;;) {
         int c = peek(r);
         if (c < 0 || c == '\n') {
             free(value);
             return fail(p, ARB_ERR_SYNTAX, ARB_R_pgn_unterminated_string, qline, qcol);
         }
-        if (c == '"')
+        if (c == '"' && !(p->r->opts.lenient && quote_inside(r)))
             break;
+        if (c == '"' && !repaired) {
+            repaired = true;
+            arb_strlcpy(warn(p, qline, qcol, ARB_R_pgn_tag_quotes_repaired)->found, name, sizeof p->scratch.found);
+        }
         if (c == '\\' && (peek_at(r, 1) == '"' || peek_at(r, 1) == '\\')) {
             advance(r);
             c = peek(r);
@@ -245,6 +291,10 @@ static arb_status read_tag(struct ps *p)
         fail(p, ARB_ERR_LIMIT, ARB_R_pgn_too_many_tags, line, col);
         p->err->why.n = ARB_PGN_MAX_TAGS;
         return ARB_ERR_LIMIT;
+    }
+    if (strcmp(name, "FEN") == 0) {
+        p->fen_line = line;
+        p->fen_column = col;
     }
     arb_status st = arb_pgn_set_tag(p->g, name, value);
     free(value);
@@ -580,10 +630,98 @@ static bool variant_960(const char *v)
     return strstr(low, "960") || strstr(low, "fischer");
 }
 
+/* Splits a FEN at blanks into at most 6 fields of `out` (each NUL-terminated). */
+static int fen_fields(const char *fen, char out[6][ARB_FEN_MAX_INPUT + 1])
+{
+    int n = 0;
+    for (size_t i = 0; fen[i] && n < 6;) {
+        while (fen[i] == ' ' || fen[i] == '\t')
+            i++;
+        size_t k = 0;
+        while (fen[i] && fen[i] != ' ' && fen[i] != '\t' && k < ARB_FEN_MAX_INPUT)
+            out[n][k++] = fen[i++];
+        out[n][k] = '\0';
+        if (k)
+            n++;
+    }
+    return n;
+}
+
+static void fen_join(char *buf, size_t cap, char f[6][ARB_FEN_MAX_INPUT + 1], int n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? " " : "", f[i]);
+}
+
+/* The FEN tag's position (the start position without one). Reading leniently, two slips of
+ * real files are repaired with a warning: counters that are not numbers (set to 0 and 1), and
+ * castling rights the board contradicts (each right checked on its own; those without their
+ * king or rook dropped). The FEN's own warnings (fullmove 0, ...) are kept too. */
+static arb_status start_position(struct ps *p, const char *fen, arb_variant v, arb_position *start, arb_reason *why)
+{
+    if (!fen)
+        return arb_position_from_fen(start, ARB_START_FEN, v, why);
+    arb_status st = arb_position_from_fen(start, fen, v, why);
+    if (!p->r->opts.lenient)
+        return st;
+    static const char *const counters[2] = {"0", "1"};
+    char f[6][ARB_FEN_MAX_INPUT + 1], text[2 * ARB_FEN_MAX_INPUT + 8];
+    int n = fen_fields(fen, f);
+    bool repaired = false;
+    for (int k = 4; k < n && st == ARB_ERR_SYNTAX && why->code == ARB_R_fen_bad_number; k++) {
+        if (why->field != k)
+            continue;
+        arb_reason *w = warn(p, p->fen_line, p->fen_column, ARB_R_pgn_fen_counter_repaired);
+        w->field = (uint8_t)k;
+        arb_strlcpy(w->found, f[k], sizeof w->found);
+        w->n = k == 4 ? 0 : 1;
+        arb_strlcpy(f[k], counters[k - 4], sizeof f[k]);
+        fen_join(text, sizeof text, f, n);
+        st = arb_position_from_fen(start, text, v, why);
+        repaired = true;
+    }
+    if (st == ARB_ERR_ILLEGAL && n > 2 && (why->code == ARB_R_fen_castling_no_king || why->code == ARB_R_fen_castling_no_rook)) {
+        char keep[16] = "", dropped[16] = "", rights[ARB_FEN_MAX_INPUT + 1];
+        arb_strlcpy(rights, f[2], sizeof rights);
+        size_t nk = 0, nd = 0;
+        for (size_t i = 0; rights[i] && nk + 1 < sizeof keep && nd + 1 < sizeof dropped; i++) {
+            char one[2] = {rights[i], '\0'};
+            arb_strlcpy(f[2], one, sizeof f[2]);
+            fen_join(text, sizeof text, f, n);
+            arb_position probe;
+            arb_reason pw;
+            bool ok = arb_position_from_fen(&probe, text, v, &pw) == ARB_OK ||
+                      (pw.code != ARB_R_fen_castling_no_king && pw.code != ARB_R_fen_castling_no_rook);
+            if (ok)
+                keep[nk++] = rights[i];
+            else
+                dropped[nd++] = rights[i];
+            keep[nk] = dropped[nd] = '\0';
+        }
+        arb_strlcpy(f[2], nk ? keep : "-", sizeof f[2]);
+        fen_join(text, sizeof text, f, n);
+        st = arb_position_from_fen(start, text, v, why);
+        if (st == ARB_OK && nd) {
+            arb_strlcpy(warn(p, p->fen_line, p->fen_column, ARB_R_pgn_fen_castling_dropped)->found, dropped,
+                        sizeof p->scratch.found);
+            repaired = true;
+        }
+    }
+    if (st == ARB_OK) {
+        arb_reason fw[8];
+        int k = arb_fen_warnings(repaired ? text : fen, v, fw, 8);
+        for (int i = 0; i < k && i < 8; i++)
+            *warn(p, p->fen_line, p->fen_column, (arb_reason_code)fw[i].code) = fw[i];
+    }
+    return st;
+}
+
 arb_status arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_pgn_error *err)
 {
     arb_pgn_error scratch;
-    struct ps p = {r, g, err ? err : &scratch, 0};
+    struct ps p = {r, g, err ? err : &scratch, 0, 0, 0, {0}};
     memset(g, 0, sizeof *g);
     memset(p.err, 0, sizeof *p.err);
     arb_strlcpy(g->result, "*", sizeof g->result);
@@ -602,7 +740,7 @@ arb_status arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_pgn_error *err)
     const char *fen = arb_pgn_tag_value(g, "FEN");
     arb_reason why;
     arb_variant variant = variant_960(arb_pgn_tag_value(g, "Variant")) ? ARB_CHESS960 : ARB_STANDARD;
-    if (arb_position_from_fen(&start, fen ? fen : ARB_START_FEN, variant, &why) != ARB_OK) {
+    if (start_position(&p, fen, variant, &start, &why) != ARB_OK) {
         st = fail(&p, ARB_ERR_ILLEGAL, ARB_R_pgn_bad_fen_tag, g->line, 1);
         arb_strlcpy(p.err->why.found, fen, sizeof p.err->why.found);
         p.err->detail = why;

@@ -42,7 +42,8 @@ void arb_position_play(arb_position *pos, arb_move m)
     arb_color us = (arb_color)pos->side, them = (arb_color)!us;
     int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m), kind = ARB_MOVE_KIND(m);
     pos->key ^= arb_castle_key(pos) ^ arb_ep_key(pos);
-    pos->halfmove_clock++;
+    if (pos->halfmove_clock < UINT16_MAX)
+        pos->halfmove_clock++;
     pos->ep_square = ARB_NO_SQUARE;
 
     if (kind == ARB_MOVE_CASTLE) {
@@ -86,7 +87,7 @@ void arb_position_play(arb_position *pos, arb_move m)
             break;
         }
     }
-    if (us == ARB_BLACK)
+    if (us == ARB_BLACK && pos->fullmove_number < UINT32_MAX)
         pos->fullmove_number++;
     pos->side = (uint8_t)them;
     pos->key ^= ZOBRIST_TURN ^ arb_castle_key(pos) ^ arb_ep_key(pos);

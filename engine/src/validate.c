@@ -4,9 +4,9 @@
  * piece counts no promotions could explain. */
 #include <string.h>
 
-#include "explain_internal.h"
+#include "validate_retro.h"
 
-enum { F_BOARD, F_SIDE, F_CASTLING, F_EP };
+enum { F_BOARD, F_SIDE, F_CASTLING, F_EP, GOOD_MAX = 16 };
 
 struct fields {
     char buf[ARB_FEN_MAX_INPUT + 1];
@@ -63,12 +63,14 @@ static void add_syntax(struct rlist *l, const arb_reason *why, int offset)
     r->offset = offset;
 }
 
-static void check_castling(struct rlist *l, const struct fields *f, arb_variant v)
+/* Judges each castling letter; `good` gets the rights that hold (or "-"), to judge the board with. */
+static void check_castling(struct rlist *l, const struct fields *f, arb_variant v, char good[GOOD_MAX])
 {
     const char *rights = f->tok[F_CASTLING];
     arb_position pos;
     arb_reason why;
     int at;
+    strcpy(good, "-");
     if (strcmp(rights, "-") == 0)
         return;
     if (rights[0] == '-') { /* "-K": the parser says where it goes wrong */
@@ -76,7 +78,7 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
             add_syntax(l, &why, f->off[F_CASTLING] + (why.offset - at));
         return;
     }
-    char good[16] = "";
+    good[0] = '\0';
     size_t ngood = 0;
     for (int i = 0; rights[i]; i++) {
         char one[2] = {rights[i], '\0'};
@@ -96,7 +98,7 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
                       : up == 'K' || (up != 'Q' && up > 'D') ? ARB_KINGSIDE : ARB_QUEENSIDE;
             continue;
         }
-        if (ngood + 2 > sizeof good)
+        if (ngood + 2 > GOOD_MAX)
             continue;
         good[ngood] = rights[i];
         good[ngood + 1] = '\0';
@@ -107,6 +109,46 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
         }
         ngood++;
     }
+    if (ngood == 0)
+        strcpy(good, "-");
+}
+
+/* The en passant square says the last move was the double step of the pawn in front of it.
+ * That move sets the halfmove clock to 0 (9.3.2), so any other clock is impossible. And the
+ * position before it, with the pawn back on its starting square, must be legal: the side now
+ * to move was not to move then, so it cannot have been in check, neither from a line that the
+ * pawn's arrival closed nor from the pawn on its starting square. */
+static void check_last_double_step(struct rlist *l, const struct fields *f, const arb_position *pos, int ep)
+{
+    arb_color us = (arb_color)pos->side, them = (arb_color)!us;
+    int pawn = us == ARB_WHITE ? ep - 8 : ep + 8, origin = us == ARB_WHITE ? ep + 8 : ep - 8;
+    if (f->n > F_EP + 1) {
+        const char *clock = f->tok[F_EP + 1];
+        long v = 0;
+        for (int i = 0; clock[i] >= '0' && clock[i] <= '9' && i < 6; i++)
+            v = v * 10 + (clock[i] - '0');
+        if (v != 0) {
+            arb_reason *r = rl_add(l, ARB_R_ep_clock_not_zero);
+            r->field = F_EP + 1;
+            r->offset = f->off[F_EP + 1];
+            r->n = (int32_t)v;
+            arb_reason_add_square(r, ep);
+        }
+    }
+    int ks = pos->king_square[us];
+    if (ks == ARB_NO_SQUARE)
+        return;
+    arb_bitboard before = (arb_occupied(pos) & ~sq_bb(pawn)) | sq_bb(origin);
+    arb_bitboard att = arb_attackers(pos, ks, them, before) & ~sq_bb(pawn);
+    if (arb_pawn_attacks[them][origin] & sq_bb(ks))
+        att |= sq_bb(origin);
+    if (!att)
+        return;
+    int a = lsb(att);
+    arb_reason *r = rl_add(l, ARB_R_ep_double_step_exposed);
+    r->piece = ARB_PIECE(them, ARB_PAWN);
+    r->by = a == origin ? ARB_PIECE(them, ARB_PAWN) : pos->board[a];
+    rl_add_squares(r, ep, origin, a);
 }
 
 static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
@@ -140,7 +182,10 @@ static void check_ep(struct rlist *l, const struct fields *f, arb_variant v)
         r->offset = f->off[F_EP];
         r->piece = ARB_PIECE(them, ARB_PAWN);
         arb_reason_add_square(r, sq);
+        return;
     }
+    if (st == ARB_OK)
+        check_last_double_step(l, f, &pos, sq);
 }
 
 /* The fields after the en passant square (clocks, anything extra), read with neutral castling
@@ -178,32 +223,63 @@ static bool is_slider(arb_piece p)
     return t == ARB_BISHOP || t == ARB_ROOK || t == ARB_QUEEN;
 }
 
+/* Did `piece`, standing on `from` just before the last move, already attack the king on ks?
+ * The square it moved to is counted as occupied (a capture may have happened there), so only
+ * attacks that no previous position can have lacked count: sound for refusing an origin. */
+static bool checked_from(arb_piece piece, int from, int to, int ks, arb_bitboard occ)
+{
+    if (ARB_PIECE_TYPE(piece) == ARB_PAWN)
+        return (arb_pawn_attacks[ARB_PIECE_COLOR(piece)][from] & sq_bb(ks)) != 0;
+    return (arb_piece_attacks(piece, from, (occ & ~sq_bb(from)) | sq_bb(to)) & sq_bb(ks)) != 0;
+}
+
 /* Could the piece on a (of the side that just moved) have arrived there from a square in
- * `line`, opening that line? By its own move, as a pawn push/capture, or by promotion. */
-static bool arrived_from(const arb_position *pos, int a, arb_bitboard line)
+ * `line`, opening that line, without having already given check to the king on ks from there
+ * (the position before would have had the side not to move in check)? By its own move, as a
+ * pawn push/capture, by promotion, or as the rook of a castling. */
+static bool arrived_from(const arb_position *pos, int a, arb_bitboard line, int ks)
 {
     arb_piece p = pos->board[a];
     arb_color c = ARB_PIECE_COLOR(p);
-    int back = c == ARB_WHITE ? -8 : 8;
-    arb_bitboard origins = 0;
+    arb_piece pawn = ARB_PIECE(c, ARB_PAWN);
+    arb_bitboard occ = arb_occupied(pos);
+    int back = c == ARB_WHITE ? -8 : 8, home = c == ARB_WHITE ? 0 : 7;
     int behind = a + back;
-    bool pawn_like = ARB_PIECE_TYPE(p) == ARB_PAWN || ARB_RANK(a) == (c == ARB_WHITE ? 7 : 0);
-    if (pawn_like && behind >= 0 && behind < 64) {
-        origins |= sq_bb(behind); /* push; also the pawn an en passant capture removed */
+    bool is_pawn = ARB_PIECE_TYPE(p) == ARB_PAWN;
+    bool promoted = ARB_RANK(a) == (c == ARB_WHITE ? 7 : 0);
+    if ((is_pawn || promoted) && behind >= 0 && behind < 64) {
+        int from[4] = {behind, -1, -1, -1};
         if (ARB_FILE(a) > 0)
-            origins |= sq_bb(behind - 1);
+            from[1] = behind - 1;
         if (ARB_FILE(a) < 7)
-            origins |= sq_bb(behind + 1);
+            from[2] = behind + 1;
         int two = behind + back;
-        if (ARB_PIECE_TYPE(p) == ARB_PAWN && two >= 0 && two < 64 && ARB_RANK(a) == (c == ARB_WHITE ? 3 : 4))
-            origins |= sq_bb(two);
+        if (is_pawn && two >= 0 && two < 64 && ARB_RANK(a) == (c == ARB_WHITE ? 3 : 4))
+            from[3] = two;
+        for (int i = 0; i < 4; i++)
+            if (from[i] >= 0 && (line & sq_bb(from[i])) && !checked_from(pawn, from[i], a, ks, occ))
+                return true;
+        /* En passant: the captured pawn stood right behind the capturing pawn's square. */
+        if (is_pawn && ARB_RANK(a) == (c == ARB_WHITE ? 5 : 2) && (line & sq_bb(behind)))
+            return true;
     }
-    if (ARB_PIECE_TYPE(p) != ARB_PAWN)
-        origins |= arb_piece_attacks(p, a, arb_occupied(pos));
-    /* Castling: the rook lands beside the king, and the king's start square opens too. */
-    if (ARB_PIECE_TYPE(p) == ARB_ROOK && ARB_RANK(a) == (c == ARB_WHITE ? 0 : 7))
-        origins |= c == ARB_WHITE ? RANK_1_BB : RANK_8_BB;
-    return (origins & line) != 0;
+    if (!is_pawn) {
+        for (arb_bitboard o = arb_piece_attacks(p, a, occ) & line; o;) {
+            int from = pop_lsb(&o);
+            if (!checked_from(p, from, a, ks, occ))
+                return true;
+        }
+    }
+    /* Castling: the rook lands beside the castled king and the king's and rook's start squares
+     * (anywhere on the back rank in Chess960) open. The king must stand where castling put it. */
+    if (ARB_PIECE_TYPE(p) == ARB_ROOK && ARB_RANK(a) == home) {
+        int file = ARB_FILE(a);
+        bool castled = (file == 3 && pos->board[ARB_SQ(2, home)] == ARB_PIECE(c, ARB_KING)) ||
+                       (file == 5 && pos->board[ARB_SQ(6, home)] == ARB_PIECE(c, ARB_KING));
+        if (castled && (line & (c == ARB_WHITE ? RANK_1_BB : RANK_8_BB)))
+            return true;
+    }
+    return false;
 }
 
 /* Can the side that just moved have given this check with one move? */
@@ -219,9 +295,9 @@ static bool check_possible(const arb_position *pos, int ks, arb_bitboard checker
     if (!is_slider(pa) && !is_slider(pb))
         return false; /* pawns and knights only ever check directly */
     /* One moved and gave check, the other was discovered through the square it left. */
-    if (is_slider(pb) && arrived_from(pos, a, arb_between[ks][b]))
+    if (is_slider(pb) && arrived_from(pos, a, arb_between[ks][b], ks))
         return true;
-    if (is_slider(pa) && arrived_from(pos, b, arb_between[ks][a]))
+    if (is_slider(pa) && arrived_from(pos, b, arb_between[ks][a], ks))
         return true;
     /* En passant opening two lines: the capturing pawn left one square, the captured another. */
     if (is_slider(pa) && is_slider(pb)) {
@@ -268,6 +344,7 @@ static void check_board(struct rlist *l, const arb_position *pos)
                 arb_reason_add_square(r, pop_lsb(&b));
         }
     }
+    bool coarse_ok[2] = {true, true}, sane = true;
     for (int c = 0; c < 2; c++) {
         arb_color col = (arb_color)c;
         int pawns = popcount(arb_pieces(pos, col, ARB_PAWN));
@@ -299,7 +376,12 @@ static void check_board(struct rlist *l, const arb_position *pos)
             r->n = extra;
             r->m = missing;
         }
+        coarse_ok[c] = extra <= missing;
+        sane = sane && pawns <= 8 && all <= 16;
     }
+    /* What the board says about the game behind it: only on boards sane enough to have one. */
+    if (sane && kings_ok && k == 0)
+        arb_retro_problems(l, pos, coarse_ok);
 }
 
 int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
@@ -325,12 +407,15 @@ int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
     split(&f, fen);
     if (f.n < 2 || parse4(&pos, &f, "-", "-", variant, &why, NULL, NULL) != ARB_OK)
         return l.n;
+    char good[GOOD_MAX] = "-";
     if (f.n > F_CASTLING)
-        check_castling(&l, &f, variant);
+        check_castling(&l, &f, variant, good);
     if (f.n > F_EP)
         check_ep(&l, &f, variant);
     if (f.n > F_EP + 1)
         check_rest(&l, &f, variant);
-    check_board(&l, &pos);
+    /* The board with the castling rights that hold: they say which king and rooks never moved. */
+    arb_position with_rights;
+    check_board(&l, parse4(&with_rights, &f, good, "-", variant, &why, NULL, NULL) == ARB_OK ? &with_rights : &pos);
     return l.n;
 }

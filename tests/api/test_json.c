@@ -149,6 +149,28 @@ static void move_cases(void)
     json_decref(o);
     aj_position_free(&q);
     aj_position_free(&p);
+
+    /* Issue 12, defect 4: the counters never wrap. The fullmove number counts past 65535; the
+     * halfmove clock stops there (from 150 on the game has ended by the 75-move rule). */
+    harness_begin("json.move.counters_do_not_wrap");
+    o = call(aj_endpoint_move, "{\"fen\":\"4k3/8/8/8/8/8/8/4K2R b - - 0 65535\",\"move\":\"Kd7\"}", NULL);
+    CHECK_STR(json_string_value(json_object_get(o, "fen_after")), "8/3k4/8/8/8/8/8/4K2R w - - 1 65536");
+    json_decref(o);
+    arb_position wide;
+    arb_reason why;
+    CHECK(arb_position_from_fen(&wide, "4k3/8/8/8/8/8/8/4K2R b - - 65535 9", ARB_STANDARD, &why) == ARB_OK);
+    arb_move kd7 = ARB_MAKE_MOVE(ARB_SQ(4, 7), ARB_SQ(3, 6), ARB_MOVE_NORMAL);
+    arb_position_play(&wide, kd7);
+    CHECK_INT(wide.halfmove_clock, 65535);
+    CHECK_INT(wide.fullmove_number, 10);
+    aj_position r = {ARB_STANDARD, {0}};
+    CHECK(arb_position_from_fen(&wide, "4k3/8/8/8/8/8/8/4K2R b - - 65534 9", ARB_STANDARD, &why) == ARB_OK);
+    CHECK(arb_game_init(&r.game, &wide) == ARB_OK);
+    o = aj_move_json(&r, "Kd7", "en");
+    CHECK_STR(json_string_value(json_object_get(o, "status_after")), "seventyfive_moves");
+    CHECK_STR(json_string_value(json_object_get(o, "fen_after")), "8/3k4/8/8/8/8/8/4K2R w - - 65535 10");
+    json_decref(o);
+    aj_position_free(&r);
 }
 
 /* Plays SAN moves from a FEN into g. */

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The arbiter CLI as users call it: output formats, exit statuses, errors with field and offset.
-# Usage: test_cli.sh PATH/TO/arbiter
+# Usage: test_cli.sh PATH/TO/arbiter [TESTS/DATA]
 set -u
 arbiter=$1
+data=${2:-$(dirname "$0")/../data}
 passed=0 failed=0
 check() { # name, condition result (0 = pass), details
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1: $3"; fi
@@ -36,8 +37,52 @@ err=$("$arbiter" fen --lang fa "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 check cli.fen.error_persian "$(grep -q 'رقم' <<<"$err" && grep -q 'character: 19' <<<"$err"; echo $?)" "$err"
 "$arbiter" fen "$(head -c 5000 /dev/zero | tr '\0' 'p')" >/dev/null 2>&1; rc=$?
 check cli.fen.oversized "$([ $rc -eq 1 ]; echo $?)" "exit $rc"
+# Read leniently, said out loud: stdout stays the canonical FEN, the warnings go to stderr.
+out=$("$arbiter" fen "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 0" 2>/tmp/arbiter-cli-warn.$$); rc=$?
+err=$(cat /tmp/arbiter-cli-warn.$$); rm -f /tmp/arbiter-cli-warn.$$
+check cli.fen.lenient_canonical "$([ $rc -eq 0 ] && [ "$out" = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" ]; echo $?)" "exit $rc: $out"
+check cli.fen.warnings "$(grep -q 'code: fen_digits_adjacent, field: board, character: 19' <<<"$err" &&
+  grep -q 'code: fen_castling_order, field: castling, character: 48' <<<"$err" &&
+  grep -q 'code: fen_fullmove_zero, field: fullmove, character: 57' <<<"$err"; echo $?)" "$err"
+out=$("$arbiter" validate --lang ar "4k3/8/8/8/8/8/8/4K3 w - - 200 90"); rc=$?
+check cli.validate.game_already_drawn "$([ $rc -eq 0 ] && grep -q 'fen_game_already_drawn, FIDE 9.6.2' <<<"$out" &&
+  grep -q 'الخمس والسبعين' <<<"$out"; echo $?)" "exit $rc: $out"
+# Real PGN files: repairs said per game, the next game always read, exit 1 only for a refusal.
+out=$("$arbiter" pgn "$data/pgn/lenient.pgn" 2>/tmp/arbiter-cli-pgn.$$); rc=$?
+err=$(cat /tmp/arbiter-cli-pgn.$$); rm -f /tmp/arbiter-cli-pgn.$$
+check cli.pgn.lenient_reads_on "$([ $rc -eq 1 ] && [ "$(grep -c '^game ' <<<"$out")" = 5 ] && grep -q '^game 6 ' <<<"$out"; echo $?)" "exit $rc: $out"
+check cli.pgn.lenient_warnings "$(grep -q 'pgn_tag_quotes_repaired' <<<"$out" && grep -q 'pgn_fen_castling_dropped' <<<"$out" &&
+  grep -q 'fen_fullmove_zero' <<<"$out" && grep -q 'pgn_fen_counter_repaired' <<<"$out"; echo $?)" "$out"
+check cli.pgn.refusal_explained "$(grep -q "lenient.pgn:40:13: .*Ke3.*(pgn_illegal_move)" <<<"$err"; echo $?)" "$err"
+"$arbiter" pgn --strict "$data/pgn/lenient.pgn" >/dev/null 2>/tmp/arbiter-cli-pgn.$$; rc=$?
+err=$(cat /tmp/arbiter-cli-pgn.$$); rm -f /tmp/arbiter-cli-pgn.$$
+check cli.pgn.strict_refuses "$([ $rc -eq 1 ] && grep -q 'pgn_bad_tag' <<<"$err" && grep -q 'fen_castling_no_king' <<<"$err"; echo $?)" "$err"
+out=$("$arbiter" pgn "$data/pgn/constructed.pgn" 2>/dev/null); rc=$?
+check cli.pgn.exit_zero_without_refusal "$([ $rc -eq 0 ]; echo $?)" "exit $rc"
+"$arbiter" pgn "$data/pgn/latin1.pgn" >/tmp/arbiter-cli-pgn-out.$$ 2>/tmp/arbiter-cli-pgn.$$; rc=$?
+out=$(cat /tmp/arbiter-cli-pgn-out.$$); err=$(cat /tmp/arbiter-cli-pgn.$$)
+utf8=$(python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8"); open(sys.argv[2], "rb").read().decode("utf-8")' \
+  /tmp/arbiter-cli-pgn-out.$$ /tmp/arbiter-cli-pgn.$$ 2>&1; echo $?)
+rm -f /tmp/arbiter-cli-pgn-out.$$ /tmp/arbiter-cli-pgn.$$
+check cli.pgn.latin1_as_utf8 "$([ $rc -eq 0 ] && [ "$utf8" = 0 ] && grep -q 'Müller, Jürgen - Pétursson' <<<"$out" &&
+  grep -q 'pgn_encoding_converted' <<<"$err"; echo $?)" "exit $rc, utf8 $utf8: $out $err"
+out=$("$arbiter" pgn --write "$data/pgn/latin1.pgn" 2>/dev/null)
+check cli.pgn.latin1_written_utf8 "$(grep -q '\[Event "Open 1990 – round 3"\]' <<<"$out" && grep -q '« Najdorf »' <<<"$out"; echo $?)" "$out"
 "$arbiter" frobnicate >/dev/null 2>&1; check cli.unknown_command "$([ $? -eq 2 ]; echo $?)" "accepted"
 "$arbiter" moves --bogus startpos >/dev/null 2>&1; check cli.unknown_option "$([ $? -eq 2 ]; echo $?)" "accepted"
+
+# Digits: Persian digits by default in fa, Latin in ar; --digits chooses the other.
+nine="4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"
+out=$("$arbiter" validate --lang fa "$nine")
+check cli.digits.fa_default "$(grep -q 'سفید ۹ پیاده' <<<"$out" && ! grep -q '9 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang fa --digits latin "$nine")
+check cli.digits.fa_latin "$(grep -q 'سفید 9 پیاده دارد؛ هر طرف با 8 پیاده' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang ar "$nine")
+check cli.digits.ar_default "$(grep -q 'لدى الأبيض 9 بيادق' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --digits native --lang ar "$nine")
+check cli.digits.ar_native "$(grep -q 'لدى الأبيض ٩ بيادق' <<<"$out"; echo $?)" "$out"
+"$arbiter" validate --lang fa --digits roman "$nine" >/dev/null 2>&1
+check cli.digits.bad_value "$([ $? -ne 0 ]; echo $?)" "--digits roman accepted"
 
 # FIDE 2023: resigning against a side that cannot mate is a draw (5.1.2); --time-control sets a
 # wrong claim's penalty too (one minute in rapid and blitz, App. A.3)

@@ -129,7 +129,8 @@ try:
     st, h, e = d.post('/v1/analyze', {})
     check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
     st, h, e = d.get('/v1/health')
-    check_eq(st, 200, 'health still answers when overloaded')
+    check_eq((st, e['status'], e['load']['in_flight'], e['load']['max_inflight']), (503, 'overloaded', 2, 2),
+             'health still answers when overloaded, and says it cannot serve')
     check_eq(d.metric('arbiterd_overload_rejections_total') - rejected, 1.0, 'counted')
     for s in held:
         s.close()
@@ -140,20 +141,43 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
+KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 2})
 try:
-    begin('limits.overload.search')
+    begin('limits.overload.slow_upload_holds_no_search_slot')
     held = hold(d, PARTIAL_PERFT)
     wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 2, 'held perft')
+    check_eq(d.metric('arbiterd_searches_in_flight'), 0.0, 'a search whose body is not in holds no slot')
     st, h, e = d.post('/v1/perft', {'depth': 1})
-    check_eq((st, e['error']['code'], e['error']['limit'], h.get('retry-after')), (503, 'overloaded', 1, '7'),
-             'second search refused')
+    check_eq((st, e.get('nodes')), (200, 20), 'another search is served while the upload trickles')
     st, h, e = d.post('/v1/move', {'move': 'e4'})
     check_eq(st, 200, 'non-search routes unaffected')
     held.sendall(b've": 1}' + b' ' * 89)
     data = held.recv(4096)
     check_eq(parse_status(data), 400, 'held perft completes (missing depth)')
     held.close()
+
+    begin('limits.overload.search')
+    # A running search (Kiwipete depth 5, about 0.2 s) holds the one slot: a second is refused.
+    # The other polling thread answers meanwhile; if the search ends before the second arrives,
+    # try again.
+    import threading
+    refused = None
+    for attempt in range(8):
+        done = []
+        t = threading.Thread(target=lambda: done.append(d.post('/v1/perft', {'fen': KIWIPETE, 'depth': 5})))
+        t.start()
+        seen = wait_for(lambda: d.metric('arbiterd_searches_in_flight') == 1 or done, 'the search to run')
+        got = d.post('/v1/perft', {'depth': 1}) if not done else None
+        t.join()
+        check_eq(done[0][0], 200, 'the long search itself completes')
+        if got and got[0] == 503:
+            refused = got
+            break
+    if check(refused is not None, 'a second search was refused while one ran'):
+        st, h, e = refused
+        check_eq((e['error']['code'], e['error']['limit'], h.get('retry-after')), ('overloaded', 1, '7'),
+                 'second search refused with the limit and Retry-After')
     st, h, e = d.post('/v1/perft', {'depth': 1})
     check_eq((st, e.get('nodes')), (200, 20), 'search slot released')
 finally:

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # daemon.systemd_runtime: socket activation (LISTEN_FDS/LISTEN_PID on fd 3) serves requests; with
-# libsystemd the daemon sends READY=1, WATCHDOG=1 pings, RELOADING=1 on SIGHUP and STOPPING=1.
+# libsystemd the daemon sends READY=1, WATCHDOG=1 pings (withheld while a polling thread is stalled),
+# RELOADING=1 on SIGHUP and STOPPING=1.
 import os
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import daemon_util
@@ -14,6 +16,7 @@ from daemon_util import begin, check, check_eq, finish
 
 BIN = sys.argv[1]
 with_systemd = len(sys.argv) > 2 and sys.argv[2] == 'systemd'
+KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 
 tmp = tempfile.TemporaryDirectory()
 listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -37,7 +40,7 @@ def as_fd3():
 
 # LISTEN_PID and WATCHDOG_PID must be the daemon's pid: the shell exports its own and execs.
 proc = subprocess.Popen(['/bin/sh', '-c', 'LISTEN_PID=$$ WATCHDOG_PID=$$ exec "$0" --listen 127.0.0.1:1 '
-                         '--lessons "$1" --log-level warn', BIN, tmp.name],
+                         '--lessons "$1" --log-level warn --threads 2 --stall-timeout-ms 40', BIN, tmp.name],
                         env=env, preexec_fn=as_fd3, close_fds=False,
                         stderr=subprocess.PIPE)
 listener.close()
@@ -75,6 +78,40 @@ try:
     if with_systemd:
         begin('systemd.notify.watchdog')
         check(wait_message('WATCHDOG=1'), 'watchdog pings: %r' % messages)
+        begin('systemd.notify.watchdog_stall')
+        # stall-timeout-ms 40: while searches of ~0.2 s each (longer under ASan) run back to back
+        # for about 2 s, a polling thread counts as hung and the pings (every 100 ms) stop.
+        pings = []
+        stop = threading.Event()
+
+        def listen():
+            while not stop.is_set():
+                try:
+                    m = notify.recv(4096).decode()
+                except socket.timeout:
+                    continue
+                messages.append(m)
+                if 'WATCHDOG=1' in m:
+                    pings.append(time.monotonic())
+        notify.settimeout(0.05)
+        listener_thread = threading.Thread(target=listen)
+        listener_thread.start()
+        time.sleep(0.5)
+        c = d.conn()
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 2.0:
+            st, _, _ = d.post('/v1/perft', {'fen': KIWIPETE, 'depth': 5}, conn=c)
+            check_eq(st, 200, 'search')
+        t1 = time.monotonic()
+        c.close()
+        time.sleep(0.6)
+        stop.set()
+        listener_thread.join()
+        notify.settimeout(10)
+        during = [t0] + [p for p in pings if t0 <= p <= t1] + [t1]
+        gap = max(b - a for a, b in zip(during, during[1:]))
+        check(gap >= 0.5, 'no ping for at least 0.5 s while the searches ran (longest gap %.2f s)' % gap)
+        check(any(p > t1 for p in pings), 'pings resume once the searches are over')
         begin('systemd.notify.reload')
         proc.send_signal(signal.SIGHUP)
         check(wait_message('RELOADING=1'), 'RELOADING=1 on SIGHUP')

@@ -46,4 +46,24 @@ check('Type=notify' in service, 'Type=notify')
 check(re.search(r'^WatchdogSec=', service, re.M), 'watchdog')
 check('ExecReload=/bin/kill -HUP $MAINPID' in service, 'reload is SIGHUP')
 check('ListenStream=' in open(units['socket']).read(), 'socket unit listens')
+
+begin('systemd.resources')
+def setting(name):
+    m = re.search(r'^%s=(\S+)$' % name, service, re.M)
+    return m.group(1) if m else None
+def megabytes(v):
+    return int(v[:-1]) * {'K': 1 / 1024, 'M': 1, 'G': 1024}[v[-1]] if v and v[-1] in 'KMG' else None
+conf = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'daemon', 'arbiterd.conf')).read()
+max_connections = int(re.search(r'^# max-connections = (\d+)$', conf, re.M).group(1))
+nofile = setting('LimitNOFILE')
+check(nofile is not None and nofile.isdigit() and int(nofile) >= max_connections + 64,
+      'LimitNOFILE %s covers max-connections %d plus the daemon\'s own descriptors' % (nofile, max_connections))
+mem_max, mem_high = megabytes(setting('MemoryMax')), megabytes(setting('MemoryHigh'))
+check(mem_max is not None and mem_max >= 64, 'MemoryMax set with room above the measured ~25 MB: %r' % mem_max)
+check(mem_high is None or mem_high < mem_max, 'MemoryHigh below MemoryMax')
+tasks = setting('TasksMax')
+check(tasks is not None and tasks.isdigit() and 8 <= int(tasks) <= 1024, 'TasksMax bounded: %r' % tasks)
+check(re.search(r'^WatchdogSec=(\d+)s$', service, re.M) and
+      int(re.search(r'^WatchdogSec=(\d+)s$', service, re.M).group(1)) >= 2,
+      'the watchdog interval leaves room for two pings')
 finish()

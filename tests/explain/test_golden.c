@@ -202,6 +202,8 @@ static void run_case(const char *where, char **f, int *covered)
     arb_position start;
     if (strcmp(kind, "validate") == 0) {
         n = arb_validate(fen, variant, got, ARB_EXPLAIN_MAX);
+    } else if (strcmp(kind, "warnings") == 0) {
+        n = arb_fen_warnings(fen, variant, got, ARB_EXPLAIN_MAX);
     } else {
         arb_reason why;
         if (arb_position_from_fen(&start, fen, variant, &why) != ARB_OK) {

@@ -23,6 +23,11 @@ static const struct {
     {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", ARB_CHESS960},
     {"1r1k2r1/8/8/8/8/8/8/1R1K2R1 w GBgb - 0 1", ARB_CHESS960},
     {"4k3/8/8/8/8/8/8/rRK5 w B - 0 1", ARB_CHESS960},
+    /* Issue 12: attacked squares named that the king or the castled rook shields. */
+    {"4k3/8/8/8/8/8/8/r3K2R w K - 0 1", ARB_STANDARD},
+    {"4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", ARB_STANDARD},
+    {"1k6/8/8/8/8/8/8/rK5R w K - 0 81", ARB_CHESS960},
+    {"4k3/8/8/8/8/8/8/rR3K2 w B - 0 1", ARB_CHESS960},
 };
 
 /* Is (from, to, promo) one of the legal moves, as a user would write it? */
@@ -47,6 +52,29 @@ static bool listed(const arb_position *pos, const arb_move *moves, int n, int fr
             return true;
     }
     return false;
+}
+
+/* The squares of a castling reason are true of the board: a square the king crosses is
+ * attacked before castling, the square it lands on after castling (king and rook moved). */
+static void check_castling_squares(const arb_position *pos, int side, const arb_reason *r, int k, const char *where)
+{
+    arb_color us = (arb_color)pos->side, them = (arb_color)!us;
+    int ks = pos->king_square[us], rs = pos->castle_rook[us][side];
+    int kto = ARB_SQ(side == ARB_KINGSIDE ? 6 : 2, ARB_RANK(ks)), rto = kto + (side == ARB_KINGSIDE ? -1 : 1);
+    arb_bitboard occ = arb_occupied(pos), after = occ;
+    if (rs != ARB_NO_SQUARE)
+        after = (occ & ~(1ull << ks) & ~(1ull << rs)) | (1ull << kto) | (1ull << rto);
+    for (int i = 0; i < k && i < ARB_EXPLAIN_MAX; i++) {
+        bool crossing = r[i].code == ARB_R_castling_through_attack;
+        bool landing = r[i].code == ARB_R_castling_into_attack || r[i].code == ARB_R_castling_attack_uncovered;
+        if (!crossing && !landing)
+            continue;
+        int sq = r[i].squares[0], by = r[i].squares[1];
+        arb_bitboard att = arb_attackers(pos, sq, them, crossing ? occ : after);
+        CHECK_MSG(att & (1ull << by), "%s: %s names %d attacked by %d, which is not true %s castling", where,
+                  arb_reason_name(r[i].code), sq, by, crossing ? "before" : "after");
+        CHECK_MSG(!landing || sq == kto, "%s: %s names %d, not where the king lands", where, arb_reason_name(r[i].code), sq);
+    }
 }
 
 static int check_every_move(const arb_position *pos, const char *where)
@@ -76,6 +104,7 @@ static int check_every_move(const arb_position *pos, const char *where)
                 legal = true;
         int k = arb_explain_castling(pos, NULL, (arb_color)pos->side, side, r, ARB_EXPLAIN_MAX);
         CHECK_MSG((k == 0) == legal, "%s: castling side %d: %d reasons, legal=%d", where, side, k, legal);
+        check_castling_squares(pos, side, r, k, where);
     }
     CHECK(bad == 0);
     return bad;

@@ -16,6 +16,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         arb_position pos;
         arb_reason why;
         char out[ARB_FEN_MAX], rendered[512];
+        arb_reason warnings[4];
+        int nw = arb_fen_warnings(text, (arb_variant)v, warnings, 4);
+        for (int i = 0; i < nw && i < 4; i++) {
+            FUZZ_ASSERT(warnings[i].code < ARB_REASON_COUNT && warnings[i].offset >= 0 && warnings[i].offset <= (int)n);
+            arb_reason_render(&warnings[i], "fa", rendered, sizeof rendered);
+        }
         arb_status st = arb_position_from_fen_unchecked(&pos, text, (arb_variant)v, &why);
         if (st != ARB_OK) {
             FUZZ_ASSERT(why.code < ARB_REASON_COUNT);

@@ -9,7 +9,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     for (int skip = 0; skip < 2; skip++) {
-        arb_pgn_options opts = {skip != 0, false};
+        arb_pgn_options opts = {skip != 0, false, skip != 0}; /* lenient in the second pass */
         arb_pgn_reader r;
         arb_pgn_reader_init(&r, (const char *)data, size, &opts);
         int games = 0;

@@ -221,6 +221,36 @@ int main(void)
         "assert(codes.en_passant_unavailable and codes.en_passant_too_late)\n"
         "assert(codes.en_passant_too_late.params.move == 'd5')\n"
         "return 'ok'");
+    /* arbiter.render: the engine's template renderer for lesson and quiz texts */
+    run_case("binding.render.plural_and_digits", "fa",
+        "local t = { en = 'White has {n, plural, one {one move} other {# moves}}.', fa = 'سفید {n} حرکت دارد.',\n"
+        "            ar = 'لدى الأبيض {n, plural, one {نقلة واحدة} two {نقلتان} few {# نقلات} other {# نقلة}}.' }\n"
+        "assert(arbiter.render(t, { n = 33 }) == 'سفید ۳۳ حرکت دارد.', arbiter.render(t, { n = 33 }))\n"
+        "assert(arbiter.digits() == 'native')\n"
+        "arbiter.set_digits('latin')\n"
+        "assert(arbiter.digits() == 'latin' and arbiter.render(t, { n = 33 }) == 'سفید 33 حرکت دارد.')\n"
+        "arbiter.set_digits('default')\n"
+        "assert(arbiter.render('{8}') == '۸' and arbiter.plural(0) == 'one' and arbiter.plural(2) == 'other')\n"
+        "assert(not pcall(arbiter.set_digits, 'roman'))\n"
+        "return 'ok'");
+    run_case("binding.render.arabic_forms", "ar",
+        "local t = { en = '', ar = 'لدى الأبيض {n, plural, one {نقلة واحدة} two {نقلتان} few {# نقلات} other {# نقلة}}.' }\n"
+        "assert(arbiter.render(t, { n = 2 }) == 'لدى الأبيض نقلتان.')\n"
+        "assert(arbiter.render(t, { n = 3 }) == 'لدى الأبيض 3 نقلات.')\n"
+        "assert(arbiter.plural(11) == 'many' and arbiter.plural(100) == 'other')\n"
+        "local side = { word = 'color.black', en = 'Black', fa = 'سیاه', ar = 'الأسود' }\n"
+        "assert(arbiter.render('يجوز {side.li} التبييت، والدور على {side}', { side = side }) ==\n"
+        "       'يجوز للأسود التبييت، والدور على الأسود')\n"
+        "assert(arbiter.render('{sq} {list}', { sq = 'e4', list = { 'b1', 'c2', 'f3' } }) ==\n"
+        "       '\\u{2066}e4\\u{2069} \\u{2066}b1\\u{2069}، \\u{2066}c2\\u{2069} و\\u{2066}f3\\u{2069}')\n"
+        "assert(arbiter.render('{unknown} {n}', { n = 1 }) == '{unknown} 1')\n"
+        "assert(not pcall(arbiter.render, 42))\n"
+        "return 'ok'");
+    run_case("binding.render.english_player_names", "en",
+        "local side = { word = 'color.white', en = 'White' }\n"
+        "assert(arbiter.render('{side} to move; the {side.x} king', { side = side }) == 'White to move; the white king')\n"
+        "assert(arbiter.render('{n, plural, one {# time} other {# times}}', { n = 1 }) == '1 time')\n"
+        "return 'ok'");
     run_case("binding.explain.castling", "fa",
         "local p = arbiter.position('4k3/8/8/5r2/8/8/8/R3K2R w KQ - 0 1')\n"
         "local ok, why = arbiter.castling(p, 'white', 'kingside')\n"

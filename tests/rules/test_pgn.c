@@ -120,7 +120,7 @@ static void test_classics(void)
     CHECK(!arb_pgn_next(&r));
 
     harness_begin("pgn.skip_variations_and_comments");
-    arb_pgn_options opts = {true, true};
+    arb_pgn_options opts = {true, true, false};
     arb_pgn_reader_init(&r, text, len, &opts);
     arb_pgn_game g;
     for (int i = 0; i < 3; i++) {
@@ -261,7 +261,7 @@ static void test_hostile(void)
     expect_error("pgn.limit.too_deep", big, ARB_ERR_LIMIT, ARB_R_pgn_too_deep, 1, 10 + 9 * 32);
     /* skipping variations must not recurse without bound either */
     {
-        arb_pgn_options skip = {true, false};
+        arb_pgn_options skip = {true, false, false};
         arb_pgn_reader r;
         arb_pgn_game g;
         arb_pgn_error err;
@@ -384,8 +384,103 @@ static void test_write_outcome(void)
     free(text);
 }
 
+/* Issue 12, section 5: the slips of real files (tests/data/pgn/lenient.pgn, latin1.pgn) read
+ * leniently with a warning per repair, refused when not lenient; reading always goes on. */
+static bool has_warning(const arb_pgn_game *g, arb_reason_code code)
+{
+    for (int i = 0; i < g->nwarnings && i < ARB_PGN_MAX_WARNINGS; i++)
+        if (g->warnings[i].why.code == code)
+            return true;
+    return false;
+}
+
+static void test_lenient(void)
+{
+    size_t len;
+    char *text = slurp("pgn/lenient.pgn", &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (int lenient = 0; lenient < 2; lenient++) {
+        harness_begin(lenient ? "pgn.lenient.repairs" : "pgn.lenient.strict_refuses");
+        arb_pgn_options opts = {false, false, lenient != 0};
+        arb_pgn_reader r;
+        arb_pgn_reader_init(&r, text, len, &opts);
+        arb_status want[6] = {ARB_OK, ARB_OK, ARB_OK, ARB_OK, ARB_ERR_ILLEGAL, ARB_OK};
+        if (!lenient)
+            want[0] = ARB_ERR_SYNTAX, want[1] = want[3] = ARB_ERR_ILLEGAL; /* a bad FEN tag is ARB_ERR_ILLEGAL */
+        int n = 0;
+        while (arb_pgn_next(&r) && n < 6) {
+            arb_pgn_game g;
+            arb_pgn_error err;
+            arb_status st = arb_pgn_read(&r, &g, &err);
+            CHECK_MSG(st == want[n], "game %d: status %d, expected %d", n + 1, st, want[n]);
+            if (lenient && st == ARB_OK) {
+                switch (n) {
+                case 0:
+                    CHECK_STR(arb_pgn_tag_value(&g, "White"), "\"Mirage\"");
+                    CHECK(has_warning(&g, ARB_R_pgn_tag_quotes_repaired));
+                    CHECK_INT(g.warnings[0].line, 2);
+                    break;
+                case 1: /* q dropped: the game is played from the repaired position, O-O and all */
+                    CHECK(has_warning(&g, ARB_R_pgn_fen_castling_dropped));
+                    CHECK_STR(g.warnings[0].why.found, "q");
+                    CHECK_INT(g.record.nplies, 2);
+                    CHECK(g.record.positions[0].castle_rook[ARB_BLACK][ARB_QUEENSIDE] == ARB_NO_SQUARE);
+                    CHECK(g.record.positions[0].castle_rook[ARB_WHITE][ARB_KINGSIDE] == ARB_SQ(7, 0));
+                    break;
+                case 2:
+                    CHECK(has_warning(&g, ARB_R_fen_fullmove_zero));
+                    CHECK_INT(g.record.positions[0].fullmove_number, 1);
+                    break;
+                case 3:
+                    CHECK_INT(g.nwarnings, 2);
+                    CHECK(has_warning(&g, ARB_R_pgn_fen_counter_repaired));
+                    CHECK_INT(g.record.nplies, 2);
+                    break;
+                default:
+                    CHECK_INT(g.nwarnings, 0);
+                }
+            }
+            if (st == ARB_ERR_ILLEGAL && n == 4)
+                CHECK(err.why.code == ARB_R_pgn_illegal_move && err.has_detail);
+            arb_pgn_game_free(&g);
+            n++;
+        }
+        CHECK_INT(n, 6);
+    }
+    free(text);
+
+    harness_begin("pgn.lenient.latin1_to_utf8");
+    text = slurp("pgn/latin1.pgn", &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    size_t ulen, converted;
+    char *utf8 = arb_text_to_utf8(text, len, &ulen, &converted);
+    CHECK_INT(converted, 6);
+    CHECK(utf8 && strstr(utf8, "M\xC3\xBCller, J\xC3\xBCrgen") && strstr(utf8, "1990 \xE2\x80\x93 round"));
+    char *again = arb_text_to_utf8(utf8, ulen, NULL, &converted);
+    CHECK_INT(converted, 0); /* UTF-8 stays as it is */
+    CHECK(again && strcmp(again, utf8) == 0);
+    free(again);
+    arb_pgn_reader r;
+    arb_pgn_reader_init(&r, utf8, ulen, NULL);
+    int games = 0;
+    while (arb_pgn_next(&r)) {
+        arb_pgn_game g;
+        CHECK(arb_pgn_read(&r, &g, NULL) == ARB_OK);
+        arb_pgn_game_free(&g);
+        games++;
+    }
+    CHECK_INT(games, 2);
+    free(utf8);
+    free(text);
+}
+
 int main(void)
 {
+    test_lenient();
     test_classics();
     test_malformed_file();
     test_hostile();

@@ -96,4 +96,11 @@ ARB_API int arb_explain_status(const arb_position *pos, arb_reason *out, int cap
  * and the position can be played from. */
 ARB_API int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap);
 
+/* What a FEN says that is read all the same but not written the usual way, one warning each:
+ * fen_digits_adjacent ("44"), fen_castling_order ("kqKQ"), fen_fullmove_zero,
+ * fen_clocks_missing / fen_fullmove_missing (4- or 5-field FENs), fen_extra_space (blanks
+ * before, after or doubled between fields, tabs), and fen_game_already_drawn (halfmove clock
+ * of 150 or more: 9.6.2). Independent of arb_validate's problems; 0 when none. */
+ARB_API int arb_fen_warnings(const char *fen, arb_variant variant, arb_reason *out, int cap);
+
 #endif

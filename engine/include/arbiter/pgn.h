@@ -36,6 +36,15 @@ typedef struct arb_pgn_line {
     arb_pgn_node *nodes;
 } arb_pgn_line;
 
+#define ARB_PGN_MAX_WARNINGS 16      /* kept per game; nwarnings counts them all */
+
+/* Something read leniently (arb_pgn_options.lenient) and repaired, where it was. */
+typedef struct arb_pgn_warning {
+    int line, column;
+    arb_reason why;       /* pgn_tag_quotes_repaired, pgn_fen_castling_dropped,
+                           * pgn_fen_counter_repaired, or a fen_* warning of the FEN tag */
+} arb_pgn_warning;
+
 typedef struct arb_pgn_game {
     int ntags;
     arb_pgn_tag tags[ARB_PGN_MAX_TAGS]; /* in the order read */
@@ -43,11 +52,17 @@ typedef struct arb_pgn_game {
     arb_game record;                    /* the main line replayed (start from the FEN tag) */
     char result[8];                     /* the movetext's termination marker ("*" if none) */
     int line;                           /* where the game starts in the input (1-based) */
+    int nwarnings;                      /* what was repaired (lenient reading), all counted */
+    arb_pgn_warning warnings[ARB_PGN_MAX_WARNINGS];
 } arb_pgn_game;
 
 typedef struct arb_pgn_options {
     bool skip_variations; /* parse variations for syntax only and drop them */
     bool skip_comments;   /* drop comments */
+    bool lenient;         /* read what real files hold, with a warning per repair: a tag value
+                           * with unescaped quotes ([White ""Mirage""]); a FEN tag's castling
+                           * rights the board contradicts (dropped) or counters that do not read
+                           * (set to 0 and 1). Off: such games are refused. */
 } arb_pgn_options;
 
 typedef struct arb_pgn_reader {
@@ -78,6 +93,12 @@ ARB_API bool arb_pgn_next(arb_pgn_reader *r);
 ARB_API arb_status arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_pgn_error *err);
 
 ARB_API void arb_pgn_game_free(arb_pgn_game *g);
+
+/* Text that is not valid UTF-8 (older collections are Latin-1 or Windows-1252): a malloc'd UTF-8
+ * copy in which every byte outside a valid UTF-8 sequence is read as Windows-1252 (its five
+ * unassigned bytes become U+FFFD); *converted (if not NULL) gets how many bytes were. Valid
+ * UTF-8 is copied unchanged. NULL when out of memory. Always NUL-terminated; *out_len without it. */
+ARB_API char *arb_text_to_utf8(const char *text, size_t len, size_t *out_len, size_t *converted);
 
 /* A tag's value, or NULL. */
 ARB_API const char *arb_pgn_tag_value(const arb_pgn_game *g, const char *name);

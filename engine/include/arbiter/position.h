@@ -17,8 +17,9 @@ typedef struct arb_position {
     uint8_t castle_rook[2][2];        /* [color][ARB_KINGSIDE/ARB_QUEENSIDE]: rook square or ARB_NO_SQUARE */
     uint8_t king_square[2];
     uint8_t variant;                  /* arb_variant: how castling is written (FEN, UCI) */
-    uint16_t halfmove_clock;          /* plies since the last capture or pawn move */
-    uint16_t fullmove_number;
+    uint16_t halfmove_clock;          /* plies since the last capture or pawn move; stops at 65535
+                                       * (from 150 on the game has ended, 9.6.2: no rule needs more) */
+    uint32_t fullmove_number;         /* counts on past 65535, the most a FEN may say (docs/api.md) */
     uint64_t key;                     /* Polyglot-compatible Zobrist key */
 } arb_position;
 
@@ -26,7 +27,7 @@ typedef struct arb_position {
 /* Longest FEN the parser accepts (longer input is rejected, not truncated). */
 #define ARB_FEN_MAX_INPUT 256
 /* Buffer size always enough for arb_position_fen. */
-#define ARB_FEN_MAX 96
+#define ARB_FEN_MAX 112
 
 /* Parse a FEN (standard), X-FEN or Shredder-FEN; 4-field EPD-style FENs default the clocks to
  * "0 1". On success the position is playable: one king each, no pawn on a back rank, the side

@@ -3,6 +3,7 @@
 #ifndef ARBITER_REASON_H
 #define ARBITER_REASON_H
 
+#include "arbiter/message.h"
 #include "arbiter/types.h"
 
 typedef enum arb_reason_code {
@@ -55,12 +56,17 @@ ARB_API unsigned arb_reason_params(unsigned code);
 ARB_API arb_reason arb_reason_make(arb_reason_code code);
 ARB_API void arb_reason_add_square(arb_reason *r, int sq);
 
-/* Render a reason in a language ("en", "fa", "ar"; unknown languages fall back to "en").
- * Writes a NUL-terminated UTF-8 sentence of at most cap-1 bytes (truncated at a character
- * boundary) and returns the length it needed, like snprintf. */
+/* Render a reason in a language tag ("en", "fa", "ar", "fa-u-nu-latn"; see arbiter/message.h;
+ * unknown languages fall back to "en"), with the language's default digits unless the tag says
+ * otherwise. Writes a NUL-terminated UTF-8 sentence of at most cap-1 bytes (truncated at a
+ * character boundary) and returns the length it needed, like snprintf. */
 ARB_API size_t arb_reason_render(const arb_reason *r, const char *lang, char *buf, size_t cap);
 
-/* Rendering options: digits in the language's own script (Persian ۰-۹, Arabic-Indic ٠-٩). */
+/* The same with an explicit digit choice (ARB_DIGITS_DEFAULT: the language's or the tag's). */
+ARB_API size_t arb_reason_render_digits(const arb_reason *r, const char *lang, arb_digits digits, char *buf,
+                                        size_t cap);
+
+/* Older form: native_digits true is ARB_DIGITS_NATIVE, false ARB_DIGITS_LATIN. */
 ARB_API size_t arb_reason_render_opts(const arb_reason *r, const char *lang, bool native_digits,
                                       char *buf, size_t cap);
 

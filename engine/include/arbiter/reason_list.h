@@ -12,3 +12,5 @@
 #include "arbiter/reasons/status.def"
 #include "arbiter/reasons/validation.def"
 #include "arbiter/reasons/solver.def"
+#include "arbiter/reasons/warnings.def"
+#include "arbiter/reasons/retrograde.def"
