@@ -7,14 +7,14 @@ local Q = quizlib
 local CHOICES = {
   { id = "two_minutes", text = { en = "The game goes on; the opponent gets two extra minutes",
                                  fa = "بازی ادامه می‌یابد؛ حریف دو دقیقه وقت اضافه می‌گیرد",
-                                 ar = "تستمر المباراة؛ ويُمنح المنافس دقيقتين إضافيتين" } },
+                                 ar = "تستمر المباراة؛ ويُمنح الخصم دقيقتين إضافيتين" } },
   { id = "one_minute", text = { en = "The game goes on; the opponent gets one extra minute",
                                 fa = "بازی ادامه می‌یابد؛ حریف یک دقیقه وقت اضافه می‌گیرد",
-                                ar = "تستمر المباراة؛ ويُمنح المنافس دقيقة إضافية واحدة" } },
+                                ar = "تستمر المباراة؛ ويُمنح الخصم دقيقة إضافية واحدة" } },
   { id = "loss", text = { en = "The player who moved illegally loses", fa = "بازیکنی که حرکت غیرقانونی کرد بازنده است",
                           ar = "يخسر اللاعب الذي لعب النقلة غير القانونية" } },
   { id = "draw", text = { en = "Draw: the opponent cannot checkmate", fa = "مساوی: حریف نمی‌تواند مات کند",
-                          ar = "تعادل: المنافس لا يستطيع أن يُميت" } },
+                          ar = "تعادل: الخصم لا يستطيع الإماتة" } },
 }
 local TC = {
   standard = { en = "a standard game", fa = "یک بازی کلاسیک", ar = "مباراة كلاسيكية" },
