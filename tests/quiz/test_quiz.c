@@ -610,7 +610,11 @@ static void test_book(void)
 int main(void)
 {
     const char *dir = getenv("ARB_QUIZ_DIR");
-    book = arbl_quizbook_new(NULL);
+    /* ARB_QUIZ_DEADLINE_MS (sanitizer builds): the wall-clock budget per run; 0 or unset: default */
+    const char *deadline = getenv("ARB_QUIZ_DEADLINE_MS");
+    arbl_limits limits = {0};
+    limits.deadline_ms = deadline ? (uint32_t)strtoul(deadline, NULL, 10) : 0;
+    book = arbl_quizbook_new(&limits);
     CHECK(book != NULL);
     CHECK(arbl_quizbook_load_dir(book, dir ? dir : "lessons/quizzes", report, NULL) >= 11);
     test_book();
