@@ -43,7 +43,7 @@ int cmd_dead(int argc, char **argv)
     if (!cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs < 1 || o.nargs > 2) {
-        fprintf(stderr, "usage: arbiter dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]\n");
+        fprintf(stderr, "usage: arbiter dead [--json] [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]\n");
         return 2;
     }
     unsigned long long budget = 0;
@@ -54,6 +54,12 @@ int cmd_dead(int argc, char **argv)
             fprintf(stderr, "arbiter: BUDGET must be a number of positions from 1 to 1000000000\n");
             return 2;
         }
+    }
+    if (o.json) { /* what POST /v1/dead answers, with the API's budget limits */
+        json_t *body = cli_json_body(&o, o.args[0], NULL, 0);
+        if (body && o.nargs == 2)
+            json_object_set_new(body, "budget", json_integer((json_int_t)budget));
+        return cli_json_endpoint(&o, aj_endpoint_dead, body, NULL);
     }
     if (!cli_position(&o, o.args[0], &pos))
         return 1;

@@ -63,6 +63,11 @@ int cmd_mate(int argc, char **argv)
     struct cli_opts o;
     if (!take_budget(&argc, argv, &budget) || !cli_parse_opts(argc, argv, &o))
         return 2;
+    if (o.json) { /* refused, not ignored: no endpoint answers this yet */
+        fprintf(stderr, "arbiter: mate has no --json form (no HTTP endpoint serves the solver; puzzles use "
+                        "POST /v1/puzzles/{id}/answer)\n");
+        return 2;
+    }
     int n;
     if (o.nargs != 2 || !parse_n(o.args[1], &n)) {
         fprintf(stderr, "usage: arbiter mate [--budget NODES] FEN N   (N = 1..%d)\n", ARB_MATE_MAX_N);

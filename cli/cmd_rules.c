@@ -60,11 +60,11 @@ static bool take_opts(int *argc, char **argv, struct rules_opts *ro)
         bool used_value = true;
         if (strcmp(a, "--claim") == 0 && v) {
             ro->ev.claim = strcmp(v, "threefold") == 0 ? ARB_CLAIM_THREEFOLD
-                           : strcmp(v, "fifty") == 0   ? ARB_CLAIM_FIFTY_MOVES
+                           : strcmp(v, "fifty_moves") == 0 || strcmp(v, "fifty") == 0 ? ARB_CLAIM_FIFTY_MOVES
                                                        : ARB_CLAIM_NONE;
             ro->claim_name = ro->ev.claim == ARB_CLAIM_THREEFOLD ? "threefold" : "fifty_moves";
             if (ro->ev.claim == ARB_CLAIM_NONE) {
-                fprintf(stderr, "arbiter: --claim takes threefold or fifty\n");
+                fprintf(stderr, "arbiter: --claim takes threefold or fifty_moves (the API's names; fifty is short for fifty_moves)\n");
                 return false;
             }
         } else if (strcmp(a, "--with") == 0 && v) {
@@ -177,7 +177,7 @@ int cmd_outcome(int argc, char **argv)
     if (!take_opts(&argc, argv, &ro) || !cli_parse_opts(argc, argv, &o))
         return 2;
     if (o.nargs < 1) {
-        fprintf(stderr, "usage: arbiter outcome [--claim threefold|fifty [--with MOVE]] [--flag COLOR] "
+        fprintf(stderr, "usage: arbiter outcome [--claim threefold|fifty_moves [--with MOVE]] [--flag COLOR] "
                         "[--resign COLOR] [--agree-draw] [--illegal COLOR]... [--time-control "
                         "standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]\n");
         return 2;
@@ -412,6 +412,10 @@ int cmd_pgn(int argc, char **argv)
     struct cli_opts o;
     if (!take_opts(&argc, argv, &ro) || !cli_parse_opts(argc, argv, &o))
         return 2;
+    if (o.json) { /* refused, not ignored: no endpoint reads PGN yet */
+        fprintf(stderr, "arbiter: pgn has no --json form (no HTTP endpoint reads PGN; /v1/outcome takes a game's moves)\n");
+        return 2;
+    }
     if (o.nargs != 1) {
         fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write] [--strict] FILE\n");
         return 2;

@@ -1,4 +1,5 @@
 /* arbiter: the engine's capabilities offline. Dispatches to one command per subcommand. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,30 +8,76 @@
 struct command {
     const char *name, *usage;
     int (*run)(int argc, char **argv);
+    const char *help;   /* what it does, options, an example, exit codes (arbiter help NAME) */
 };
 
+#define EXIT_CODES_ERR "exit: 0 done, 1 the input is wrong (the reason is printed), 2 usage error"
+
 static const struct command commands[] = {
-    {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft},
-    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves},
-    {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen},
-    {"outcome", "outcome [--json] [--claim threefold|fifty [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
+    {"perft", "perft [--variant chess960] [--divide] [--json] FEN DEPTH", cmd_perft,
+     "Counts the leaf nodes of the move tree to DEPTH (the movegen oracle).\n"
+     "  --divide  the count under each first move   --json  /v1/perft's answer\n"
+     "example: arbiter perft startpos 5   (4865609)\n" EXIT_CODES_ERR},
+    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves,
+     "Lists the legal moves, one per line: UCI SAN.\n  --json  the legal_moves of /v1/analyze\n"
+     "example: arbiter moves startpos\n" EXIT_CODES_ERR},
+    {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen,
+     "Prints the canonical FEN, or why the FEN cannot be read or played (field, character, code).\n"
+     "  --json  /v1/validate's answer\nexample: arbiter fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'\n"
+     EXIT_CODES_ERR},
+    {"outcome", "outcome [--json] [--claim threefold|fifty_moves [--with MOVE]] [--flag|--resign COLOR] [--agree-draw] "
                 "[--illegal COLOR]... [--time-control standard|rapid|blitz] [--illegal-limit N] FEN [MOVE...]",
-     cmd_outcome},
-    {"touch", "touch [--json] [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch},
-    {"pgn", "pgn [--skip-variations] [--write] [--strict] FILE", cmd_pgn},
+     cmd_outcome,
+     "Decides the result of the game FEN MOVE... with at most one event: a draw claim (fifty is short for\n"
+     "fifty_moves), a flag fall, a resignation, a draw agreement, illegal moves (FIDE 7.5.5).\n"
+     "  --json  /v1/outcome's answer\nexample: arbiter outcome --claim threefold startpos Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n"
+     EXIT_CODES_ERR},
+    {"touch", "touch [--json] [--promote SQUARE=PIECE] FEN SQUARE... (touched, in order)", cmd_touch,
+     "The moves a player who touched these pieces must choose from (FIDE 4.3, 4.4).\n"
+     "  --promote a8=N  a pawn released on a8 as a knight   --json  /v1/touch's answer\n"
+     "example: arbiter touch startpos g1\n" EXIT_CODES_ERR},
+    {"pgn", "pgn [--skip-variations] [--write] [--strict] FILE", cmd_pgn,
+     "Replays every game of a PGN file: automatic endings, claimable draws, a wrong result tag.\n"
+     "  --skip-variations  ignore (...) lines   --write  print the games back as PGN with termination tags\n"
+     "  --strict  refuse slips (quoted quotes, counters, stale castling rights) instead of repairing them with a warning\n"
+     "example: arbiter pgn games.pgn\nexit: 0 every game was read (repairs are warnings), 1 a game was refused, 2 usage error or unreadable file"},
 #ifdef ARB_HAVE_LUA
-    {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
+    {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson,
+     "check: lints lessons (each step's tests run in the sandbox); play: the lesson in the terminal.\n"
+     "example: arbiter lesson check lessons/*.lua\nexit: 0 clean, 1 a lesson has errors, 2 usage error"},
     {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",
-     cmd_quiz},
+     cmd_quiz,
+     "list: the generators; generate: JSON lines of questions (as POST /v1/quizzes); grade: an answer to a question id.\n"
+     "example: arbiter quiz generate --generator can-castle --seed 42 --count 3\n"
+     "exit: 0 done (grade: correct), 1 grade: wrong, 2 usage error or unknown generator/id"},
 #endif
-    {"dead", "dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead},
-    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate},
-    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle},
-    {"explain", "explain [--lang L] [--json] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain},
-    {"castling", "castling [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_castling},
-    {"status", "status [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_status},
-    {"validate", "validate [--lang L] [--json] [--variant chess960] FEN", cmd_validate},
-    {NULL, NULL, NULL},
+    {"dead", "dead [--json] [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead,
+     "Dead position (FIDE 5.2.2) and whether each colour can still mate (6.9), with a witness line.\n"
+     "  BUDGET  positions searched per colour   --json  /v1/dead's answer\n"
+     "example: arbiter dead '8/8/2k5/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1'\n"
+     "exit: 0 answered (the verdict may be unknown when the budget ran out), 1 the input is wrong, 2 usage error"},
+    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate,
+     "Mate-in-N solver: every key move, cooks, and the main line.\n"
+     "example: arbiter mate '4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16' 2\n"
+     "exit: 0 mate in N found, 1 none, 2 usage error, 3 the budget ran out"},
+    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle,
+     "Checks a puzzle file with the solver: every key forces mate in N, no other first move does.\n"
+     "example: arbiter puzzle check lessons/puzzles/puzzles.txt\nexit: 0 all puzzles right, 1 a puzzle is wrong, 2 usage error"},
+    {"explain", "explain [--lang L] [--json] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain,
+     "Why MOVE is legal or not after FEN and MOVES (every reason, most fundamental first).\n"
+     "  --json  /v1/move's answer\nexample: arbiter explain startpos e4 e5 Ke2 e6 Ke1 d6 O-O\n"
+     "exit: 0 legal, 1 illegal or wrong input, 2 usage error"},
+    {"castling", "castling [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_castling,
+     "Each colour's castling on each side: allowed, or every condition that fails.\n"
+     "  --json  /v1/castling's answer\nexample: arbiter castling 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n" EXIT_CODES_ERR},
+    {"status", "status [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_status,
+     "Check, checkmate, stalemate and the automatic endings of the game, with why.\n"
+     "  --json  /v1/analyze's answer\nexample: arbiter status startpos f3 e5 g4 Qh4#\n" EXIT_CODES_ERR},
+    {"validate", "validate [--lang L] [--json] [--variant chess960] FEN", cmd_validate,
+     "Every problem of a FEN: syntax (field and character), then why the position cannot arise (FIDE 3.10).\n"
+     "  --json  /v1/validate's answer\nexample: arbiter validate 'kK6/8/8/8/8/8/8/P7 w KQ e3 0 1'\n"
+     "exit: 0 valid, 1 problems found, 2 usage error"},
+    {NULL, NULL, NULL, NULL},
 };
 
 static void usage(FILE *to)
@@ -38,7 +85,29 @@ static void usage(FILE *to)
     fprintf(to, "arbiter %s: chess rules, explained.\nusage:\n", arb_version());
     for (const struct command *c = commands; c->name; c++)
         fprintf(to, "  arbiter %s\n", c->usage);
-    fprintf(to, "FEN may be 'startpos'. Languages (--lang): en, fa, ar.\n");
+    fprintf(to, "FEN may be 'startpos'. Languages (--lang): en, fa, ar.\n"
+                "arbiter help COMMAND (or arbiter COMMAND --help): its options, an example and exit codes.\n");
+}
+
+static const struct command *find(const char *name)
+{
+    for (const struct command *c = commands; c->name; c++)
+        if (strcmp(name, c->name) == 0)
+            return c;
+    return NULL;
+}
+
+static void help(const struct command *c)
+{
+    printf("usage: arbiter %s\n%s\n", c->usage, c->help);
+}
+
+static bool asks_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
 }
 
 int main(int argc, char **argv)
@@ -51,9 +120,27 @@ int main(int argc, char **argv)
         printf("arbiter %s\n", arb_version());
         return 0;
     }
-    for (const struct command *c = commands; c->name; c++)
-        if (strcmp(argv[1], c->name) == 0)
-            return c->run(argc - 1, argv + 1);
+    if (strcmp(argv[1], "help") == 0) {
+        if (argc < 3) {
+            usage(stdout);
+            return 0;
+        }
+        const struct command *c = find(argv[2]);
+        if (c) {
+            help(c);
+            return 0;
+        }
+        fprintf(stderr, "arbiter: no command '%s'\n", argv[2]);
+        usage(stderr);
+        return 2;
+    }
+    const struct command *c = find(argv[1]);
+    if (c && asks_help(argc - 1, argv + 1)) {
+        help(c);
+        return 0;
+    }
+    if (c)
+        return c->run(argc - 1, argv + 1);
     fprintf(stderr, "arbiter: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

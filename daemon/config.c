@@ -1,5 +1,6 @@
 /* arbiterd settings from the command line and a `key = value` config file: one table of
  * options drives both parsers and --help. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -18,7 +19,7 @@
 #define AD_DEFAULT_LESSONS "lessons"
 #endif
 
-enum opt_type { OPT_STRING, OPT_LONG, OPT_LEVEL, OPT_FLAG };
+enum opt_type { OPT_STRING, OPT_LONG, OPT_LEVEL, OPT_FLAG, OPT_ORIGIN };
 
 static const struct option {
     const char *name;
@@ -43,6 +44,8 @@ static const struct option {
     {"stall-timeout-ms", OPT_LONG, S(stall_timeout_ms), 0, 3600000, "MS", "a polling thread running one request longer than this is hung: health answers 503 and the systemd watchdog is not pinged (default 20000, 0 for never)"},
     {"max-inflight", OPT_LONG, S(max_inflight), 1, 1L << 20, "N", "requests in progress before 503 (default 512)"},
     {"max-heavy", OPT_LONG, S(max_heavy), 0, 4096, "N", "searches (perft...) in progress before 503 (default 0: threads - 1, at least 1)"},
+    {"heavy-queue", OPT_LONG, S(heavy_queue), 0, 100000, "N", "searches that may wait for a free slot, 0 to refuse at once (default 256)"},
+    {"heavy-wait-ms", OPT_LONG, S(heavy_wait_ms), 1, 600000, "MS", "how long a search waits for a slot before 503 (default 10000)"},
     {"retry-after", OPT_LONG, S(retry_after), 0, 3600, "SECONDS", "Retry-After of 503 replies (default 1)"},
     {"drain-timeout", OPT_LONG, S(drain_timeout), 0, 3600, "SECONDS", "how long SIGTERM waits for in-flight requests (default 15)"},
     {"drain-grace", OPT_LONG, S(drain_grace), 0, 3600, "SECONDS", "after SIGTERM, keep serving while /v1/health answers 503 draining, so balancers stop sending (default 0)"},
@@ -59,6 +62,7 @@ static const struct option {
     {"quiz-time-ms", OPT_LONG, S(quiz_time_ms), 0, 60000, "MS", "wall-clock budget of one generated question or one grading, 0 for the default (500)"},
     {"lesson-cache-entries", OPT_LONG, S(lesson_cache_entries), 0, 1L << 24, "N", "lesson answers cached (dropped on reload), 0 for no cache (default 4096)"},
     {"lesson-cache-bytes", OPT_LONG, S(lesson_cache_bytes), 0, 1L << 34, "BYTES", "bytes the lesson answer cache may hold, 0 for no cache (default 8388608)"},
+    {"cors-origin", OPT_ORIGIN, S(cors_origins), 0, 0, "ORIGIN", "let browser pages from ORIGIN (scheme://host[:port], or * for any) call the API; repeatable (default: none, no CORS)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };
@@ -84,6 +88,8 @@ void ad_config_defaults(ad_config *c)
     c->stall_timeout_ms = 20000;
     c->max_inflight = 512;
     c->retry_after = 1;
+    c->heavy_queue = 256;
+    c->heavy_wait_ms = 10000;
     c->drain_timeout = 15;
     c->max_moves = 1000;
     c->max_json_depth = 32;
@@ -118,6 +124,20 @@ static const struct option *find_option(const char *name)
     return NULL;
 }
 
+/* An origin as browsers send it (scheme://host[:port], no path), or "*". */
+static bool origin_ok(const char *v)
+{
+    if (strcmp(v, "*") == 0)
+        return true;
+    const char *host = strncmp(v, "http://", 7) == 0 ? v + 7 : strncmp(v, "https://", 8) == 0 ? v + 8 : NULL;
+    if (!host || !*host)
+        return false;
+    for (const char *p = host; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr(".-:[]", *p))
+            return false;
+    return true;
+}
+
 /* Sets one option from text; prints why and returns false if the value is bad. */
 static bool set_option(ad_config *c, const struct option *o, const char *value, const char *where)
 {
@@ -140,6 +160,20 @@ static bool set_option(ad_config *c, const struct option *o, const char *value, 
             return false;
         }
         return true;
+    case OPT_ORIGIN: { /* appended: the option may be given several times */
+        if (!origin_ok(value)) {
+            fprintf(stderr, "arbiterd: %s: --%s must be * or scheme://host[:port] (no path): '%s'\n", where, o->name,
+                    value);
+            return false;
+        }
+        size_t used = strlen(field);
+        if (used + 1 + strlen(value) >= o->size) {
+            fprintf(stderr, "arbiterd: %s: too many --%s values\n", where, o->name);
+            return false;
+        }
+        snprintf(field + used, o->size - used, "%s%s", used ? " " : "", value);
+        return true;
+    }
     case OPT_LEVEL:
         for (long i = 0; i < 4; i++)
             if (strcmp(value, levels[i]) == 0) {

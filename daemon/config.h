@@ -23,6 +23,8 @@ typedef struct ad_config {
     long max_inflight;          /* requests being handled at once before 503 */
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */
+    long heavy_queue;           /* searches that may wait for a slot (0: refuse at once) */
+    long heavy_wait_ms;         /* how long one may wait before 503 */
     long drain_timeout;         /* seconds SIGTERM waits for in-flight requests */
     long drain_grace;           /* seconds SIGTERM keeps serving, health 503, before closing the socket */
     long max_moves;             /* entries in a request's `moves` */
@@ -38,6 +40,7 @@ typedef struct ad_config {
     long quiz_time_ms;          /* wall-clock milliseconds per question or grading; 0: default */
     long lesson_cache_entries;  /* answers kept per lesson set; 0: no answer cache */
     long lesson_cache_bytes;    /* bytes the answer cache may hold; 0: no answer cache */
+    char cors_origins[1024];    /* origins browsers may call from, space-separated ("*": any); "": no CORS */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
 } ad_config;
 

@@ -1,5 +1,8 @@
 /* Service endpoints: health, Prometheus metrics and the OpenAPI document (embedded at build
  * time from docs/openapi.json). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "arbiter.h"
 #include "reply.h"
 #include "routes.h"
@@ -55,10 +58,17 @@ static void h_metrics(ad_request *r)
     ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
     size_t len = 0;
     char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
-    if (!text) {
+    char queue[2048]; /* the search queue's own series */
+    int qn = text ? ad_heavy_render(&s->heavy_queue, queue, sizeof queue) : -1;
+    char *all = qn > 0 ? realloc(text, len + (size_t)qn + 1) : NULL;
+    if (!all) {
+        free(text);
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return;
     }
+    text = all;
+    memcpy(text + len, queue, (size_t)qn + 1);
+    len += (size_t)qn;
     ad_reply_text(r, 200, "text/plain; version=0.0.4; charset=utf-8", text, len, false);
 }
 
@@ -70,6 +80,6 @@ static void h_openapi(ad_request *r)
 const ad_route ad_core_routes[] = {
     {"GET", "/v1/health", h_health, AD_ALWAYS | AD_LESSON_SET},
     {"GET", "/metrics", h_metrics, AD_ALWAYS | AD_LESSON_SET},
-    {"GET", "/v1/openapi.json", h_openapi, 0},
+    {"GET", "/v1/openapi.json", h_openapi, AD_CACHEABLE},
     {NULL, NULL, NULL, 0},
 };

@@ -1,109 +1,22 @@
-/* POST /v1/dead: dead position (FIDE 5.2.2) and unwinnability per colour (6.9) through the
- * engine's search (arbiter/dead.h), with a per-request node budget; a heavy (search) route. */
-#include <stdlib.h>
+/* POST /v1/dead: json/'s aj_endpoint_dead (dead position and unwinnability per colour, with a
+ * per-request node budget); a heavy (search) route. */
+#include <string.h>
 
 #include "reply.h"
 #include "routes.h"
 
-/* Positions searched per colour: the default, and the most a request may ask for. */
-#define AD_DEAD_DEFAULT_BUDGET 500000
-#define AD_DEAD_MAX_BUDGET 2000000
-
-static const char *verdict_name(arb_win_verdict v)
-{
-    switch (v) {
-    case ARB_WIN_POSSIBLE:
-        return "can_mate";
-    case ARB_WIN_IMPOSSIBLE:
-        return "cannot_mate";
-    default:
-        return "unknown";
-    }
-}
-
-/* The witness as UCI moves played from pos. */
-static json_t *witness_json(const arb_position *pos, const arb_unwinnable_result *u)
-{
-    json_t *a = json_array();
-    arb_position p = *pos;
-    for (int i = 0; i < u->witness_len; i++) {
-        char uci[8];
-        arb_move_uci(&p, u->witness[i], uci, sizeof uci);
-        json_array_append_new(a, json_string(uci));
-        arb_position_play(&p, u->witness[i]);
-    }
-    return a;
-}
-
-static json_t *dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang)
-{
-    json_t *o = json_object();
-    char fen[ARB_FEN_MAX];
-    arb_position_fen(pos, fen, sizeof fen);
-    json_object_set_new(o, "fen", json_string(fen));
-    if (d->verdict == ARB_DEAD_UNKNOWN)
-        json_object_set_new(o, "dead", json_string("unknown"));
-    else
-        json_object_set_new(o, "dead", json_boolean(d->verdict == ARB_DEAD_DEAD));
-    json_t *unw = json_object(), *verdicts = json_object(), *witness = json_object();
-    json_t *expl = json_array();
-    json_array_append_new(expl, aj_reason_json(&d->reason, lang));
-    for (int c = 0; c < 2; c++) {
-        const arb_unwinnable_result *u = &d->side[c];
-        const char *name = aj_color_name((arb_color)c);
-        /* null when undecided: false would read as "can still win" (issue 12) */
-        json_object_set_new(unw, name, u->verdict == ARB_WIN_UNKNOWN ? json_null() : json_boolean(u->verdict == ARB_WIN_IMPOSSIBLE));
-        json_object_set_new(verdicts, name, json_string(verdict_name(u->verdict)));
-        if (u->verdict == ARB_WIN_POSSIBLE)
-            json_object_set_new(witness, name, witness_json(pos, u));
-        for (int i = 0; i < u->nreasons; i++)
-            json_array_append_new(expl, aj_reason_json(&u->reasons[i], lang));
-    }
-    json_object_set_new(o, "unwinnable", unw);
-    json_object_set_new(o, "verdicts", verdicts);
-    json_object_set_new(o, "witness", witness);
-    json_object_set_new(o, "explanations", expl);
-    json_object_set_new(o, "nodes", json_integer((json_int_t)d->nodes));
-    json_object_set_new(o, "budget", json_integer((json_int_t)budget));
-    return o;
-}
-
 static void h_dead(ad_request *r)
 {
     aj_error e;
-    long long budget = AD_DEAD_DEFAULT_BUDGET;
-    if (!aj_opt_int(r->body, "budget", &budget, &e)) {
+    json_t *o = aj_endpoint_dead(r->body, &r->srv->limits, r->lang, &e);
+    if (!o) {
         ad_reply_error(r, &e);
         return;
     }
-    if (budget < 1 || budget > AD_DEAD_MAX_BUDGET) {
-        aj_fail(&e, AJ_E_OUT_OF_RANGE, "budget");
-        e.limit = AD_DEAD_MAX_BUDGET;
-        ad_reply_error(r, &e);
-        return;
-    }
-    aj_position p;
-    if (!aj_parse_position(r->body, &r->srv->limits, &p, &e)) {
-        ad_reply_error(r, &e);
-        return;
-    }
-    arb_dead_result *d = malloc(sizeof *d);
-    if (!d) {
-        aj_position_free(&p);
-        ad_reply_code(r, AJ_E_INTERNAL, NULL);
-        return;
-    }
-    const arb_position *pos = aj_current(&p);
-    arb_status st = arb_dead_position(pos, (uint64_t)budget, d);
-    if (st != ARB_OK && st != ARB_ERR_LIMIT) {
-        ad_reply_code(r, AJ_E_INTERNAL, NULL);
-    } else {
-        if (d->verdict == ARB_DEAD_UNKNOWN)
-            atomic_fetch_add_explicit(&r->srv->metrics.budget_exhausted, 1, memory_order_relaxed);
-        ad_reply_json(r, 200, dead_json(pos, d, budget, r->lang));
-    }
-    free(d);
-    aj_position_free(&p);
+    json_t *dead = json_object_get(o, "dead");
+    if (json_is_string(dead) && strcmp(json_string_value(dead), "unknown") == 0)
+        atomic_fetch_add_explicit(&r->srv->metrics.budget_exhausted, 1, memory_order_relaxed);
+    ad_reply_json(r, 200, o);
 }
 
 const ad_route ad_dead_routes[] = {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../lua/lessons.h"
+#include "quiz_json.h"
 #include "reply.h"
 #include "routes.h"
 
@@ -66,36 +67,6 @@ static json_t *step_json(const arbl_step *s, int n, const char *lang)
         }
         json_object_set_new(o, "choices", choices);
     }
-    return o;
-}
-
-/* The explanation object of API.md from the runtime's copy: numeric parameters as numbers. */
-static json_t *explanation_json(const arbl_explanation *e)
-{
-    static const char *const numeric[] = {"n", "m", "field", "offset", NULL};
-    json_t *o = json_object();
-    json_object_set_new(o, "code", json_string(e->code));
-    json_object_set_new(o, "text", json_string(e->text));
-    json_t *sq = json_array();
-    for (int i = 0; i < e->nsquares; i++)
-        json_array_append_new(sq, json_string(e->squares[i]));
-    json_object_set_new(o, "squares", sq);
-    json_object_set_new(o, "rule", json_string(e->rule));
-    json_t *params = json_object();
-    for (int i = 0; i < e->nparams; i++) {
-        const char *k = e->params[i].key, *v = e->params[i].value;
-        bool number = false;
-        for (int j = 0; numeric[j]; j++)
-            number = number || strcmp(k, numeric[j]) == 0;
-        char *end;
-        errno = 0;
-        long long x = number ? strtoll(v, &end, 10) : 0;
-        if (number && *v && !*end && !errno)
-            json_object_set_new(params, k, json_integer(x));
-        else
-            json_object_set_new(params, k, json_string(v));
-    }
-    json_object_set_new(o, "params", params);
     return o;
 }
 
@@ -273,7 +244,7 @@ static void h_answer(ad_request *r)
         json_object_set_new(fb, "text", json_string(res->feedback));
         json_t *ex = json_array();
         for (int i = 0; i < res->nexplanations; i++)
-            json_array_append_new(ex, explanation_json(&res->explanations[i]));
+            json_array_append_new(ex, aj_explanation_json(&res->explanations[i]));
         json_object_set_new(fb, "explanations", ex);
         json_object_set_new(o, "feedback", fb);
         json_object_set_new(o, "next", res->next > 0 ? json_integer(res->next) : json_null());
@@ -291,8 +262,8 @@ static void h_answer(ad_request *r)
 }
 
 const ad_route ad_lesson_routes[] = {
-    {"GET", "/v1/lessons", h_list, AD_LESSON_SET},
-    {"GET", "/v1/lessons/{id}", h_get, AD_LESSON_SET},
+    {"GET", "/v1/lessons", h_list, AD_LESSON_SET | AD_CACHEABLE},
+    {"GET", "/v1/lessons/{id}", h_get, AD_LESSON_SET | AD_CACHEABLE},
     {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},
 };

@@ -37,81 +37,103 @@ static void get_puzzle(ad_request *r, const ad_puzzle_list *puzzles)
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
 
-/* Reads the line: "moves": [..] or "answer": "Qb8+ Nxb8 Rd8#" (one move or several). */
+/* A token of an answer without its move number: "16.Qb8+" -> "Qb8+", "1...Kd8" -> "Kd8",
+ * "1." -> "" (the notation of the puzzles' own `source` lines, with or without spaces). */
+static const char *without_move_number(const char *t)
+{
+    const char *p = t;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == t || *p != '.')
+        return t;
+    while (*p == '.')
+        p++;
+    return p;
+}
+
+/* Replies with an error naming the field (and the index in it); false, for `return`. */
+static bool reply_field(ad_request *r, aj_code code, const char *field, int index, long long limit)
+{
+    aj_error e;
+    aj_fail(&e, code, field);
+    e.index = index;
+    e.limit = limit;
+    ad_reply_error(r, &e);
+    return false;
+}
+
+/* Reads the line: "moves": [..] or "answer": "Qb8+ Nxb8 Rd8#" (one move or several, move
+ * numbers allowed), never both. */
 static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *count, char texts[][ARB_MOVE_TEXT_MAX])
 {
     aj_error e;
     const char *answer = NULL;
     json_t *list = json_object_get(r->body, "moves");
+    if (list && json_is_null(list))
+        list = NULL;
     if (!aj_opt_string(r->body, "answer", &answer, &e)) {
         ad_reply_error(r, &e);
         return false;
     }
-    if (list && !json_is_array(list)) {
-        ad_reply_code(r, AJ_E_INVALID_FIELD, "moves");
-        return false;
-    }
-    if (!answer && !list) {
-        ad_reply_code(r, AJ_E_MISSING_FIELD, "answer");
-        return false;
-    }
+    if (list && !json_is_array(list))
+        return reply_field(r, AJ_E_INVALID_FIELD, "moves", -1, -1);
+    if (answer && list)
+        return reply_field(r, AJ_E_CONFLICTING_FIELDS, "moves", -1, -1);
+    if (!answer && !list)
+        return reply_field(r, AJ_E_MISSING_FIELD, "answer", -1, -1);
+    const char *field = list ? "moves" : "answer";
     *count = 0;
     if (list) {
-        if (json_array_size(list) > (size_t)(2 * p->n)) {
-            aj_fail(&e, AJ_E_TOO_MANY_MOVES, "moves");
-            e.limit = 2 * p->n;
-            ad_reply_error(r, &e);
-            return false;
-        }
+        if (json_array_size(list) > (size_t)(2 * p->n))
+            return reply_field(r, AJ_E_TOO_MANY_MOVES, "moves", -1, 2 * p->n);
         for (size_t i = 0; i < json_array_size(list); i++) {
             const char *t = json_string_value(json_array_get(list, i));
-            if (!t || strlen(t) >= ARB_MOVE_TEXT_MAX) {
-                aj_fail(&e, AJ_E_INVALID_FIELD, "moves");
-                e.index = (int)i;
-                ad_reply_error(r, &e);
-                return false;
-            }
+            if (!t || strlen(t) >= ARB_MOVE_TEXT_MAX)
+                return reply_field(r, AJ_E_INVALID_FIELD, "moves", (int)i, -1);
             snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", t);
         }
     } else {
         char copy[256];
-        if (strlen(answer) >= sizeof copy) {
-            ad_reply_code(r, AJ_E_INVALID_FIELD, "answer");
-            return false;
-        }
+        if (strlen(answer) >= sizeof copy)
+            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, (long long)sizeof copy - 1);
         snprintf(copy, sizeof copy, "%s", answer);
         char *save = NULL;
         for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-            /* Move numbers ("1.", "1...") are skipped. */
-            if (t[0] >= '0' && t[0] <= '9' && strchr(t, '.'))
+            const char *move = without_move_number(t);
+            if (!*move) /* a move number alone ("1.", "16...") */
                 continue;
-            if (*count >= 2 * p->n || strlen(t) >= ARB_MOVE_TEXT_MAX) {
-                aj_fail(&e, AJ_E_TOO_MANY_MOVES, "answer");
-                e.limit = 2 * p->n;
-                ad_reply_error(r, &e);
-                return false;
-            }
-            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", t);
+            if (*count >= 2 * p->n)
+                return reply_field(r, AJ_E_TOO_MANY_MOVES, "answer", -1, 2 * p->n);
+            if (strlen(move) >= ARB_MOVE_TEXT_MAX)
+                return reply_field(r, AJ_E_INVALID_MOVE, "answer", *count, -1);
+            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", move);
         }
-        if (*count == 0) {
-            ad_reply_code(r, AJ_E_MISSING_FIELD, "answer");
-            return false;
-        }
+        if (*count == 0)
+            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, -1);
     }
-    /* Each move must read in the position it is played from. */
-    arb_position cur = p->pos;
+    /* Each move must read in the position it is played from; why not, as /v1/analyze says it. */
+    arb_game g;
+    if (arb_game_init(&g, &p->pos) != ARB_OK)
+        return reply_field(r, AJ_E_INTERNAL, NULL, -1, -1);
     for (int i = 0; i < *count; i++) {
-        arb_reason why;
-        if (arb_parse_move(&cur, texts[i], &moves[i], &why) != ARB_OK) {
-            aj_fail(&e, AJ_E_ILLEGAL_MOVE, list ? "moves" : "answer");
+        arb_outcome ending; /* a move after the mate (or a draw) */
+        if (i > 0 && arb_game_automatic_ending(&g, g.nplies, &ending) == ARB_OK && ending.termination != ARB_TERM_NONE) {
+            aj_game_over_error(&ending, g.nplies, texts[i], &e);
+            e.field = field;
             e.index = i;
-            e.has_reason = true;
-            e.reason = why;
             ad_reply_error(r, &e);
+            arb_game_free(&g);
             return false;
         }
-        arb_position_play(&cur, moves[i]);
+        if (!aj_read_move(arb_game_current(&g), &g, texts[i], field, &moves[i], &e)) {
+            e.index = i;
+            ad_reply_error(r, &e);
+            arb_game_free(&g);
+            return false;
+        }
+        arb_game_play(&g, moves[i]);
     }
+    arb_game_free(&g);
     return true;
 }
 
@@ -189,8 +211,8 @@ static void h_get(ad_request *r) { get_puzzle(r, puzzles_of(r->set)); }
 static void h_answer(ad_request *r) { judge_answer(r, puzzles_of(r->set)); }
 
 const ad_route ad_puzzle_routes[] = {
-    {"GET", "/v1/puzzles", h_list, AD_LESSON_SET},
-    {"GET", "/v1/puzzles/{id}", h_get, AD_LESSON_SET},
+    {"GET", "/v1/puzzles", h_list, AD_LESSON_SET | AD_CACHEABLE},
+    {"GET", "/v1/puzzles/{id}", h_get, AD_LESSON_SET | AD_CACHEABLE},
     {"POST", "/v1/puzzles/{id}/answer", h_answer, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},
 };

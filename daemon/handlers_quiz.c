@@ -98,6 +98,15 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
         ad_reply_error(r, &e);
         return;
     }
+    const arbl_quiz *quiz = generator && book ? arbl_quizbook_find(book, generator) : NULL;
+    /* Strict input: the request's fields and, at the top level, the generator's parameters. */
+    const char *param_names[ARBL_QUIZ_MAX_PARAMS + 1] = {NULL};
+    for (int i = 0; quiz && i < quiz->nparams && i < ARBL_QUIZ_MAX_PARAMS; i++)
+        param_names[i] = quiz->params[i].name;
+    if (!aj_check_fields(r->body, aj_fields_of("POST", "/v1/quizzes", NULL)->fields, param_names, NULL, &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
     if (!generator) {
         ad_reply_code(r, AJ_E_MISSING_FIELD, "generator");
         return;
@@ -107,7 +116,6 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
         !uint_field(r, "count", AD_QUIZ_MAX_COUNT, false, &count) ||
         !uint_field(r, "index", (long long)ARBL_QUIZ_SEED_MAX, false, &index))
         return;
-    const arbl_quiz *quiz = book ? arbl_quizbook_find(book, generator) : NULL;
     if (!quiz) {
         char detail[160];
         snprintf(detail, sizeof detail, "no quiz generator '%.48s' (GET /v1/quizzes lists them)", generator);
@@ -123,28 +131,25 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
         ad_reply_code(r, AJ_E_INVALID_FIELD, "parameters");
         return;
     }
+    if (params && !aj_check_fields(params, param_names, NULL, "parameters", &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
     for (int i = 0; i < quiz->nparams; i++) {
-        json_t *v = params ? json_object_get(params, quiz->params[i].name) : NULL;
-        if (!v)
-            v = json_object_get(r->body, quiz->params[i].name);
+        json_t *nested = params ? json_object_get(params, quiz->params[i].name) : NULL;
+        json_t *top = json_object_get(r->body, quiz->params[i].name);
+        if (nested && top) { /* two values for one parameter: which one was meant is unknown */
+            reply_detail(r, AJ_E_CONFLICTING_FIELDS, quiz->params[i].name, -1,
+                         "give a parameter in 'parameters' or at the top level, not both");
+            return;
+        }
+        json_t *v = nested ? nested : top;
         if (!v)
             continue;
         if (!json_is_string(v) || !arbl_quiz_args_set(quiz, &args, quiz->params[i].name, json_string_value(v), err,
                                                       sizeof err)) {
             reply_detail(r, AJ_E_INVALID_FIELD, quiz->params[i].name, -1,
                          json_is_string(v) ? err : "parameter values are strings");
-            return;
-        }
-    }
-    const char *key;
-    json_t *v;
-    json_object_foreach(params, key, v) {
-        bool known = false;
-        for (int i = 0; i < quiz->nparams; i++)
-            known |= strcmp(quiz->params[i].name, key) == 0;
-        if (!known) {
-            snprintf(err, sizeof err, "quiz '%s' has no parameter '%.40s'", quiz->id, key);
-            reply_detail(r, AJ_E_INVALID_FIELD, "parameters", -1, err);
             return;
         }
     }
@@ -195,7 +200,7 @@ static void h_generate(ad_request *r) { generate_questions(r, book_of(r->set)); 
 static void h_answer(ad_request *r) { grade_answer(r, book_of(r->set)); }
 
 const ad_route ad_quiz_routes[] = {
-    {"GET", "/v1/quizzes", h_list, AD_LESSON_SET},
+    {"GET", "/v1/quizzes", h_list, AD_LESSON_SET | AD_CACHEABLE},
     {"POST", "/v1/quizzes", h_generate, AD_BODY_JSON | AD_HEAVY | AD_LESSON_SET},
     {"POST", "/v1/quizzes/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET},
     {NULL, NULL, NULL, 0},

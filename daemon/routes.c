@@ -63,6 +63,7 @@ int ad_route_find(const char *method, const char *path, ad_request *r, char *all
             if (method_matches(rt->method, method)) {
                 match(rt->pattern, path, r);
                 r->route = rt;
+                allow[0] = '\0'; /* gathered from the path's other methods: only a 405 says Allow */
                 return slot;
             }
             path_known = true;

@@ -31,6 +31,8 @@ struct req_ctx {
     uint64_t t0;
     size_t uri_len;
     bool started, replied, heavy_held;
+    bool queued;                /* waited (or waits) for a search slot: waiter is in use */
+    ad_heavy_waiter waiter;
     bool too_large;
     char *body;
     size_t len, cap, discarded;
@@ -97,8 +99,12 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
         c->cc->req_t0 = 0;
         ad_edge_idle(c->cc);
     }
-    if (c->heavy_held)
+    if (c->heavy_held) {
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
+        ad_heavy_release(&s->heavy_queue);
+    } else if (c->queued) {
+        ad_heavy_cancel(&s->heavy_queue, &c->waiter);
+    }
     if (c->req.out)
         json_decref(c->req.out);
     if (c->req.body)
@@ -203,6 +209,17 @@ static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, 
     return fail_detail(c, code, field, limit, NULL);
 }
 
+/* The first query parameter no endpoint reads, or NULL. */
+static enum MHD_Result find_unknown_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    const char **unknown = cls;
+    for (const char *const *k = aj_query_fields; *k; k++)
+        if (strcmp(*k, key) == 0)
+            return MHD_YES;
+    *unknown = key;
+    return MHD_NO;
+}
+
 /* First call, headers read: every check that needs no body. Returns true when a reply was
  * queued (an error), false to go on. */
 static bool check_request(struct req_ctx *c, const char *url, const char *method, const char *version,
@@ -211,6 +228,7 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
     ad_server *s = c->req.srv;
     ad_request *r = &c->req;
     r->lang = header_lang(r->conn);
+    r->lang_by_header = !aj_lang_pick(MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "lang"));
     size_t hsize = 0;
     MHD_get_connection_values(r->conn, MHD_HEADER_KIND, add_header_size, &hsize);
     if ((long)c->uri_len > s->cfg.max_uri) {
@@ -228,6 +246,14 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         return true;
     }
     int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
+    if (slot == -1 && strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) { /* a CORS preflight, or a plain OPTIONS */
+        size_t used = strlen(r->allow);
+        snprintf(r->allow + used, sizeof r->allow - used, ", OPTIONS");
+        r->preflight = true;
+        ad_reply_text(r, 204, "text/plain", (char *)"", 0, true);
+        *ret = send_reply(c);
+        return true;
+    }
     if (slot < 0) {
         *ret = fail(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1);
         return true;
@@ -242,6 +268,15 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
     if (!(r->route->flags & AD_ALWAYS) && s->probe_mhd &&
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_DAEMON)->daemon == s->probe_mhd) {
         *ret = fail(c, AJ_E_NOT_FOUND, NULL, -1); /* the probe listener serves probes only */
+        return true;
+    }
+    const char *unknown = NULL;
+    MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, find_unknown_query, &unknown);
+    if (unknown) {
+        aj_error e;
+        aj_unknown_query(&e, unknown);
+        ad_reply_error(r, &e);
+        *ret = send_reply(c);
         return true;
     }
     if (!(r->route->flags & AD_ALWAYS) &&
@@ -262,18 +297,6 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         }
     }
     return false;
-}
-
-/* A search takes its slot once its body is complete, so a slow upload holds none. */
-static bool take_heavy_slot(struct req_ctx *c)
-{
-    ad_server *s = c->req.srv;
-    if (atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed) >= s->heavy_cap) {
-        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-        return false;
-    }
-    c->heavy_held = true;
-    return true;
 }
 
 /* Appends upload data to the body, up to max_body; beyond it the rest is discarded (up to
@@ -316,6 +339,12 @@ static bool prepare_body(struct req_ctx *c)
             return false;
         }
     }
+    /* Strict input: a field the endpoint does not read is refused, never ignored. */
+    const aj_endpoint_fields *known = aj_fields_of(r->route->method, r->route->pattern, NULL);
+    if (known && !known->by_handler && !aj_check_fields(r->body, known->fields, NULL, NULL, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
     const char *lang = NULL;
     if (!aj_opt_string(r->body, "lang", &lang, &e)) {
         ad_reply_error(r, &e);
@@ -325,8 +354,10 @@ static bool prepare_body(struct req_ctx *c)
     const char *b = aj_lang_pick(lang);
     if (q)
         r->lang = q;
-    else if (b)
+    else if (b) {
         r->lang = b;
+        r->lang_by_header = false;
+    }
     /* "digits": "latin" | "native" (body, else ?digits=) overrides the language's default */
     const char *digits = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "digits");
     if (!aj_opt_string(r->body, "digits", &digits, &e)) {
@@ -385,8 +416,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         ad_edge_stop_clock(c->cc); /* the request is in: its deadline no longer applies */
     if (c->too_large)
         return fail(c, AJ_E_BODY_TOO_LARGE, NULL, s->cfg.max_body);
-    if ((r->route->flags & AD_HEAVY) && !take_heavy_slot(c))
-        return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+    if ((r->route->flags & AD_HEAVY) && !c->heavy_held) {
+        /* A search slot: at once, or after waiting suspended (this call comes again on resume). */
+        if (!c->queued) {
+            ad_heavy_verdict v = ad_heavy_acquire(&s->heavy_queue, &c->waiter, conn, now_us());
+            if (v == AD_HEAVY_WAIT) {
+                c->queued = true;
+                return MHD_YES;
+            }
+            if (v == AD_HEAVY_FULL)
+                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+        } else {
+            c->queued = false;
+            ad_heavy_observe_wait(&s->heavy_queue, &c->waiter, now_us());
+            if (!c->waiter.granted)
+                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
+        }
+        c->heavy_held = true;
+        atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed);
+    }
     if (c->cc)
         ad_edge_busy(c->cc, r->route->pattern);
     bool scratch = r->route->flags & AD_SCRATCH;
@@ -403,6 +451,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (c->heavy_held) { /* the search is over: free its slot now, not when the reply is sent */
         atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
         c->heavy_held = false;
+        ad_heavy_release(&s->heavy_queue);
     }
     if (c->cc)
         ad_edge_idle(c->cc);
@@ -525,7 +574,13 @@ bool ad_server_start(ad_server *s)
         close(fd);
         return false;
     }
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (!ad_heavy_init(&s->heavy_queue, s->heavy_cap, cfg->heavy_queue, cfg->heavy_wait_ms)) {
+        ad_log(AD_LOG_ERROR, "cannot start the search queue");
+        close(fd);
+        return false;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME;
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
                               MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
@@ -597,6 +652,7 @@ void ad_server_drain_and_stop(ad_server *s)
     left = atomic_load_explicit(&s->inflight, memory_order_acquire);
     if (left > 0)
         ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
+    ad_heavy_shutdown(&s->heavy_queue); /* waiters still queued get 503, none stays suspended */
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
     if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */

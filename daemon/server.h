@@ -12,6 +12,7 @@
 #include "arbiter_json.h"
 #include "config.h"
 #include "edge.h"
+#include "heavy_queue.h"
 #include "lessons.h"
 #include "metrics.h"
 
@@ -27,6 +28,8 @@ enum {
                                  * allocates in the thread's scratch arena (scratch.h) */
     AD_LESSON_SET = 1 << 4,     /* the handler reads r->set: the lesson set (lessons, quizzes,
                                  * puzzles) held for the request, so a reload cannot free it */
+    AD_CACHEABLE = 1 << 5,      /* GET of content that changes only on reload: ETag (304 on
+                                 * If-None-Match) and Cache-Control */
 };
 
 /* One route: method, path pattern ("/v1/lessons/{id}/steps/{n}/answer": {x} matches one
@@ -49,6 +52,7 @@ typedef struct ad_server {
     unsigned probe_port;        /* the probe listener's bound port, or 0 */
     aj_limits limits;
     long heavy_cap;
+    ad_heavy_queue heavy_queue; /* the search slots and the requests waiting for one */
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight, heavy, connections;
@@ -79,6 +83,8 @@ typedef struct ad_request {
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
     bool close;                 /* add Connection: close (framing errors, deadlines) */
+    bool preflight;             /* an OPTIONS preflight: allow[] holds the path's methods */
+    bool lang_by_header;        /* Accept-Language (or its absence) chose the language: Vary */
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */

@@ -21,11 +21,13 @@ typedef enum aj_code {
     AJ_E_INVALID_FIELD,      /* 400 a field of the wrong type or value */
     AJ_E_OUT_OF_RANGE,       /* 400 a number outside its allowed range */
     AJ_E_CONFLICTING_FIELDS, /* 400 fields that cannot be given together (field: the second) */
+    AJ_E_UNKNOWN_FIELD,      /* 400 a field or query parameter the endpoint does not read */
     AJ_E_TOO_MANY_MOVES,     /* 400 more moves than the per-request cap */
     AJ_E_INVALID_FEN,        /* 400 FEN text that cannot be read */
     AJ_E_ILLEGAL_POSITION,   /* 422 a readable FEN whose board cannot be played */
     AJ_E_INVALID_MOVE,       /* 422 a move in `moves` that is malformed */
     AJ_E_ILLEGAL_MOVE,       /* 422 a move in `moves` that is not legal (index + why) */
+    AJ_E_GAME_OVER,          /* 422 a move after the record ended automatically (index + the ending) */
     AJ_E_BUDGET_EXCEEDED,    /* 422 the request's search budget would run out */
     AJ_E_NOT_FOUND,          /* 404 unknown route or id */
     AJ_E_METHOD_NOT_ALLOWED, /* 405 (with Allow) */
@@ -57,6 +59,11 @@ typedef struct aj_error {
     arb_reason more[AJ_ERROR_MORE_REASONS];
     char detail[160];        /* extra detail (e.g. the JSON parser's message), or "" */
     int line, column;        /* JSON syntax error position (1-based), or 0 */
+    char path[96];           /* a field named by its path ("illegal_move.cont"); wins over field */
+    int ply;                 /* game_over: the position index where the game ended, or -1 */
+    /* unknown_field: the closest known name (or NULL) and the names the endpoint reads */
+    const char *nearest;
+    const char *const *allowed, *const *allowed_more, *const *allowed_common;
 } aj_error;
 
 const char *aj_code_name(aj_code code);
@@ -71,6 +78,30 @@ bool aj_fail(aj_error *e, aj_code code, const char *field);
  * "explanation"?, "reasons"?}}; message is the explanation's text in `lang` when there is one;
  * reasons (when the engine gave more than one) lists them all, the explanation first. */
 json_t *aj_error_json(const aj_error *e, const char *lang);
+
+/* ---- Strict input (fields.c) ---- */
+
+/* The fields each endpoint reads, besides "lang" which every body may carry: one table for
+ * the daemon, its tests and docs/api.md. An endpoint is "METHOD /route/pattern"; a nested
+ * object adds its member name ("POST /v1/outcome illegal_move"). by_handler: the handler
+ * checks the body itself, adding names of its own (a quiz generator's parameters). */
+typedef struct aj_endpoint_fields {
+    const char *endpoint;
+    const char *const *fields;
+    bool by_handler;
+} aj_endpoint_fields;
+
+extern const aj_endpoint_fields aj_fields_table[];  /* ends with {NULL, ...} */
+extern const char *const aj_query_fields[];         /* what a query string may carry */
+/* The entry of method + route pattern (nested: a member name, or NULL), or NULL. */
+const aj_endpoint_fields *aj_fields_of(const char *method, const char *pattern, const char *nested);
+
+/* true when every key of obj is in known, in more (may be NULL) or, at the top level (prefix
+ * NULL), "lang"; else unknown_field naming the key (prefix.key when nested), the nearest known
+ * name, and the names the endpoint reads. */
+bool aj_check_fields(json_t *obj, const char *const *known, const char *const *more, const char *prefix, aj_error *e);
+/* unknown_field for a query parameter. */
+bool aj_unknown_query(aj_error *e, const char *name);
 
 /* ---- Parsing request bodies ---- */
 
@@ -106,6 +137,7 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e);
 typedef struct aj_position {
     arb_variant variant;
     arb_game game;           /* positions[0] = fen, then one per move */
+    arb_outcome ending;      /* the automatic ending of the last position (termination NONE: none) */
 } aj_position;
 
 /* Parses the position input of a body. On failure nothing needs freeing. The errors:
@@ -113,6 +145,22 @@ typedef struct aj_position {
  * too_many_moves (limit), invalid_move / illegal_move (index and the explanation). */
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e);
 void aj_position_free(aj_position *p);
+
+/* The one rule for records (docs/api.md "Records that end"): once a position of the record
+ * ends the game automatically (checkmate, stalemate, dead position, fivefold, 75 moves), no
+ * move follows it; aj_parse_position refuses one in `moves`. aj_game_over: true with game_over
+ * in *e when the record's last position is such an ending (p->ending), `move` (the text of the
+ * move that was to follow, or NULL) refused; the caller sets field and index. */
+bool aj_game_over(const aj_position *p, const char *move, aj_error *e);
+/* game_over for the game that ended at `ply`: ply, move_after_end for `move` (or nothing when
+ * NULL), then the ending's explanations. */
+void aj_game_over_error(const arb_outcome *ending, int ply, const char *move, aj_error *e);
+
+/* A move (SAN or UCI) of pos, whose record is history (may be NULL), named in `field`: true
+ * with *m, else invalid_move (malformed or ambiguous text) or illegal_move with every reason,
+ * as /v1/analyze gives them for `moves` (the caller sets index). */
+bool aj_read_move(const arb_position *pos, const arb_game *history, const char *text, const char *field,
+                  arb_move *m, aj_error *e);
 
 static inline const arb_position *aj_current(const aj_position *p)
 {
@@ -188,6 +236,13 @@ json_t *aj_endpoint_castling(json_t *body, const aj_limits *lim, const char *lan
 json_t *aj_endpoint_validate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+
+/* POST /v1/dead: {"budget"?} + position -> {"fen", "dead" (true, false or "unknown"),
+ * "unwinnable", "verdicts", "witness", "explanations", "nodes", "budget"}. */
+#define AJ_DEAD_DEFAULT_BUDGET 500000 /* positions searched per colour */
+#define AJ_DEAD_MAX_BUDGET 2000000
+json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
 
 /* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
  * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and

@@ -36,8 +36,7 @@ static json_t *status_explanations(const arb_position *pos, const arb_outcome *e
 json_t *aj_analyze_json(const aj_position *p, const char *lang)
 {
     const arb_position *pos = aj_current(p);
-    arb_outcome ending;
-    arb_game_automatic_ending(&p->game, p->game.nplies, &ending);
+    const arb_outcome ending = p->ending; /* decided while the record was read */
     json_t *o = json_object();
     json_object_set_new_nocheck(o, "fen", aj_fen_json(pos));
     json_object_set_new_nocheck(o, "turn", json_string(aj_color_name((arb_color)pos->side)));
@@ -51,6 +50,8 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
     json_object_set_new_nocheck(o, "status", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending.result)));
     json_object_set_new_nocheck(o, "plies", json_integer(p->game.nplies));
+    /* where the game ended (the record's last position: no move may follow an ending) */
+    json_object_set_new_nocheck(o, "ply", ending.termination != ARB_TERM_NONE ? json_integer(ending.ply) : json_null());
     json_object_set_new_nocheck(o, "claims", aj_claims_json(&p->game, &ending, lang));
     json_object_set_new_nocheck(o, "castling", aj_castling_json(p, lang));
     json_object_set_new_nocheck(o, "explanations", status_explanations(pos, &ending, lang));

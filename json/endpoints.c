@@ -1,6 +1,7 @@
 /* The position endpoints as functions of the request body: read the fields, call the engine,
  * return the answer or the API error. arbiterd's handlers and the CLI's --json both go through
  * here, so both say exactly the same thing. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,11 @@ json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, a
     aj_position p;
     if (!req_string(body, "move", &move, e) || !aj_parse_position(body, lim, &p, e))
         return NULL;
+    if (aj_game_over(&p, move, e)) {
+        e->field = "move";
+        aj_position_free(&p);
+        return NULL;
+    }
     json_t *o = aj_move_json(&p, move, lang);
     aj_position_free(&p);
     return o;
@@ -74,11 +80,11 @@ static bool opt_color(json_t *body, const char *key, int *out, aj_error *e)
     return true;
 }
 
-/* A move of the current position named in `field`; illegal or unreadable: 422 with why. */
-static bool field_move(const aj_position *p, const char *text, const char *field, arb_move *m, aj_error *e)
+bool aj_read_move(const arb_position *pos, const arb_game *history, const char *text, const char *field,
+                  arb_move *m, aj_error *e)
 {
     arb_reason rs[AJ_ERROR_MORE_REASONS + 1];
-    int n = arb_explain_text(aj_current(p), &p->game, text, m, rs, AJ_ERROR_MORE_REASONS + 1);
+    int n = arb_explain_text(pos, history, text, m, rs, AJ_ERROR_MORE_REASONS + 1);
     if (n == 0)
         return true;
     unsigned code = rs[0].code;
@@ -116,6 +122,8 @@ static json_t *illegal_move_answer(json_t *spec, const aj_position *p, arb_time_
     static const char *const f = "illegal_move";
     if (!json_is_object(spec))
         return aj_fail(e, AJ_E_INVALID_FIELD, f), NULL;
+    if (!aj_check_fields(spec, aj_fields_of("POST", "/v1/outcome", f)->fields, NULL, f, e))
+        return NULL;
     int offender;
     long long count = 1, limit = 0;
     const char *tc = NULL;
@@ -139,6 +147,8 @@ static json_t *illegal_move_answer(json_t *spec, const aj_position *p, arb_time_
     int extra = 0;
     if (arb_illegal_move_penalty(aj_current(p), (arb_color)offender, (int)count, &policy, &out, &extra) != ARB_OK)
         return aj_fail(e, AJ_E_INVALID_FIELD, f), NULL;
+    if (out.termination != ARB_TERM_NONE) /* the game ends where the record does */
+        out.ply = p->game.nplies;
     json_t *o = aj_outcome_json(&out, lang);
     json_object_set_new_nocheck(o, "extra_seconds", json_integer(extra));
     return o;
@@ -162,8 +172,11 @@ json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang
             ev.claim = ARB_CLAIM_THREEFOLD;
         else if (strcmp(claim, "fifty_moves") == 0)
             ev.claim = ARB_CLAIM_FIFTY_MOVES;
-        else
-            return aj_fail(e, AJ_E_INVALID_FIELD, "claim"), NULL;
+        else {
+            aj_fail(e, AJ_E_INVALID_FIELD, "claim");
+            snprintf(e->detail, sizeof e->detail, "claim is threefold or fifty_moves");
+            return NULL;
+        }
     }
     if (with_move && !claim)
         return aj_fail(e, AJ_E_MISSING_FIELD, "claim"), NULL;
@@ -184,7 +197,7 @@ json_t *aj_endpoint_outcome(json_t *body, const aj_limits *lim, const char *lang
     json_t *o = NULL;
     if (illegal) {
         o = illegal_move_answer(illegal, &p, ev.time_control, lang, e);
-    } else if (!with_move || field_move(&p, with_move, "with_move", &ev.claim_move, e)) {
+    } else if (!with_move || aj_read_move(aj_current(&p), &p.game, with_move, "with_move", &ev.claim_move, e)) {
         arb_outcome out;
         if (arb_game_outcome(&p.game, &ev, &out) == ARB_OK)
             o = aj_outcome_json(&out, lang);
@@ -210,8 +223,13 @@ static bool parse_touch(json_t *body, arb_touch *t, aj_error *e)
         e->limit = ARB_TOUCH_MAX;
         return false;
     }
+    const char *const *item_fields = aj_fields_of("POST", "/v1/touch", "touched[]")->fields;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(a, i);
+        if (json_is_object(item) && !aj_check_fields(item, item_fields, NULL, "touched[]", e)) {
+            e->index = (int)i;
+            return false;
+        }
         json_t *sqv = json_is_object(item) ? json_object_get(item, "square") : NULL;
         int sq = json_is_string(sqv) ? arb_square_parse(json_string_value(sqv)) : ARB_NO_SQUARE;
         if (sq == ARB_NO_SQUARE || sq < 0 || sq > 63 || json_string_length(sqv) != 2) {
@@ -223,6 +241,9 @@ static bool parse_touch(json_t *body, arb_touch *t, aj_error *e)
     }
     json_t *pr = json_object_get(body, "promotion");
     if (pr && !json_is_null(pr)) {
+        if (json_is_object(pr) && !aj_check_fields(pr, aj_fields_of("POST", "/v1/touch", "promotion")->fields, NULL,
+                                                   "promotion", e))
+            return false;
         json_t *sqv = json_is_object(pr) ? json_object_get(pr, "square") : NULL;
         json_t *pc = json_is_object(pr) ? json_object_get(pr, "piece") : NULL;
         int sq = json_is_string(sqv) && json_string_length(sqv) == 2 ? arb_square_parse(json_string_value(sqv))
@@ -246,6 +267,11 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
     aj_position p;
     if (!aj_parse_position(body, lim, &p, e))
         return NULL;
+    if (aj_game_over(&p, NULL, e)) { /* nothing may be touched to move once the game is over */
+        e->field = "touched";
+        aj_position_free(&p);
+        return NULL;
+    }
     json_t *o = NULL;
     arb_touch_result *r = malloc(sizeof *r);
     if (!r)

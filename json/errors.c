@@ -20,11 +20,13 @@ static const struct {
     [AJ_E_INVALID_FIELD] = {"invalid_field", 400, "A field has the wrong type or an unknown value."},
     [AJ_E_OUT_OF_RANGE] = {"out_of_range", 400, "A number is outside its allowed range."},
     [AJ_E_CONFLICTING_FIELDS] = {"conflicting_fields", 400, "The request gives fields that cannot be used together."},
+    [AJ_E_UNKNOWN_FIELD] = {"unknown_field", 400, "The request has a field this endpoint does not read."},
     [AJ_E_TOO_MANY_MOVES] = {"too_many_moves", 400, "The request lists more moves than the server accepts."},
     [AJ_E_INVALID_FEN] = {"invalid_fen", 400, "The FEN cannot be read."},
     [AJ_E_ILLEGAL_POSITION] = {"illegal_position", 422, "The FEN describes a position that cannot be played."},
     [AJ_E_INVALID_MOVE] = {"invalid_move", 422, "A move in 'moves' is not written in SAN or UCI."},
     [AJ_E_ILLEGAL_MOVE] = {"illegal_move", 422, "A move in 'moves' is not legal in the position it is played in."},
+    [AJ_E_GAME_OVER] = {"game_over", 422, "The game had already ended: no move can follow."},
     [AJ_E_BUDGET_EXCEEDED] = {"budget_exceeded", 422, "The request needs more search than the server's budget allows."},
     [AJ_E_NOT_FOUND] = {"not_found", 404, "No such resource."},
     [AJ_E_METHOD_NOT_ALLOWED] = {"method_not_allowed", 405, "This resource does not accept that method."},
@@ -63,6 +65,7 @@ bool aj_fail(aj_error *e, aj_code code, const char *field)
     e->field = field;
     e->index = -1;
     e->limit = -1;
+    e->ply = -1;
     return false;
 }
 
@@ -73,12 +76,25 @@ json_t *aj_error_json(const aj_error *e, const char *lang)
     json_t *why = e->has_reason ? aj_reason_json(&e->reason, lang) : NULL;
     json_t *text = why ? json_object_get(why, "text") : NULL;
     json_object_set_new(err, "message", text ? json_copy(text) : json_string(aj_code_message(e->code)));
-    if (e->field)
+    if (e->path[0])
+        json_object_set_new(err, "field", json_string(e->path));
+    else if (e->field)
         json_object_set_new(err, "field", json_string(e->field));
     if (e->index >= 0)
         json_object_set_new(err, "index", json_integer(e->index));
     if (e->limit >= 0)
         json_object_set_new(err, "limit", json_integer(e->limit));
+    if (e->ply >= 0)
+        json_object_set_new(err, "ply", json_integer(e->ply));
+    if (e->code == AJ_E_UNKNOWN_FIELD) {
+        json_object_set_new(err, "nearest", e->nearest ? json_string(e->nearest) : json_null());
+        json_t *allowed = json_array();
+        const char *const *lists[3] = {e->allowed, e->allowed_more, e->allowed_common};
+        for (int l = 0; l < 3; l++)
+            for (const char *const *k = lists[l]; k && *k; k++)
+                json_array_append_new(allowed, json_string(*k));
+        json_object_set_new(err, "allowed", allowed);
+    }
     if (e->detail[0])
         json_object_set_new(err, "detail", json_string(e->detail));
     if (e->line > 0) {

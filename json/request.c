@@ -1,6 +1,7 @@
 /* Request bodies: strict JSON parsing (NUL bytes, depth, UTF-8, duplicate keys), typed
  * optional fields, language choice and the position input {variant, fen, moves[]}. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -179,6 +180,21 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e)
     return true;
 }
 
+/* Settles out->ending (the ending of the record's last position); when the record ended before
+ * it (or at it, when the next move failed), fails with game_over on the first move after the
+ * end, frees the game and returns true. */
+static bool record_ended_early(aj_position *out, json_t *moves, bool next_failed, aj_error *e)
+{
+    int k = arb_game_first_ending(&out->game, 0, &out->ending);
+    if (k < 0 || (k == out->game.nplies && !next_failed))
+        return false;
+    aj_game_over_error(&out->ending, k, json_string_value(json_array_get(moves, (size_t)k)), e);
+    e->field = "moves";
+    e->index = k;
+    arb_game_free(&out->game);
+    return true;
+}
+
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
 {
     const char *fen = NULL;
@@ -203,6 +219,8 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     arb_position start;
     arb_reason why;
     arb_status st = ARB_OK;
+    if (fen && strcmp(fen, "startpos") == 0) /* as the CLI reads it */
+        fen = NULL;
     if (!fen) /* the start position, without parsing its FEN (most games send only moves) */
         out->variant == ARB_CHESS960 ? (void)arb_position_chess960(&start, 518) : arb_position_start(&start);
     else
@@ -218,6 +236,8 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     for (size_t i = 0; i < nmoves; i++) {
         const char *text = json_string_value(json_array_get(moves, i));
         st = arb_game_play_text(&out->game, text, &why);
+        if (st != ARB_OK && record_ended_early(out, moves, true, e)) /* no move after an ending, legal or not */
+            return false;
         if (st != ARB_OK) {
             aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
                        : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");
@@ -238,6 +258,30 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
             return false;
         }
     }
+    return !record_ended_early(out, moves, false, e);
+}
+
+void aj_game_over_error(const arb_outcome *ending, int ply, const char *move, aj_error *e)
+{
+    aj_fail(e, AJ_E_GAME_OVER, NULL);
+    e->ply = ply;
+    /* first the refused move (when there is one), then why the game had ended */
+    arb_reason refused = arb_reason_make(ARB_R_move_after_end);
+    refused.n = ply;
+    snprintf(refused.move, sizeof refused.move, "%.11s", move ? move : "");
+    const arb_reason *first = move ? &refused : ending->nreasons > 0 ? &ending->reasons[0] : NULL;
+    e->has_reason = first != NULL;
+    if (first)
+        e->reason = *first;
+    for (int k = move ? 0 : 1; k < ending->nreasons && e->nmore < AJ_ERROR_MORE_REASONS; k++)
+        e->more[e->nmore++] = ending->reasons[k];
+}
+
+bool aj_game_over(const aj_position *p, const char *move, aj_error *e)
+{
+    if (p->ending.termination == ARB_TERM_NONE)
+        return false;
+    aj_game_over_error(&p->ending, p->game.nplies, move, e);
     return true;
 }
 

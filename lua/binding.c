@@ -626,11 +626,34 @@ static lgame *new_game(lua_State *L, const arb_position *start, int plies)
     return lg;
 }
 
-/* Plays the text moves of the table at arg onto lg; on failure pushes nil, explanation, index. */
+/* When the record ended automatically before its last move (docs/api.md "Records that end":
+ * no move follows an ending), at a position from index `from` on: pushes nil, move_after_end
+ * for the move after it (text[k - from]: its index in the list at arg) and that index. */
+static bool ended_before(lua_State *L, const arb_game *g, int from, int arg, bool next_failed)
+{
+    arb_outcome out;
+    int k = arb_game_first_ending(g, from, &out);
+    if (k < 0 || (k == g->nplies && !next_failed))
+        return false;
+    lua_geti(L, arg, k - from + 1);
+    const char *text = lua_tostring(L, -1);
+    arb_reason why = arb_reason_make(ARB_R_move_after_end);
+    why.n = k;
+    snprintf(why.move, sizeof why.move, "%.11s", text ? text : "");
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    arbl_push_reason(L, &why);
+    lua_pushinteger(L, k - from + 1);
+    return true;
+}
+
+/* Plays the text moves of the table at arg onto lg; on failure pushes nil, explanation, index
+ * (a move after an automatic ending fails with move_after_end, as the HTTP API refuses it). */
 static bool play_list(lua_State *L, lgame *lg, int arg)
 {
     lua_Integer n = luaL_len(L, arg);
     luaL_argcheck(L, n + lg->g.nplies <= GAME_MAX_PLIES, arg, "too many moves for a script game");
+    int from = lg->g.nplies; /* the record up to here has been checked */
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, arg, i);
         const char *text = lua_tostring(L, -1);
@@ -644,6 +667,8 @@ static bool play_list(lua_State *L, lgame *lg, int arg)
         int failed = 0;
         arb_status st = arb_game_play_texts(&lg->g, &text, 1, &failed, &why);
         lua_pop(L, 1);
+        if (st != ARB_OK && st != ARB_ERR_LIMIT && ended_before(L, &lg->g, from, arg, true))
+            return false;
         if (st != ARB_OK) {
             if (st == ARB_ERR_LIMIT)
                 luaL_error(L, "game too long");
@@ -653,7 +678,7 @@ static bool play_list(lua_State *L, lgame *lg, int arg)
             return false;
         }
     }
-    return true;
+    return !ended_before(L, &lg->g, from, arg, false);
 }
 
 /* arbiter.game([start [, moves [, variant]]]) -> game | nil, explanation, failed index.
@@ -1083,6 +1108,10 @@ static int l_random_game(lua_State *L)
             break;
         arb_game_play(&lg->g, moves[rng_next(r) % (uint64_t)n]);
     }
+    arb_outcome out; /* a game goes no further than its automatic ending */
+    int end = arb_game_first_ending(&lg->g, 0, &out);
+    if (end >= 0)
+        lg->g.nplies = end;
     return 1;
 }
 

@@ -77,6 +77,7 @@ int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn 
 
 #define ARBL_MAX_EXPLANATIONS 8
 #define ARBL_MAX_PARAMS 8
+#define ARBL_MAX_SQUARES 64 /* a list of squares is never cut: the board has 64 */
 #define ARBL_ANSWER_MAX 200
 /* Room for texts a script hands back: an explanation, or a lesson paragraph of feedback, in any
  * language (Persian and Arabic letters take two bytes). A longer text is cut at a character and
@@ -89,7 +90,7 @@ typedef struct arbl_explanation {
     char rule[24];
     char text[ARBL_TEXT_MAX];
     int nsquares;
-    char squares[8][3];
+    char squares[ARBL_MAX_SQUARES][3];
     int nparams;
     struct {
         char key[16];

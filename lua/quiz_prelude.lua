@@ -45,9 +45,11 @@ Q.LEVELS = { "easy", "medium", "hard" }
 function Q.render(t, lang, vars) return fill(text_of(t, lang), lang, vars) end
 
 -- A runtime explanation (not an engine reason): code, text in lang, no FIDE article.
-function Q.note(code, t, lang, vars, squares)
+-- vars fill the text; params (default: vars) are what the explanation says as data, the same
+-- in every language.
+function Q.note(code, t, lang, vars, squares, params)
   local p = {}
-  for k, v in pairs(vars or {}) do if type(v) ~= "table" then p[k] = tostring(v) end end
+  for k, v in pairs(params or vars or {}) do if type(v) ~= "table" then p[k] = tostring(v) end end
   return { code = code, text = fill(text_of(t, lang), lang, vars), squares = squares or {}, rule = "", params = p }
 end
 

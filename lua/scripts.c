@@ -198,7 +198,7 @@ void arbl_read_explanation(lua_State *L, int t, arbl_explanation *e)
     arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
     lua_pop(L, 3);
     lua_getfield(L, t, "squares");
-    for (int i = 1; lua_istable(L, -1) && i <= 8; i++) {
+    for (int i = 1; lua_istable(L, -1) && i <= ARBL_MAX_SQUARES; i++) {
         lua_rawgeti(L, -1, i);
         const char *s = lua_tostring(L, -1);
         if (s && strlen(s) == 2)

@@ -300,6 +300,57 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
     return ARB_OK;
 }
 
+/* Whether the key of position `ply` was seen at least four times before, in the window where
+ * it can repeat (a cheap filter: arb_same_position decides). */
+static bool key_seen_four_times(const arb_game *g, int ply)
+{
+    const arb_position *pos = &g->positions[ply];
+    int oldest = ply - (int)pos->halfmove_clock, n = 0;
+    for (int i = ply - 1; i >= 0 && i >= oldest; i--)
+        if (g->positions[i].key == pos->key && ++n >= 4)
+            return true;
+    return false;
+}
+
+static bool is_dead_ending(arb_termination t)
+{
+    return t == ARB_TERM_INSUFFICIENT_MATERIAL || t == ARB_TERM_DEAD_POSITION;
+}
+
+int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out)
+{
+    outcome_clear(out);
+    if (from < 0 || from > g->nplies)
+        return -1;
+    /* Mate, stalemate, fivefold and 75 moves are cheap to see at each ply. */
+    int end = g->nplies;
+    for (int ply = from; ply < g->nplies; ply++) {
+        const arb_position *pos = &g->positions[ply];
+        if (pos->halfmove_clock >= 150 || arb_count_legal_moves(pos) == 0 || key_seen_four_times(g, ply)) {
+            end = ply;
+            break;
+        }
+    }
+    if (arb_game_automatic_ending(g, end, out) != ARB_OK || out->termination == ARB_TERM_NONE)
+        return -1;
+    if (!is_dead_ending(out->termination))
+        return end;
+    /* A dead position stays dead whatever is played (so does insufficient material): the first
+     * dead position of [from, end] is found by bisection, with the costly proofs log2(n) times. */
+    int lo = from, hi = end;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        arb_outcome o;
+        if (arb_game_automatic_ending(g, mid, &o) == ARB_OK && is_dead_ending(o.termination))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo != end)
+        arb_game_automatic_ending(g, lo, out);
+    return lo;
+}
+
 /* ---- Claims ----------------------------------------------------------------------------- */
 
 /* For a wrong threefold claim: earlier positions with the same pieces and side to move that

@@ -114,7 +114,7 @@ static void move_cases(void)
 {
     harness_begin("json.move.record_full");
     static const char *const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
-    aj_position p = {ARB_STANDARD, {0}};
+    aj_position p = {ARB_STANDARD, {0}, {0}};
     arb_position start;
     arb_position_start(&start);
     CHECK(arb_game_init(&p.game, &start) == ARB_OK);
@@ -136,7 +136,7 @@ static void move_cases(void)
     json_decref(o);
 
     harness_begin("json.move.plays_into_the_record");
-    aj_position q = {ARB_STANDARD, {0}};
+    aj_position q = {ARB_STANDARD, {0}, {0}};
     CHECK(arb_game_init(&q.game, &start) == ARB_OK);
     o = aj_move_json(&q, "e2e4", "en");
     CHECK_STR(json_string_value(json_object_get(o, "san")), "e4");
@@ -163,7 +163,8 @@ static void move_cases(void)
     arb_position_play(&wide, kd7);
     CHECK_INT(wide.halfmove_clock, 65535);
     CHECK_INT(wide.fullmove_number, 10);
-    aj_position r = {ARB_STANDARD, {0}};
+    aj_position r = {0};
+    r.variant = ARB_STANDARD;
     CHECK(arb_position_from_fen(&wide, "4k3/8/8/8/8/8/8/4K2R b - - 65534 9", ARB_STANDARD, &why) == ARB_OK);
     CHECK(arb_game_init(&r.game, &wide) == ARB_OK);
     o = aj_move_json(&r, "Kd7", "en");

@@ -84,6 +84,21 @@ check cli.digits.ar_native "$(grep -q 'لدى الأبيض ٩ بيادق' <<<"$o
 "$arbiter" validate --lang fa --digits roman "$nine" >/dev/null 2>&1
 check cli.digits.bad_value "$([ $? -ne 0 ]; echo $?)" "--digits roman accepted"
 
+fifty="4k3/8/8/8/8/8/8/4K2R w - - 100 80"
+out=$("$arbiter" outcome --claim fifty_moves "$fifty")
+check cli.outcome.fifty_moves_as_the_api "$(grep -qx 'termination: fifty_moves_claim' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --json --claim fifty_moves "$fifty")
+check cli.outcome.fifty_moves_json "$(grep -q '"termination":"fifty_moves_claim"' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" help); rc=$?
+check cli.help.all "$([ $rc -eq 0 ] && grep -q 'arbiter perft' <<<"$out" && grep -q 'arbiter help COMMAND' <<<"$out"; echo $?)" "rc $rc: $out"
+for cmd in perft moves fen outcome touch pgn dead mate puzzle explain castling status validate; do
+  out=$("$arbiter" help "$cmd"); rc=$?
+  check "cli.help.$cmd" "$([ $rc -eq 0 ] && grep -q "^usage: arbiter $cmd" <<<"$out" && grep -q '^example: arbiter' <<<"$out" \
+    && grep -q '^exit: 0' <<<"$out"; echo $?)" "rc $rc: $out"
+  out2=$("$arbiter" "$cmd" --help); rc=$?
+  check "cli.help.$cmd.option" "$([ $rc -eq 0 ] && [ "$out" = "$out2" ]; echo $?)" "rc $rc: $out2"
+done
+"$arbiter" help frobnicate >/dev/null 2>&1; check cli.help.unknown "$([ $? -eq 2 ]; echo $?)" "accepted"
 # FIDE 2023: resigning against a side that cannot mate is a draw (5.1.2); --time-control sets a
 # wrong claim's penalty too (one minute in rapid and blitz, App. A.3)
 out=$("$arbiter" outcome --resign white "8/8/4k3/8/8/3QK3/8/8 w - - 0 1")

@@ -1,5 +1,6 @@
 # Shared helpers for the arbiterd integration tests: start the built daemon on an ephemeral
 # loopback port, talk HTTP to it (http.client or raw sockets), and named checks with a summary.
+# Every answer Daemon.request receives is validated against docs/openapi.json (openapi_check).
 import http.client
 import json
 import os
@@ -9,6 +10,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import openapi_check
 
 passed = 0
 failed = 0
@@ -43,8 +46,10 @@ def finish():
 
 class Daemon:
     """The built arbiterd on 127.0.0.1:0; settings go through a config file (which tests it too)."""
+    validate = True  # check every answer against docs/openapi.json
 
-    def __init__(self, binary, settings=None, extra_args=(), wrapper=(), log_level='warn', env=None):
+    def __init__(self, binary, settings=None, extra_args=(), wrapper=(), log_level='warn', env=None, validate=True):
+        self.validate = validate
         self.tmp = tempfile.TemporaryDirectory()
         conf = os.path.join(self.tmp.name, 'arbiterd.conf')
         base = {'listen': '127.0.0.1:0', 'log-level': log_level, 'lessons': self.tmp.name}
@@ -88,8 +93,13 @@ class Daemon:
         if conn is None:
             c.close()
         if hdrs.get('content-type', '').startswith('application/json') and data:
-            return r.status, hdrs, json.loads(data)
-        return r.status, hdrs, data.decode('utf-8', 'replace')
+            parsed = json.loads(data)
+        else:
+            parsed = data.decode('utf-8', 'replace')
+        if self.validate:  # every answer against docs/openapi.json (openapi_check.py)
+            for problem in openapi_check.contract().problems(method, path, r.status, hdrs.get('content-type'), parsed):
+                check(False, 'OpenAPI: ' + problem)
+        return r.status, hdrs, parsed
 
     def post(self, path, body, **kw):
         return self.request('POST', path, body, **kw)

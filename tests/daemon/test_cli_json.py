@@ -2,7 +2,7 @@
 # daemon.cli_json: every `arbiter ... --json` prints exactly what the matching endpoint answers
 # for the same input, errors and languages included: moves/status -> /v1/analyze, perft ->
 # /v1/perft, fen/validate -> /v1/validate, explain -> /v1/move, castling -> /v1/castling,
-# outcome -> /v1/outcome, touch -> /v1/touch.
+# outcome -> /v1/outcome, touch -> /v1/touch, dead -> /v1/dead; mate and pgn refuse --json.
 import json
 import subprocess
 import sys
@@ -97,6 +97,19 @@ try:
          {'fen': '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'touched': [{'square': 'a7'}],
           'promotion': {'square': 'a8', 'piece': 'N'}})
     same('touch.bad_square', ['touch', 'startpos', 'z9'], '/v1/touch', {'touched': [{'square': 'z9'}]})
+    locked = '8/8/2k5/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1'
+    for lang in ('en', 'fa'):
+        same('dead.locked', ['dead', locked], '/v1/dead', {'fen': locked}, lang)
+    same('dead.budget', ['dead', '4k3/8/8/8/8/8/8/4K2Q w - - 0 1', '1000'], '/v1/dead',
+         {'fen': '4k3/8/8/8/8/8/8/4K2Q w - - 0 1', 'budget': 1000})
+    same('dead.over_budget', ['dead', 'startpos', '5000000'], '/v1/dead', {'budget': 5000000})
+    same('outcome.record_ended', ['outcome', 'startpos'] + SHUFFLE + ['Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8',
+                                                                      'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nc3'],
+         '/v1/outcome', {'moves': SHUFFLE + ['Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nc3']})
+    begin('cli_json.no_json_form')
+    for args in (['mate', '--json', 'startpos', '1'], ['pgn', '--json', '/dev/null']):
+        r = subprocess.run([CLI] + args, capture_output=True, text=True)
+        check(r.returncode == 2 and 'no --json form' in r.stderr, '%s refuses --json: %r' % (args[0], r.stderr))
 finally:
     d.stop()
 finish()

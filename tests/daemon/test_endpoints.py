@@ -282,8 +282,8 @@ try:
     for raw, code in cases:
         st, h, e = d.post('/v1/move', raw)
         check_eq((st, e['error']['code'] if isinstance(e, dict) else e), (400, code), repr(raw[:30]))
-    st, _, e = d.post('/v1/move', b'{"a":' * 8 + b'1' + b'}' * 8)
-    check_eq(e['error']['code'], 'missing_field', 'depth at the cap is accepted')
+    st, _, e = d.post('/v1/analyze', b'{"fen":' + b'{"a":' * 7 + b'1' + b'}' * 8)
+    check_eq((e['error']['code'], e['error']['field']), ('invalid_field', 'fen'), 'depth at the cap is accepted')
     st, _, e = d.post('/v1/move', b'{"fen": "' + b'[' * 50 + b'", "move": "e4"}')
     check_eq(st, 400, 'bracket-filled fen is read as a fen, not as depth')
     check_eq(e['error']['code'], 'invalid_fen', 'bracket-filled fen')

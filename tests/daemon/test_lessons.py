@@ -95,7 +95,7 @@ try:
     check_eq(codes(b), ['wrong_answer', 'castling_through_attack'], 'codes')
     why = b['feedback']['explanations'][1]
     check_eq((why['squares'], why['rule'], why['params']), (['f1', 'f5'], 'FIDE 3.8.2.2',
-                                                           {'by': 'r', 'side': 'kingside'}), 'explanation object')
+                                                           {'by': 'R', 'by_color': 'black', 'side': 'kingside'}), 'explanation object')
     check('f1' in why['text'] and 'f5' in why['text'], 'text names the squares')
     st, _, fa = d.post(ANSWER % ('castling-blocked', 3), {'answer': 'true', 'lang': 'fa'})
     check_eq(codes(fa), codes(b), 'codes do not change with the language')
@@ -112,7 +112,7 @@ try:
     check_eq((st, b['correct'], codes(b)), (200, False, ['pinned', 'illegal_move']), 'pinned knight')
     pinned = b['feedback']['explanations'][0]
     check_eq((pinned['squares'], pinned['rule'], pinned['params']), (['e2', 'e7', 'e1'], 'FIDE 3.9',
-                                                                     {'piece': 'N', 'by': 'r'}), 'pinned object')
+                                                                     {'piece': 'N', 'piece_color': 'white', 'by': 'R', 'by_color': 'black'}), 'pinned object')
     check(pinned['text'] in b['feedback']['text'], 'feedback says why')
     st, _, b = d.post(ANSWER % ('castling-blocked', 7), {'answer': 'O-O'})
     check('castling_through_attack' in codes(b), 'illegal castling')

@@ -4,6 +4,7 @@
 import select
 import socket
 import sys
+import threading
 import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish, parse_json_body, parse_status
@@ -80,7 +81,7 @@ try:
     begin('limits.body.content_length')
     st, h, e = d.post('/v1/move', '{"move":"' + 'e' * 2000 + '"}')
     check_eq((st, e['error']['code'], e['error']['limit']), (413, 'body_too_large', 1024), '413')
-    st, h, e = d.post('/v1/move', '{"move":"e4","pad":"' + 'x' * 900 + '"}')
+    st, h, e = d.post('/v1/move', '{"move":"e4"' + ' ' * 900 + '}')
     check_eq((st, e['legal']), (200, True), 'just under the cap')
 
     begin('limits.body.chunked')
@@ -98,7 +99,7 @@ try:
     begin('limits.uri')
     st, h, e = d.get('/v1/health?pad=' + 'a' * 300)
     check_eq((st, e['error']['code'], e['error']['limit']), (414, 'uri_too_long', 256), '414')
-    st, h, e = d.get('/v1/health?pad=' + 'a' * 100)
+    st, h, e = d.get('/v1/health?lang=' + 'a' * 100)
     check_eq(st, 200, 'under the cap')
 
     begin('limits.headers')
@@ -141,45 +142,89 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
-KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
-d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 2})
+KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+LONG_SEARCH = {'fen': KIWI, 'depth': 5}  # 193,690,690 nodes: well over 100 ms on this machine
+
+
+def search_in_background(d, results):
+    """A long search that holds the only slot; retried when it ended before it was seen running
+    (a poll can land on the thread the search occupies)."""
+    for attempt in range(5):
+        done = []
+        t = threading.Thread(target=lambda done=done: done.append(d.post('/v1/perft', LONG_SEARCH)[0]))
+        t.start()
+        wait_for(lambda: done or d.metric('arbiterd_heavy_slots_busy') == 1, 'the long search runs')
+        if not done:
+            break
+        t.join()
+    check_eq(done, [], 'the long search is seen running')
+    t.done = done  # its status, once joined: the caller adds it to results
+    return t
+
+
+d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 4, 'heavy-queue': 0, 'perft-max-nodes': 0})
 try:
     begin('limits.overload.slow_upload_holds_no_search_slot')
     held = hold(d, PARTIAL_PERFT)
     wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 2, 'held perft')
     check_eq(d.metric('arbiterd_searches_in_flight'), 0.0, 'a search whose body is not in holds no slot')
     st, h, e = d.post('/v1/perft', {'depth': 1})
-    check_eq((st, e.get('nodes')), (200, 20), 'another search is served while the upload trickles')
+    check_eq((st, e.get('nodes')), (200, 20), 'a body still uploading holds no search slot')
+    held.close()
+    results = []
+    t = search_in_background(d, results)
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    check_eq((st, e['error']['code'], e['error']['limit'], h.get('retry-after')), (503, 'overloaded', 1, '7'),
+             'no queue: a second search is refused at once')
     st, h, e = d.post('/v1/move', {'move': 'e4'})
     check_eq(st, 200, 'non-search routes unaffected')
-    held.sendall(b've": 1}' + b' ' * 89)
-    data = held.recv(4096)
-    check_eq(parse_status(data), 400, 'held perft completes (missing depth)')
-    held.close()
-
-    begin('limits.overload.search')
-    # A running search (Kiwipete depth 5, about 0.2 s) holds the one slot: a second is refused.
-    # The other polling thread answers meanwhile; if the search ends before the second arrives,
-    # try again.
-    import threading
-    refused = None
-    for attempt in range(8):
-        done = []
-        t = threading.Thread(target=lambda: done.append(d.post('/v1/perft', {'fen': KIWIPETE, 'depth': 5})))
-        t.start()
-        seen = wait_for(lambda: d.metric('arbiterd_searches_in_flight') == 1 or done, 'the search to run')
-        got = d.post('/v1/perft', {'depth': 1}) if not done else None
-        t.join()
-        check_eq(done[0][0], 200, 'the long search itself completes')
-        if got and got[0] == 503:
-            refused = got
-            break
-    if check(refused is not None, 'a second search was refused while one ran'):
-        st, h, e = refused
-        check_eq((e['error']['code'], e['error']['limit'], h.get('retry-after')), ('overloaded', 1, '7'),
-                 'second search refused with the limit and Retry-After')
+    t.join()
+    results += t.done
+    check_eq(results, [200], 'the long search answered')
     st, h, e = d.post('/v1/perft', {'depth': 1})
     check_eq((st, e.get('nodes')), (200, 20), 'search slot released')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 4, 'heavy-queue': 2, 'heavy-wait-ms': 60000, 'perft-max-nodes': 0})
+try:
+    begin('limits.queue.waits_for_a_slot')
+    results = []
+    t = search_in_background(d, results)
+    waiters = [threading.Thread(target=lambda: results.append(d.post('/v1/perft', {'depth': 2})[0]))
+               for _ in range(2)]
+    for w in waiters:
+        w.start()
+    wait_for(lambda: d.metric('arbiterd_heavy_queue_length') == 2, 'two searches queued')
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    check_eq((st, e.get('error', {}).get('code')), (503, 'overloaded'), 'the queue is full: refused at once')
+    for w in waiters + [t]:
+        w.join()
+    results += t.done
+    check_eq(sorted(results), [200, 200, 200], 'the queued searches ran once the slot freed')
+    check_eq(d.metric('arbiterd_heavy_queue_length'), 0.0, 'queue empty')
+    check_eq(d.metric('arbiterd_heavy_queue_wait_seconds_count'), 2.0, 'two waits recorded')
+    check(d.metric('arbiterd_heavy_queue_wait_seconds_sum') > 0.05, 'they waited for the long search')
+    check_eq(d.metric('arbiterd_heavy_queue_timeouts_total'), 0.0, 'no deadline passed')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 4, 'heavy-queue': 8, 'heavy-wait-ms': 100, 'retry-after': 3,
+                 'perft-max-nodes': 0})
+try:
+    begin('limits.queue.deadline')
+    results = []
+    t = search_in_background(d, results)
+    t0 = time.monotonic()
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    waited = time.monotonic() - t0
+    check_eq((st, e.get('error', {}).get('code'), h.get('retry-after')), (503, 'overloaded', '3'),
+             'past its deadline: 503 with Retry-After')
+    check(waited >= 0.09, 'it waited the deadline first: %.3f s' % waited)
+    t.join()
+    check_eq(d.metric('arbiterd_heavy_queue_timeouts_total'), 1.0, 'the timeout is counted')
+    st, h, e = d.post('/v1/perft', {'depth': 1})
+    check_eq(st, 200, 'and the slot works afterwards')
 finally:
     check_eq(d.stop(), 0, 'exit status')
 

@@ -68,7 +68,10 @@ try:
     for body, status, code in [({}, 400, 'missing_field'), ({'answer': 5}, 400, 'invalid_field'),
                                ({'moves': 'Qb8+'}, 400, 'invalid_field'), ({'answer': 'Ke2'}, 422, 'illegal_move'),
                                ({'moves': ['Qb8+', 'Nxb8', 'Rd8#', 'Kd7', 'a3']}, 400, 'too_many_moves'),
-                               ({'answer': '   '}, 400, 'missing_field')]:
+                               ({'answer': '   '}, 400, 'invalid_field'),
+                               ({'answer': 'e4', 'moves': ['e4']}, 400, 'conflicting_fields'),
+                               ({'answer': 'Kxx'}, 422, 'invalid_move'),
+                               ({'answr': 'Qb8+'}, 400, 'unknown_field')]:
         st, _, e = d.post('/v1/puzzles/m2-opera-game/answer', body)
         check_eq(st, status, 'status for %r' % body)
         check_eq(e.get('error', {}).get('code'), code, 'code for %r' % body)

@@ -108,6 +108,23 @@ int main(void)
         "local nope, why4 = g:play('Ke2')\n"
         "assert(nope == nil and why4.code == 'no_piece_can_move_there')\n"
         "return 'ok'");
+    run_case("binding.game.ends_at_automatic_ending", "en",
+        "local over, why, idx = arbiter.game(nil, {'f3', 'e5', 'g4', 'Qh4#', 'Kf2'})\n"
+        "assert(over == nil and idx == 5 and why.code == 'move_after_end', why and why.code)\n"
+        "assert(why.params.move == 'Kf2' and why.params.n == 4)\n"
+        "local mated = arbiter.game(nil, {'f3', 'e5', 'g4', 'Qh4#'})\n"
+        "local none, why2 = mated:play('a3')\n"
+        "assert(none == nil and why2.code == 'move_after_end')\n"
+        "local shuffle = {}\n"
+        "for i = 1, 4 do for _, m in ipairs({'Nf3', 'Nf6', 'Ng1', 'Ng8'}) do shuffle[#shuffle + 1] = m end end\n"
+        "local five = arbiter.game(nil, shuffle)\n"
+        "assert(five and five:length() == 16)\n"
+        "assert(five:play('e4') == nil, 'no move after fivefold')\n"
+        "local bare = arbiter.game('4k3/8/8/8/8/8/8/4K3 w - - 0 1')\n"
+        "assert(bare:play('Kd1') == nil, 'a dead start position ends the record at once')\n"
+        "local kk = arbiter.random_game(arbiter.random(7), 20, arbiter.position('4k3/8/8/8/8/8/8/4K3 w - - 0 1'))\n"
+        "assert(kk:length() == 0, 'random_game stops at the ending: ' .. kk:length())\n"
+        "return 'ok'");
     run_case("binding.random", "en",
         "local a, b, c = arbiter.random(42), arbiter.random(42), arbiter.random(43)\n"
         "local same, differ = true, false\n"

@@ -190,11 +190,19 @@ int main(void)
     EXPECT_ERROR("local t = {} for i = 1, 2000 do t[i] = 'Nf3' end return arbiter.game(nil, t)", "too many moves");
 
     harness_begin("sandbox.long_engine_calls");
-    /* Each game:play copies a ~1000-ply record: bounded work per call, and the deadline is
-     * checked at every call, so a loop of them stops on time. */
+    /* Each game:play copies a ~200-ply record (knight shuffles, a pawn move pair before any
+     * position comes a fifth time: the record must not end): bounded work per call, and the
+     * deadline is checked at every call, so a loop of them stops on time. */
     t0 = now_ms();
-    CHECK(run_limited("local m = {}\nfor i = 1, 249 do m[#m+1] = 'Nf3' m[#m+1] = 'Nf6' m[#m+1] = 'Ng1' m[#m+1] = 'Ng8' end\n"
-                      "local g = arbiter.game(nil, m)\nwhile true do local h = g:play('Nf3') end", &slow) != LUA_OK);
+    CHECK(run_limited("local m = {}\n"
+                      "local pawns = {'a3','a6','a4','a5','b3','b6','b4','b5','c3','c6','c4','c5','d3','d6','d4','d5',\n"
+                      "               'e3','e6','e4','e5','h3','h6','h4','h5','g3','g6','g4','g5'}\n"
+                      "for p = 1, #pawns, 2 do\n"
+                      "  for i = 1, 3 do for _, k in ipairs({'Nf3', 'Nf6', 'Ng1', 'Ng8'}) do m[#m+1] = k end end\n"
+                      "  m[#m+1] = pawns[p] m[#m+1] = pawns[p + 1]\n"
+                      "end\n"
+                      "local g = assert(arbiter.game(nil, m))\nassert(g:length() == 196)\n"
+                      "while true do local h = g:play('Nf3') end", &slow) != LUA_OK);
     CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
     CHECK_MSG(now_ms() - t0 < 500, "took %.0f ms", now_ms() - t0);
 

@@ -31,7 +31,8 @@ enum arb_reason_param {
     ARB_P_MOVE = 1 << 12    /* {move}: a move in SAN */
 };
 
-#define ARB_REASON_MAX_SQUARES 8
+/* Enough for every square a reason can list (a queen reaches 27, a pawn wall has 16). */
+#define ARB_REASON_MAX_SQUARES 32
 
 typedef struct arb_reason {
     uint16_t code;                 /* arb_reason_code */

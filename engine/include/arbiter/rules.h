@@ -89,6 +89,13 @@ typedef struct arb_outcome {
  * last move mates). ply is an index into g->positions. out->termination is NONE otherwise. */
 ARB_API arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out);
 
+/* The first position of the record, from index `from`, that ends the game automatically (what
+ * arb_game_automatic_ending would find, ply by ply), with its ending in *out; -1 when none does.
+ * Cheap along a whole record: mate, stalemate, fivefold and 75 moves are seen per ply, and the
+ * material and dead-position proofs run once at the end and, since a dead position stays dead,
+ * by bisection to find where it began. */
+ARB_API int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out);
+
 /* ---- Claims (9.2, 9.3, 9.5) ---------------------------------------------------------- */
 
 /* The time control a penalty is measured in: two minutes in standard play, one minute in

@@ -1,0 +1,39 @@
+/* CORS for browser pages on other origins: the allow-list of --cors-origin and the headers it
+ * puts on answers, errors and OPTIONS preflights (cors.h). */
+#include <string.h>
+
+#include "cors.h"
+
+const char *ad_cors_allow(const ad_config *cfg, const char *origin)
+{
+    const char *list = cfg->cors_origins;
+    if (!list[0] || !origin || !origin[0])
+        return NULL;
+    size_t n = strlen(origin);
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len == 1 && p[0] == '*')
+            return "*";
+        if (len == n && strncmp(p, origin, n) == 0)
+            return origin;
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+    return NULL;
+}
+
+void ad_cors_headers(struct MHD_Response *resp, const ad_config *cfg, const char *origin, bool preflight,
+                     const char *methods)
+{
+    const char *allow = ad_cors_allow(cfg, origin);
+    if (!allow)
+        return;
+    MHD_add_response_header(resp, "Access-Control-Allow-Origin", allow);
+    MHD_add_response_header(resp, "Access-Control-Expose-Headers", "Retry-After, Content-Language, ETag, Allow");
+    if (preflight) {
+        MHD_add_response_header(resp, "Access-Control-Allow-Methods", methods);
+        MHD_add_response_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept-Language, If-None-Match");
+        MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
+    }
+}

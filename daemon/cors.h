@@ -1,0 +1,20 @@
+/* CORS (--cors-origin): which origin an answer names in Access-Control-Allow-Origin, and the
+ * headers of every answer and of an OPTIONS preflight. Off when no origin is configured. */
+#ifndef AD_CORS_H
+#define AD_CORS_H
+
+#include <microhttpd.h>
+
+#include "config.h"
+
+/* The Access-Control-Allow-Origin value for a request from `origin` (may be NULL): "*", the
+ * origin itself when it is listed, or NULL (no CORS headers: the browser refuses the answer). */
+const char *ad_cors_allow(const ad_config *cfg, const char *origin);
+
+/* Adds the CORS headers to an answer for a request from `origin`: Access-Control-Allow-Origin
+ * (the caller adds Vary: Origin when it names the origin) and Expose-Headers; for a preflight also
+ * Allow-Methods (`methods`), Allow-Headers and Max-Age. Nothing when the origin is not allowed. */
+void ad_cors_headers(struct MHD_Response *resp, const ad_config *cfg, const char *origin, bool preflight,
+                     const char *methods);
+
+#endif
