@@ -228,6 +228,32 @@ function Q.verdict(correct, expected_text, lang)
   return n
 end
 
+-- A choice question graded against the id the engine gave (expected): an unknown answer is
+-- named, the verdict shows the right choice by its label, then the engine's explanations.
+function Q.grade_choice(q, answer, lang, expected, explanations)
+  local c = Q.find_choice(q, answer)
+  local ex = {}
+  if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
+  local shown = expected
+  for _, ch in ipairs(q.choices or {}) do if ch.id == expected then shown = ch.text end end
+  local correct = c ~= nil and c.id == expected
+  ex[#ex + 1] = Q.verdict(correct, shown, lang)
+  for _, e in ipairs(explanations or {}) do ex[#ex + 1] = e end
+  return { correct = correct, expected = expected, explanations = ex }
+end
+
+-- The result of a game as a choice id: "white" (White wins), "black", "draw" or "ongoing".
+MSG.white_wins = { en = "White wins", fa = "سفید برنده است", ar = "الأبيض يفوز" }
+MSG.black_wins = { en = "Black wins", fa = "سیاه برنده است", ar = "الأسود يفوز" }
+MSG.drawn = { en = "Draw", fa = "مساوی", ar = "تعادل" }
+Q.RESULT_CHOICES = { { id = "white", text = MSG.white_wins }, { id = "black", text = MSG.black_wins },
+                     { id = "draw", text = MSG.drawn } }
+function Q.result_id(outcome)
+  local r = outcome.result
+  if r == "1-0" then return "white" elseif r == "0-1" then return "black" elseif r == "1/2-1/2" then return "draw" end
+  return "ongoing"
+end
+
 -- Squares given as "c3 f6", "c3,f6", «c3، f6», «d2 و f1» or a none word ("none", «هیچ‌کدام»,
 -- «لا شيء»): a sorted list, or nil and the bad token.
 function Q.parse_squares(answer)

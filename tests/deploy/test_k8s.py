@@ -40,6 +40,11 @@ from daemon_util import Daemon, begin, check, check_eq, finish  # noqa: E402
 BIN, CLI, K8S, LESSONS, LUA = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] == 'lua'
 
 
+def bundled(sub):
+    """The Lua scripts of one directory of the bundled lessons (what the daemon must serve)."""
+    return len([f for f in os.listdir(os.path.join(LESSONS, sub)) if f.endswith('.lua')])
+
+
 def obj(props, required=None):
     return {'type': 'object', 'properties': props, 'required': required or list(props)}
 
@@ -264,7 +269,8 @@ loop = None
 try:
     st, _, h = d.get('/v1/health')
     if LUA:
-        check_eq((h['lessons'], h['quizzes'], h['lessons_generation']), (BUNDLED_LESSONS, 11, 1), 'the ConfigMap lessons are served')
+        check_eq((h['lessons'], h['quizzes'], h['lessons_generation']), (bundled('.'), bundled('quizzes'), 1),
+                 'the ConfigMap lessons are served')
     check(h['puzzles'] > 0, 'puzzles served: %r' % h)
     loop = subprocess.Popen(['sh', script], env=dict(env, ARBITERD_PID=str(d.proc.pid)),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -112,27 +112,33 @@ static void ep_answer(const arb_position *pos, const arbl_question *q, char *out
     }
 }
 
-static const char *draw_answer(const arbl_question *q)
+/* The question's game: start_fen (else fen) and its moves; false (g freed) when they do not play. */
+static bool game_of(const arbl_question *q, arb_game *g)
 {
-    static char buf[32];
     arb_position start;
     const char *fen = q->start_fen[0] ? q->start_fen : q->fen;
-    if (arb_position_from_fen(&start, fen, ARB_STANDARD, NULL) != ARB_OK)
-        return "(bad fen)";
-    arb_game g;
-    if (arb_game_init(&g, &start) != ARB_OK)
-        return "(oom)";
+    if (arb_position_from_fen(&start, fen, ARB_STANDARD, NULL) != ARB_OK || arb_game_init(g, &start) != ARB_OK)
+        return false;
     char moves[sizeof q->moves];
     memcpy(moves, q->moves, sizeof moves);
     char *save = NULL;
     for (char *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
         const char *t = m;
         int failed;
-        if (arb_game_play_texts(&g, &t, 1, &failed, NULL) != ARB_OK) {
-            arb_game_free(&g);
-            return "(bad move)";
+        if (arb_game_play_texts(g, &t, 1, &failed, NULL) != ARB_OK) {
+            arb_game_free(g);
+            return false;
         }
     }
+    return true;
+}
+
+static const char *draw_answer(const arbl_question *q)
+{
+    static char buf[32];
+    arb_game g;
+    if (!game_of(q, &g))
+        return "(bad game)";
     arb_outcome out;
     const char *answer = "none";
     if (arb_game_automatic_ending(&g, g.nplies, &out) == ARB_OK &&
@@ -176,6 +182,98 @@ static void touch_answer(const arb_position *pos, const arbl_question *q, char *
         }
     }
     free(r);
+}
+
+/* ---- the arbiter's track: results of events, penalties, claims, touch and castling ---- */
+
+static const char *result_id(const arb_outcome *out)
+{
+    switch (out->result) {
+    case ARB_RESULT_WHITE_WINS:
+        return "white";
+    case ARB_RESULT_BLACK_WINS:
+        return "black";
+    case ARB_RESULT_DRAW:
+        return "draw";
+    default:
+        return "ongoing";
+    }
+}
+
+/* The outcome of the question's game with the event its data names (flag, resign, a claim with
+ * the written move, agree_draw); the answer id as the arbiter's-track generators name it. */
+static bool event_answer(const char *gen, const arbl_question *q, char *out, size_t cap)
+{
+    arb_game g;
+    if (!game_of(q, &g))
+        return false;
+    arb_event ev = arb_event_none();
+    const char *flag = data_of(q, "flag"), *resign = data_of(q, "resign"), *claim = data_of(q, "claim");
+    const char *written = data_of(q, "written");
+    if (flag)
+        ev.flag = strcmp(flag, "white") == 0 ? ARB_WHITE : ARB_BLACK;
+    if (resign)
+        ev.resign = strcmp(resign, "white") == 0 ? ARB_WHITE : ARB_BLACK;
+    if (claim)
+        ev.claim = strcmp(claim, "threefold") == 0 ? ARB_CLAIM_THREEFOLD : ARB_CLAIM_FIFTY_MOVES;
+    if (claim && written && written[0] &&
+        arb_parse_move(arb_game_current(&g), written, &ev.claim_move, NULL) != ARB_OK) {
+        arb_game_free(&g);
+        return false;
+    }
+    ev.agree_draw = strcmp(gen, "draw-agreement") == 0;
+    arb_outcome o;
+    bool ok = arb_game_outcome(&g, &ev, &o) == ARB_OK;
+    arb_game_free(&g);
+    if (!ok)
+        return false;
+    if (claim)
+        snprintf(out, cap, "%s", o.claim_valid ? "draw" : "play_on");
+    else if (ev.agree_draw)
+        snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? "play_on" : o.termination == ARB_TERM_AGREEMENT ? "draw" : "over");
+    else
+        snprintf(out, cap, "%s", result_id(&o));
+    return true;
+}
+
+static bool penalty_answer(const arb_position *pos, const arbl_question *q, char *out, size_t cap)
+{
+    const char *tc = data_of(q, "time_control"), *count = data_of(q, "count");
+    if (!tc || !count)
+        return false;
+    arb_illegal_policy policy = arb_illegal_policy_fide(strcmp(tc, "rapid") == 0   ? ARB_TC_RAPID
+                                                        : strcmp(tc, "blitz") == 0 ? ARB_TC_BLITZ
+                                                                                   : ARB_TC_STANDARD);
+    arb_outcome o;
+    int extra = 0;
+    if (arb_illegal_move_penalty(pos, (arb_color)pos->side, atoi(count), &policy, &o, &extra) != ARB_OK)
+        return false;
+    snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? (extra >= 120 ? "two_minutes" : "one_minute")
+                             : o.result == ARB_RESULT_DRAW ? "draw"
+                                                           : "loss");
+    return true;
+}
+
+/* After touching king and rook (data "touched", in order), may the player castle with that rook? */
+static bool touch_castle_answer(const arb_position *pos, const arbl_question *q, char *out, size_t cap)
+{
+    const char *touched = data_of(q, "touched"), *rook = data_of(q, "rook");
+    if (!touched || !rook)
+        return false;
+    arb_touch t = arb_touch_none();
+    char squares[64];
+    snprintf(squares, sizeof squares, "%s", touched);
+    char *save = NULL;
+    for (char *s = strtok_r(squares, " ", &save); s && t.count < ARB_TOUCH_MAX; s = strtok_r(NULL, " ", &save))
+        t.squares[t.count++] = (uint8_t)arb_square_parse(s);
+    arb_touch_result *r = malloc(sizeof *r);
+    bool may = false, ok = r && arb_touch_obligation(pos, &t, r) == ARB_OK;
+    for (int i = 0; ok && i < r->nmoves; i++)
+        if (ARB_MOVE_KIND(r->moves[i]) == ARB_MOVE_CASTLE && ARB_MOVE_TO(r->moves[i]) == arb_square_parse(rook))
+            may = true;
+    free(r);
+    snprintf(out, cap, "%s", may ? "yes" : "no");
+    return ok;
 }
 
 static bool mates_now(const arb_position *pos, arb_move m)
@@ -246,6 +344,13 @@ static bool independent_answer(const char *gen, const arbl_question *q, char *ou
         snprintf(out, cap, "%s", draw_answer(q));
     else if (strcmp(gen, "touch-move") == 0)
         touch_answer(&pos, q, out);
+    else if (strcmp(gen, "flag-fall") == 0 || strcmp(gen, "resign") == 0 || strcmp(gen, "draw-agreement") == 0 ||
+             strcmp(gen, "claim-threefold") == 0 || strcmp(gen, "claim-fifty") == 0)
+        return event_answer(gen, q, out, cap);
+    else if (strcmp(gen, "illegal-penalty") == 0)
+        return penalty_answer(&pos, q, out, cap);
+    else if (strcmp(gen, "touch-castle") == 0)
+        return touch_castle_answer(&pos, q, out, cap);
     else if (strcmp(gen, "mate-in-1") == 0 || strcmp(gen, "mate-in-2") == 0) {
         bool two = gen[8] == '2';
         arb_move m = two ? mate2(&pos) : mate1(&pos);
@@ -255,6 +360,16 @@ static bool independent_answer(const char *gen, const arbl_question *q, char *ou
     } else
         return false;
     return true;
+}
+
+static bool arbiter_track(const char *gen)
+{
+    static const char *const ids[] = {"flag-fall", "resign", "draw-agreement", "claim-threefold",
+                                      "claim-fifty", "illegal-penalty", "touch-castle"};
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++)
+        if (strcmp(gen, ids[i]) == 0)
+            return true;
+    return false;
 }
 
 /* ---- collecting a batch ---- */
@@ -338,6 +453,12 @@ static void test_generator(const arbl_quiz *quiz)
                     wrong = strcmp(answer, "any") == 0 ? "a" : "any";
                 if (strncmp(quiz->id, "mate-in", 7) == 0)
                     wrong = "Kb9";
+                /* choice questions without a "none": another choice, by its id */
+                for (int c = 0; c < q->nchoices && arbiter_track(quiz->id); c++)
+                    if (strcmp(q->choices[c].id, answer) != 0) {
+                        wrong = q->choices[c].id;
+                        break;
+                    }
                 CHECK(arbl_quiz_grade(book, q->id, wrong, "en", &grade));
                 CHECK_MSG(!grade.correct, "%s: '%s' graded correct", q->id, wrong);
                 CHECK(grade.nexplanations >= 1);
@@ -469,9 +590,11 @@ static void test_ids(void)
 static void test_book(void)
 {
     harness_begin("quiz.book.generators");
-    CHECK(arbl_quizbook_count(book) >= 11);
+    CHECK(arbl_quizbook_count(book) >= 18);
     const char *want[] = {"move-legal", "can-castle", "status", "legal-count", "pinned", "en-passant",
-                          "draw-rule", "legal-position", "touch-move", "mate-in-1", "mate-in-2"};
+                          "draw-rule", "legal-position", "touch-move", "mate-in-1", "mate-in-2",
+                          "flag-fall", "resign", "draw-agreement", "claim-threefold", "claim-fifty",
+                          "illegal-penalty", "touch-castle"};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         const arbl_quiz *q = arbl_quizbook_find(book, want[i]);
         CHECK_MSG(q != NULL, "no generator %s", want[i]);
@@ -528,7 +651,11 @@ static void test_check_buffer(const char *dir)
 int main(void)
 {
     const char *dir = getenv("ARB_QUIZ_DIR");
-    book = arbl_quizbook_new(NULL);
+    /* ARB_QUIZ_DEADLINE_MS (sanitizer builds): the wall-clock budget per run; 0 or unset: default */
+    const char *deadline = getenv("ARB_QUIZ_DEADLINE_MS");
+    arbl_limits limits = {0};
+    limits.deadline_ms = deadline ? (uint32_t)strtoul(deadline, NULL, 10) : 0;
+    book = arbl_quizbook_new(&limits);
     CHECK(book != NULL);
     CHECK(arbl_quizbook_load_dir(book, dir ? dir : "lessons/quizzes", report, NULL) >= 11);
     test_book();
