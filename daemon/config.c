@@ -54,6 +54,8 @@ static const struct option {
     {"quiz-time-ms", OPT_LONG, S(quiz_time_ms), 0, 60000, "MS", "wall-clock budget of one generated question or one grading, 0 for the default (500)"},
     {"lesson-cache-entries", OPT_LONG, S(lesson_cache_entries), 0, 1L << 24, "N", "lesson answers cached (dropped on reload), 0 for no cache (default 4096)"},
     {"lesson-cache-bytes", OPT_LONG, S(lesson_cache_bytes), 0, 1L << 34, "BYTES", "bytes the lesson answer cache may hold, 0 for no cache (default 8388608)"},
+    {"no-web", OPT_FLAG, S(no_web), 0, 0, NULL, "do not serve the playground page (GET / and /web/...)"},
+    {"lesson-preview", OPT_FLAG, S(lesson_preview), 0, 0, NULL, "serve /v1/lessons/preview, which runs lesson files sent by clients (off by default)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
 #undef S
 };

@@ -34,6 +34,8 @@ typedef struct ad_config {
     long quiz_time_ms;          /* wall-clock milliseconds per question or grading; 0: default */
     long lesson_cache_entries;  /* answers kept per lesson set; 0: no answer cache */
     long lesson_cache_bytes;    /* bytes the answer cache may hold; 0: no answer cache */
+    bool no_web;                /* do not serve the playground (GET / and /web/...) */
+    bool lesson_preview;        /* serve /v1/lessons/preview: run lesson files sent by clients */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
 } ad_config;
 

@@ -39,6 +39,7 @@ typedef struct ad_route {
 
 #define AD_MAX_PARAMS 4
 #define AD_PARAM_MAX 128
+#define AD_MAX_HEADERS 6
 
 typedef struct ad_server {
     ad_config cfg;
@@ -73,6 +74,8 @@ typedef struct ad_request {
     const char *content_type;
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
+    const char *headers[AD_MAX_HEADERS][2]; /* more headers (static strings): ad_reply_header */
+    int nheaders;
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */
