@@ -26,7 +26,6 @@ export function createPlay(ctx) {
         renderCastling()
         renderClaims()
         $("dead").replaceChildren()
-        $("fen-input").value = game.fen === "startpos" ? "" : game.fen
         if (analysis.check)
             ctx.board.mark(analysis.explanations.filter(e => e.code === "check"))
     }
@@ -107,6 +106,7 @@ export function createPlay(ctx) {
             return
         }
         ctx.feedback.replaceChildren()
+        $("fen-input").value = fen === "startpos" ? "" : fen
         await refresh()
     }
 

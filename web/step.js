@@ -42,9 +42,9 @@ export function renderStep(ctx, container, {step, total, answer, onNext}) {
     const hints = step.hints && step.hints.length
         ? el("details", {class: "hints"}, el("summary", {text: ctx.t("hints")}), ...step.hints.map(h => el("p", {dir: "auto", text: h})))
         : null
-    container.replaceChildren(
+    container.replaceChildren(...[
         el("p", {class: "step-number", text: ctx.t("step_of", step.n, total)}),
         el("p", {class: "prompt", dir: "auto", text: step.prompt}),
         step.text ? el("p", {class: "teaching", dir: "auto", text: step.text}) : null,
-        controls, hints)
+        controls, hints].filter(Boolean))
 }

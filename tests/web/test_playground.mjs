@@ -48,6 +48,10 @@ function check(condition, what) {
 async function scenario(name, body) {
     try {
         await body()
+        // Whatever the scenario, no placeholder reaches the reader.
+        const shown = await page.evaluate(() => document.body.innerText)
+        const junk = shown.match(/\b(null|undefined|NaN)\b|\[object \w+\]/)
+        check(!junk, `the page shows "${junk && junk[0]}"`)
         passed++
         console.log("ok - " + name)
     } catch (error) {
@@ -78,7 +82,9 @@ async function setFen(fen) {
     await page.$eval("#fen-input", node => { node.value = "" })
     await page.type("#fen-input", fen)
     await page.click("#set-fen")
-    await page.waitForFunction(f => window.arbiterPlayground && document.querySelector("#fen-input").value === f, {timeout: 8000}, fen)
+    // Set once the board's text alternative names the new position (the analysis has come back).
+    await page.waitForFunction(board => document.querySelector("#board").getAttribute("aria-label").includes(board),
+        {timeout: 8000}, fen.split(" ")[0])
 }
 async function selectLang(lang) {
     await page.select("#lang", lang)
@@ -163,6 +169,40 @@ await scenario("a stalemate reached on the board is explained in Arabic", async 
     check(/[\u0600-\u06FF]/.test(why) && !/[پچژگ]/.test(why), "the stalemate is not explained in Arabic: " + why)
     check(/تعادل/.test(await text("#status .status-line")), "the status line does not say the game is drawn")
     await shot("05-stalemate-ar")
+})
+
+await scenario("dead position: a lone bishop cannot mate; a mating line steps on the board", async () => {
+    await open()
+    await setFen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1")
+    await page.click("#ask-dead")
+    await page.waitForSelector("#dead .verdict[data-dead='true']")
+    check(await count("#dead li[data-code]") >= 2, "the dead verdict comes without its proof")
+    await setFen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+    await page.click("#ask-dead")
+    await page.waitForSelector("#dead .verdict[data-dead='false']")
+    await page.waitForSelector("#dead .witness[data-color='white'] button")
+    const forward = "#dead .witness[data-color='white'] button:last-of-type"
+    await page.click(forward)
+    await page.waitForFunction(() => document.querySelector("#dead .witness[data-color='white'] span").textContent.length >= 4)
+    // The board shows the position after the first witness move (its text alternative says so).
+    await page.waitForFunction(() => !document.querySelector("#board").getAttribute("aria-label").includes("6k1/5ppp/8/8/8/8/5PPP/R5K1 w"),
+        {timeout: 8000})
+    const first = (await text("#dead .witness[data-color='white'] span")).trim()
+    check(/^[a-h][1-8][a-h][1-8]$/.test(first), "the first witness step is not one move: " + first)
+    check(await pieceOn(first.slice(2, 4)) !== null && await pieceOn(first.slice(0, 2)) === null, "the board does not show the witness move " + first)
+    await shot("10-dead-witness")
+})
+
+await scenario("touch-move: the touched knight must move", async () => {
+    await open()
+    await page.click("#touch-mode")
+    await page.click("#board rect[data-square='g1']")
+    await waitText("#touched", /g1/)
+    await page.click("#touch-ask")
+    await page.waitForSelector("#touch li[data-code='touch_move_piece']")
+    check(/Nf3/.test(await text("#touch .touch-moves")) && /Nh3/.test(await text("#touch .touch-moves")), "the moves allowed are not Nf3 and Nh3")
+    const marks = await markersOn()
+    check(marks.includes("f3") && marks.includes("h3"), "the knight's squares are not marked: " + marks)
 })
 
 await scenario("a lesson step answered wrong, then right, then the next step", async () => {
