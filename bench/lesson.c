@@ -20,9 +20,10 @@ static int cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void quiet(void *ud, const char *path, const char *level, int step, const char *msg)
+static void quiet(void *ud, const char *path, int line, const char *level, int step, const char *msg)
 {
     (void)ud;
+    (void)line;
     fprintf(stderr, "%s: step %d: %s: %s\n", path, step, level, msg);
 }
 

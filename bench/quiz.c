@@ -15,9 +15,10 @@ static double clock_s(clockid_t id)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void report(void *ud, const char *path, const char *level, int step, const char *msg)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *msg)
 {
     (void)ud;
+    (void)line;
     (void)step;
     fprintf(stderr, "%s: %s: %s\n", path, level, msg);
 }

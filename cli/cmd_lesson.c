@@ -6,28 +6,32 @@
 #include "cli.h"
 #include "lessons.h"
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     int *count = ud;
-    if (step > 0)
-        fprintf(stderr, "%s: step %d: %s: %s\n", path, step, level, message);
-    else
-        fprintf(stderr, "%s: %s: %s\n", path, level, message);
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    fprintf(stderr, "%s\n", text);
     if (strcmp(level, "error") == 0)
         (*count)++;
 }
 
+/* Checks each file as the daemon loads it, into one registry so that a second lesson with an id
+ * already taken is reported with the other file's name. */
 static int lesson_check(int nfiles, char **files)
 {
     int failed = 0;
+    arbl_registry *reg = arbl_registry_new(NULL);
+    if (!reg)
+        return 2;
     for (int i = 0; i < nfiles; i++) {
         int errors = 0;
-        int n = arbl_check_file(files[i], NULL, report, &errors);
-        if (n == 0)
+        if (arbl_registry_load_file(reg, files[i], report, &errors))
             printf("%s: ok\n", files[i]);
         else
             failed++;
     }
+    arbl_registry_free(reg);
     return failed ? 1 : 0;
 }
 

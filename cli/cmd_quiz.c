@@ -12,11 +12,14 @@
 /* Largest --count: a bulk run, not an unbounded one. */
 #define QUIZ_COUNT_MAX 10000000L
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+/* Prints a problem as file:line and counts the errors (ud: an int, or NULL). */
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
-    (void)ud;
-    (void)step;
-    fprintf(stderr, "arbiter: %s: %s: %s\n", path, level, message);
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    fprintf(stderr, "%s\n", text);
+    if (ud && strcmp(level, "error") == 0)
+        (*(int *)ud)++;
 }
 
 static bool is_dir(const char *d)
@@ -31,7 +34,7 @@ static bool is_dir(const char *d)
 }
 
 /* --dir, then $ARBITER_QUIZ_DIR, then the installed set, then the source tree's. */
-static arbl_quizbook *open_book(const char *dir)
+static arbl_quizbook *open_book(const char *dir, int *errors)
 {
     const char *candidates[] = {dir, getenv("ARBITER_QUIZ_DIR"), ARB_QUIZ_DIR, ARB_QUIZ_SRC_DIR};
     for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
@@ -40,7 +43,7 @@ static arbl_quizbook *open_book(const char *dir)
         arbl_quizbook *book = arbl_quizbook_new(NULL);
         if (!book)
             return NULL;
-        if (arbl_quizbook_load_dir(book, candidates[i], report, NULL) < 0) {
+        if (arbl_quizbook_load_dir(book, candidates[i], report, errors) < 0) {
             fprintf(stderr, "arbiter: cannot read the quiz directory %s\n", candidates[i]);
             arbl_quizbook_free(book);
             return NULL;
@@ -84,7 +87,8 @@ static bool emit(void *ud, const arbl_question *q)
 
 static int quiz_usage(void)
 {
-    fprintf(stderr, "usage: arbiter quiz list [--lang L]\n"
+    fprintf(stderr, "usage: arbiter quiz list [--lang L]   (exit 1 when a generator fails to load)\n"
+                    "       arbiter quiz check [--seeds N] FILE...   (each difficulty, N questions each)\n"
                     "       arbiter quiz generate --generator G --seed S --count N [--index I] [--lang L]\n"
                     "                             [--difficulty D] [--param NAME=VALUE]...\n"
                     "       arbiter quiz grade [--lang L] ID ANSWER   (exit 0 right, 1 wrong)\n"
@@ -92,10 +96,35 @@ static int quiz_usage(void)
     return 2;
 }
 
+/* `quiz check [--seeds N] FILE...`: each generator checked deeply (lua/quizzes.h). */
+static int quiz_check(int argc, char **argv)
+{
+    long seeds = 10;
+    int failed = 0, files = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1000, &seeds) || seeds < 1) {
+                fprintf(stderr, "arbiter: --seeds takes a whole number from 1 to 1000\n");
+                return 2;
+            }
+            continue;
+        }
+        files++;
+        int errors = 0;
+        if (arbl_quiz_check_file(argv[i], NULL, (int)seeds, report, &errors) == 0)
+            printf("%s: ok\n", argv[i]);
+        else
+            failed++;
+    }
+    return files == 0 ? quiz_usage() : failed ? 1 : 0;
+}
+
 int cmd_quiz(int argc, char **argv)
 {
     if (argc < 2)
         return quiz_usage();
+    if (strcmp(argv[1], "check") == 0)
+        return quiz_check(argc, argv);
     const char *sub = argv[1], *lang = "en", *dir = NULL, *generator = NULL;
     const char *pnames[8], *pvalues[8];
     int nparams = 0;
@@ -155,13 +184,15 @@ int cmd_quiz(int argc, char **argv)
         fprintf(stderr, "arbiter: quiz generate needs --generator, --seed and --count\n");
         return 2;
     }
-    arbl_quizbook *book = open_book(dir);
+    int load_errors = 0;
+    arbl_quizbook *book = open_book(dir, &load_errors);
     if (!book)
         return 2;
     int rc = 0;
     if (strcmp(sub, "list") == 0) {
         for (int i = 0; i < arbl_quizbook_count(book); i++)
             print_line(aj_quiz_json(arbl_quizbook_at(book, i), lang));
+        rc = load_errors ? 1 : 0; /* the others are listed; the failures were reported */
     } else if (strcmp(sub, "generate") == 0) {
         const arbl_quiz *quiz = arbl_quizbook_find(book, generator);
         arbl_quiz_args args;

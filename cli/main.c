@@ -20,7 +20,8 @@ static const struct command commands[] = {
     {"pgn", "pgn [--skip-variations] [--write] FILE", cmd_pgn},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson},
-    {"quiz", "quiz list | quiz generate --generator G --seed S --count N [--lang L] | quiz grade ID ANSWER",
+    {"quiz", "quiz list | quiz check [--seeds N] FILE... | quiz generate --generator G --seed S --count N [--lang L] | "
+             "quiz grade ID ANSWER",
      cmd_quiz},
 #endif
     {"dead", "dead [--variant chess960] [--lang en|fa|ar] FEN [BUDGET]", cmd_dead},

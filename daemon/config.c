@@ -57,6 +57,8 @@ static const struct option {
     {"no-web", OPT_FLAG, S(no_web), 0, 0, NULL, "do not serve the playground page (GET / and /web/...)"},
     {"lesson-preview", OPT_FLAG, S(lesson_preview), 0, 0, NULL, "serve /v1/lessons/preview, which runs lesson files sent by clients (off by default)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
+    {"check-lessons", OPT_STRING, S(check_lessons), 0, 0, "DIR", "dry run: load DIR (lessons, DIR/quizzes) as a reload would, print each problem as file:line, exit 0 if every file passes, else 1"},
+    {"watch", OPT_FLAG, S(watch), 0, 0, NULL, "reload when a file of the lessons directory changes (inotify; for authoring)"},
 #undef S
 };
 #define NOPTIONS (sizeof options / sizeof options[0])

@@ -37,6 +37,8 @@ typedef struct ad_config {
     bool no_web;                /* do not serve the playground (GET / and /web/...) */
     bool lesson_preview;        /* serve /v1/lessons/preview: run lesson files sent by clients */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
+    char check_lessons[512];    /* dry run: check this lessons directory and exit ("" to serve) */
+    bool watch;                 /* reload when a file of the lessons directory changes */
 } ad_config;
 
 void ad_config_defaults(ad_config *c);

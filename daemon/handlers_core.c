@@ -31,6 +31,8 @@ static void h_metrics(ad_request *r)
         .lessons = set ? (unsigned long)set->count : 0,
         .quizzes = set ? (unsigned long)set->quiz_count : 0,
         .puzzles = set ? (unsigned long)set->puzzles.count : 0,
+        .lessons_stale = set ? (unsigned long)set->stale : 0,
+        .quizzes_stale = set ? (unsigned long)set->quiz_stale : 0,
     };
     ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
     size_t len = 0;

@@ -124,6 +124,9 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     pthread_mutex_unlock(&l->lock);
     ad_log(AD_LOG_INFO, "lessons: generation %lu, %d loaded, %d failed, from %s", set->generation, set->count,
            set->failures, l->dir);
+    if (set->stale || set->quiz_stale)
+        ad_log(AD_LOG_WARN, "lessons: generation %lu serves %d lessons and %d quiz generators as last loaded "
+               "(their files fail; fix them and reload)", set->generation, set->stale, set->quiz_stale);
     ad_log(AD_LOG_INFO, "quizzes: generation %lu, %d loaded, %d failed; puzzles: %d loaded, %d skipped",
            set->generation, set->quiz_count, set->quiz_failures, set->puzzles.count, set->puzzles.failures);
     if (failed)

@@ -18,6 +18,7 @@ typedef struct ad_lesson_set {
     unsigned long generation;   /* 1 for the first load, +1 per reload */
     int count;                  /* lessons loaded (and served) */
     int failures;               /* files that failed to load or failed their check */
+    int stale;                  /* of count: lessons whose file now fails, served as last loaded */
     char **names;               /* file names of the loaded lessons (listing loader only) */
     void *runtime;              /* the Lua lesson registry (arbl_registry), when Lua is linked in */
     ad_answer_cache *answers;   /* answers given from this set (NULL: caching off); dropped with it */
@@ -27,6 +28,7 @@ typedef struct ad_lesson_set {
     void *quizzes;
     int quiz_count;             /* generators served */
     int quiz_failures;          /* generator files that failed to load or their check */
+    int quiz_stale;             /* of quiz_count: generators whose file now fails, served as last loaded */
     ad_puzzle_list puzzles;     /* DIR/puzzles/puzzles.txt; read-only once published */
 } ad_lesson_set;
 
@@ -81,6 +83,10 @@ void ad_lessons_lua_unload(ad_lesson_set *set);
  * check are logged and counted in set->quiz_failures; a missing directory leaves no quizzes. */
 void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set);
 void ad_quizzes_lua_unload(ad_lesson_set *set);
+/* --check-lessons DIR: loads DIR and DIR/quizzes as a reload would, without serving; prints each
+ * problem as file:line on stderr and a summary on stdout. Returns the number of files that
+ * fail, or -1 if a directory cannot be read. */
+int ad_lessons_lua_check(const char *dir, const ad_script_limits *lesson_limits, const ad_script_limits *quiz_limits);
 #endif
 
 #endif

@@ -1,6 +1,7 @@
 /* The lesson set's Lua loaders: the lesson registry of lua/ (every file run, checked by the
  * linter, compiled once) and the quiz book of DIR/quizzes (every generator run and made to
- * generate once); files that fail their check are logged, counted and not served. */
+ * generate once); files that fail their check are logged and counted, and a file that was
+ * served by the set before keeps its last good version (a reload never takes it offline). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,19 +17,47 @@ struct load_report {
     char last[1024];   /* the last file that had an error (reports come file by file) */
 };
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     struct load_report *c = ud;
     bool error = strcmp(level, "error") == 0;
-    char where[32] = "";
-    if (step > 0)
-        snprintf(where, sizeof where, " step %d", step);
-    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "lesson %s%s: %s: %s%s", path, where, level, message,
-           error ? " (the lesson is not served)" : "");
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "lesson %s%s", text, error ? " (the lesson is not served)" : "");
     if (error && strcmp(c->last, path) != 0) {
         c->failures++;
         snprintf(c->last, sizeof c->last, "%s", path);
     }
+}
+
+/* Whether path names a file that is still there (a deleted file's lesson goes away). */
+static bool still_there(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* The lessons of the set being replaced whose file failed this time: served again from their
+ * compiled chunk. Returns how many were kept. */
+static int keep_last_good(const ad_lessons *l, arbl_registry *reg, struct load_report *c)
+{
+    const ad_lesson_set *old = l->current;
+    const arbl_registry *prev = old ? old->runtime : NULL;
+    int kept = 0;
+    for (int i = 0; prev && i < arbl_registry_count(prev); i++) {
+        const arbl_lesson *was = arbl_registry_at(prev, i);
+        bool reloaded = false;
+        for (int j = 0; j < arbl_registry_count(reg) && !reloaded; j++)
+            reloaded = strcmp(arbl_registry_at(reg, j)->path, was->path) == 0;
+        if (reloaded || !still_there(was->path))
+            continue;
+        if (arbl_registry_keep(reg, was, report, c)) {
+            kept++;
+            ad_log(AD_LOG_WARN, "lesson %s: the file fails; still serving lesson '%s' as loaded in generation %lu",
+                   was->path, was->id, old->generation);
+        }
+    }
+    return kept;
 }
 
 bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
@@ -43,6 +72,7 @@ bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
         arbl_registry_free(reg);
         return false;
     }
+    set->stale = keep_last_good(l, reg, &c);
     set->runtime = reg;
     set->count = arbl_registry_count(reg);
     set->failures = c.failures;
@@ -55,17 +85,39 @@ void ad_lessons_lua_unload(ad_lesson_set *set)
     set->runtime = NULL;
 }
 
-static void quiz_report(void *ud, const char *path, const char *level, int step, const char *message)
+static void quiz_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     struct load_report *c = ud;
-    (void)step;
     bool error = strcmp(level, "error") == 0;
-    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "quiz %s: %s: %s%s", path, level, message,
-           error ? " (the generator is not served)" : "");
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "quiz %s%s", text, error ? " (the generator is not served)" : "");
     if (error && strcmp(c->last, path) != 0) {
         c->failures++;
         snprintf(c->last, sizeof c->last, "%s", path);
     }
+}
+
+/* The generators of the set being replaced whose file failed this time (see keep_last_good). */
+static int keep_last_good_quizzes(const ad_lessons *l, arbl_quizbook *book, struct load_report *c)
+{
+    const ad_lesson_set *old = l->current;
+    const arbl_quizbook *prev = old ? old->quizzes : NULL;
+    int kept = 0;
+    for (int i = 0; prev && i < arbl_quizbook_count(prev); i++) {
+        const arbl_quiz *was = arbl_quizbook_at(prev, i);
+        bool reloaded = false;
+        for (int j = 0; j < arbl_quizbook_count(book) && !reloaded; j++)
+            reloaded = strcmp(arbl_quizbook_at(book, j)->path, was->path) == 0;
+        if (reloaded || !still_there(was->path))
+            continue;
+        if (arbl_quizbook_keep(book, was, quiz_report, c)) {
+            kept++;
+            ad_log(AD_LOG_WARN, "quiz %s: the file fails; still serving generator '%s' as loaded in generation %lu",
+                   was->path, was->id, old->generation);
+        }
+    }
+    return kept;
 }
 
 void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set)
@@ -91,6 +143,7 @@ void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set)
         set->quiz_failures = 1;
         return;
     }
+    set->quiz_stale = keep_last_good_quizzes(l, book, &c);
     set->quizzes = book;
     set->quiz_count = arbl_quizbook_count(book);
     set->quiz_failures = c.failures;
@@ -100,4 +153,53 @@ void ad_quizzes_lua_unload(ad_lesson_set *set)
 {
     arbl_quizbook_free(set->quizzes);
     set->quizzes = NULL;
+}
+
+/* ---- the dry run (--check-lessons) ---- */
+
+struct dry_run {
+    int failures;
+    char last[1024];
+};
+
+static void dry_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    struct dry_run *c = ud;
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    fprintf(stderr, "%s\n", text);
+    if (strcmp(level, "error") == 0 && strcmp(c->last, path) != 0) {
+        c->failures++;
+        snprintf(c->last, sizeof c->last, "%s", path);
+    }
+}
+
+int ad_lessons_lua_check(const char *dir, const ad_script_limits *lesson_limits, const ad_script_limits *quiz_limits)
+{
+    arbl_limits ll = {lesson_limits->memory, lesson_limits->instructions, lesson_limits->deadline_ms};
+    arbl_limits ql = {quiz_limits->memory, quiz_limits->instructions, quiz_limits->deadline_ms};
+    arbl_registry *reg = arbl_registry_new(&ll);
+    struct dry_run lessons = {0}, quizzes = {0};
+    int added = reg ? arbl_registry_load_dir(reg, dir, dry_report, &lessons) : -1;
+    arbl_registry_free(reg);
+    if (added < 0) {
+        fprintf(stderr, "arbiterd: cannot read the lessons directory %s\n", dir);
+        return -1;
+    }
+    char qdir[1024];
+    snprintf(qdir, sizeof qdir, "%s/quizzes", dir);
+    struct stat st;
+    int qadded = 0;
+    if (stat(qdir, &st) == 0) {
+        arbl_quizbook *book = arbl_quizbook_new(&ql);
+        qadded = book ? arbl_quizbook_load_dir(book, qdir, dry_report, &quizzes) : -1;
+        arbl_quizbook_free(book);
+        if (qadded < 0) {
+            fprintf(stderr, "arbiterd: cannot read the quiz directory %s\n", qdir);
+            return -1;
+        }
+    }
+    printf("%s: %d lessons pass, %d fail; %d quiz generators pass, %d fail\n", dir, added, lessons.failures, qadded,
+           quizzes.failures);
+    return lessons.failures + quizzes.failures;
 }

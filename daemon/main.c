@@ -12,6 +12,7 @@
 #include "scratch.h"
 #include "sd.h"
 #include "server.h"
+#include "watch.h"
 
 /* Loads the lessons directory into a new set and counts what it refused. */
 static void load(ad_server *s)
@@ -21,6 +22,29 @@ static void load(ad_server *s)
     atomic_fetch_add(&s->metrics.lesson_failures, (unsigned long)failed.lessons);
     atomic_fetch_add(&s->metrics.quiz_failures, (unsigned long)failed.quizzes);
     atomic_fetch_add(&s->metrics.puzzle_failures, (unsigned long)failed.puzzles);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* --check-lessons DIR: the dry run; the exit status of the process. */
+static int check_lessons(const ad_config *cfg)
+{
+#ifdef AD_HAVE_LUA
+    ad_script_limits lessons = {(size_t)cfg->lesson_memory, (uint64_t)cfg->lesson_instructions,
+                                (uint32_t)cfg->lesson_time_ms};
+    ad_script_limits quizzes = {(size_t)cfg->quiz_memory, (uint64_t)cfg->quiz_instructions,
+                                (uint32_t)cfg->quiz_time_ms};
+    int failed = ad_lessons_lua_check(cfg->check_lessons, &lessons, &quizzes);
+    return failed < 0 ? 2 : failed > 0 ? 1 : 0;
+#else
+    fprintf(stderr, "arbiterd: built without Lua: lessons are not checked (%s)\n", cfg->check_lessons);
+    return 2;
+#endif
 }
 
 static void reload(ad_server *s)
@@ -39,6 +63,8 @@ int main(int argc, char **argv)
     if (r != 0)
         return r > 0 ? 0 : 2;
     ad_log_init((int)srv.cfg.log_level);
+    if (srv.cfg.check_lessons[0])
+        return check_lessons(&srv.cfg);
     if (srv.cfg.threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         srv.cfg.threads = n > 0 ? n : 1;
@@ -77,20 +103,35 @@ int main(int argc, char **argv)
     struct timespec wait = {1, 0};
     if (watchdog && watchdog / 2 < 1000000u)
         wait = (struct timespec){0, (long)(watchdog / 2 * 1000u)};
+    /* --watch: a change reloads once the directory has been quiet for a moment (an editor's save
+     * is several events; a copy of many files, many more). */
+    enum { WATCH_POLL_MS = 100, WATCH_QUIET_MS = 300 };
+    ad_watch *watch = srv.cfg.watch ? ad_watch_open(srv.cfg.lessons) : NULL;
+    int64_t changed_at = 0;
+    if (watch && (wait.tv_sec > 0 || wait.tv_nsec > WATCH_POLL_MS * 1000000L))
+        wait = (struct timespec){0, WATCH_POLL_MS * 1000000L};
     for (;;) {
         int sig = sigtimedwait(&set, NULL, &wait);
-        if (sig == SIGHUP) {
-            ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons, quizzes and puzzles");
-            reload(&srv);
-        } else if (sig == SIGTERM || sig == SIGINT) {
+        if (watch && ad_watch_changed(watch))
+            changed_at = now_ms();
+        if (sig == SIGTERM || sig == SIGINT) {
             ad_log(AD_LOG_WARN, "%s: draining %ld requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT",
                    atomic_load(&srv.inflight));
             break;
+        }
+        if (sig == SIGHUP) {
+            ad_log(AD_LOG_WARN, "SIGHUP: reloading lessons, quizzes and puzzles");
+            reload(&srv);
+        } else if (changed_at && now_ms() - changed_at >= WATCH_QUIET_MS) {
+            changed_at = 0;
+            ad_log(AD_LOG_WARN, "--watch: a file changed: reloading lessons, quizzes and puzzles");
+            reload(&srv);
         }
         if (watchdog)
             ad_sd_notify("WATCHDOG=1");
     }
     ad_sd_notify("STOPPING=1\nSTATUS=draining");
+    ad_watch_close(watch);
     ad_server_drain_and_stop(&srv);
     ad_lessons_free(&srv.lessons);
     ad_log(AD_LOG_WARN, "stopped");

@@ -154,6 +154,10 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
         g->lessons);
     put(&b, "# HELP arbiterd_quizzes Quiz generators loaded.\n# TYPE arbiterd_quizzes gauge\narbiterd_quizzes %lu\n",
         g->quizzes);
+    put(&b, "# HELP arbiterd_lessons_stale Lessons served as last loaded because their file now fails its check.\n"
+            "# TYPE arbiterd_lessons_stale gauge\narbiterd_lessons_stale %lu\n", g->lessons_stale);
+    put(&b, "# HELP arbiterd_quizzes_stale Quiz generators served as last loaded because their file now fails.\n"
+            "# TYPE arbiterd_quizzes_stale gauge\narbiterd_quizzes_stale %lu\n", g->quizzes_stale);
     put(&b, "# HELP arbiterd_puzzles Puzzles loaded.\n# TYPE arbiterd_puzzles gauge\narbiterd_puzzles %lu\n",
         g->puzzles);
     put(&b, "# HELP arbiterd_lesson_cache_hits_total Lesson answers served from the answer cache.\n"

@@ -33,6 +33,7 @@ void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
 typedef struct ad_metrics_gauges {
     long inflight, searches, connections;
     unsigned long lessons, quizzes, puzzles;  /* served by the current lesson set */
+    unsigned long lessons_stale, quizzes_stale; /* of those, served as last loaded: their file now fails */
     size_t cache_entries, cache_bytes;        /* its answer cache */
 } ad_metrics_gauges;
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <lauxlib.h>
 
@@ -57,24 +58,17 @@ static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limit
         st = luaL_loadbufferx(sb->L, (const char *)reg->prelude, reg->prelude_len, "=prelude", "b");
     else
         st = luaL_loadbufferx(sb->L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t");
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+    if (st == LUA_OK)
+        arbl_push_frame_fn(sb->L);
+    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
         if (st != LUA_OK)
             snprintf(err, errcap, "prelude: %s", lua_tostring(sb->L, -1));
         arbl_sandbox_close(sb);
         return false;
     }
-    if (checker) {
-        st = luaL_loadbufferx(sb->L, arbl_checker_text, arbl_checker_len, "=checker", "t");
-        if (st != LUA_OK) {
-            snprintf(err, errcap, "checker: %s", lua_tostring(sb->L, -1));
-            arbl_sandbox_close(sb);
-            return false;
-        }
-        lua_insert(sb->L, 1);
-        if (arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-            arbl_sandbox_close(sb);
-            return false;
-        }
+    if (checker && !arbl_load_checker(sb, arbl_checker_text, arbl_checker_len, "=checker", err, errcap)) {
+        arbl_sandbox_close(sb);
+        return false;
     }
     arbl_sandbox_lock(sb);
     return true;
@@ -223,22 +217,62 @@ static void read_description(lua_State *L, arbl_lesson *l)
 struct loaded {
     int errors;
     bool described;
+    int id_line;            /* the line of the lesson's id, for a duplicate */
     arbl_lesson lesson;
 };
 
+/* What to load: the file's text, or (keeping an earlier version) its compiled chunk. */
+struct lesson_source {
+    const char *path;       /* reported, and kept as the lesson's path */
+    const char *name;       /* the chunk name (the base name of path) */
+    const char *text;
+    size_t len;
+    const unsigned char *bytes;
+    size_t bytes_len;
+};
+
+int arbl_split_where(const char *name, const char *message, const char **rest)
+{
+    size_t n = strlen(name);
+    *rest = message;
+    if (!message || strncmp(message, name, n) != 0 || message[n] != ':')
+        return 0;
+    const char *p = message + n + 1;
+    int line = 0;
+    while (*p >= '0' && *p <= '9' && line < 10000000)
+        line = line * 10 + (*p++ - '0');
+    if (line == 0 || p[0] != ':')
+        return 0;
+    *rest = p[1] == ' ' ? p + 2 : p + 1;
+    return line;
+}
+
+void arbl_format_report(char *buf, size_t cap, const char *path, int line, const char *level, int step,
+                        const char *message)
+{
+    char at[24] = "", st[24] = "";
+    if (line > 0)
+        snprintf(at, sizeof at, ":%d", line);
+    if (step > 0)
+        snprintf(st, sizeof st, "step %d: ", step);
+    snprintf(buf, cap, "%s%s: %s%s: %s", path, at, st, level, message ? message : "");
+}
+
+/* Reports msg; a Lua message that starts with the file's own "name:line:" gives its line. */
+static void say(arbl_report_fn report, void *ud, const struct lesson_source *src, int line, const char *level,
+                int step, const char *msg)
+{
+    const char *rest;
+    int at = arbl_split_where(src->name, msg, &rest);
+    report(ud, src->path, at ? at : line, level, step, rest);
+}
+
 /* Runs the file in a fresh sandbox: compile (keeping the bytes), run, lint, describe. */
-static void load_one(const arbl_registry *reg, const arbl_limits *limits, const char *path, bool keep,
-                     arbl_report_fn report, void *ud, struct loaded *out)
+static void load_one(const arbl_registry *reg, const arbl_limits *limits, const struct lesson_source *src,
+                     bool keep, arbl_report_fn report, void *ud, struct loaded *out)
 {
     char err[512];
-    size_t len;
     memset(out, 0, sizeof *out);
-    char *text = arbl_read_file(path, LESSON_FILE_MAX, &len, err, sizeof err);
-    if (!text) {
-        out->errors = 1;
-        report(ud, path, "error", 0, err);
-        return;
-    }
     arbl_sandbox sb;
     /* Checking runs every step's examples: give it the budget of many answers. */
     arbl_limits lim = limits ? *limits : (arbl_limits){0};
@@ -246,25 +280,36 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
     lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * 8;
     lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
     if (!prepare(&sb, reg, &lim, "en", true, err, sizeof err)) {
-        free(text);
         out->errors = 1;
-        report(ud, path, "error", 0, err);
+        say(report, ud, src, 0, "error", 0, err);
         return;
     }
     struct arbl_bytes dump = {0};
     lua_State *L = sb.L;
-    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, keep ? &dump : NULL, "lesson", err,
-                         sizeof err)) {
+    if (!arbl_run_script(&sb, src->name, src->bytes, src->bytes_len, src->text, src->len, keep && !src->bytes ? &dump : NULL,
+                         "lesson", err, sizeof err)) {
         out->errors = 1;
-        report(ud, path, "error", 0, err);
+        /* A quiz generator checked as a lesson fails on quizlib or quiz{}: say what it is. */
+        if (src->text && strstr(src->text, "return quiz"))
+            snprintf(err + strlen(err), sizeof err - strlen(err), " (this looks like a quiz generator: "
+                     "check it with arbiter quiz check)");
+        int last_line = 1;
+        for (size_t i = 0; src->text && i < src->len; i++)
+            last_line += src->text[i] == '\n' && i + 1 < src->len;
+        say(report, ud, src, strstr(err, "must return") ? last_line : 0, "error", 0, err);
         goto done;
     }
     /* stack: rt, lesson */
     lua_getfield(L, 1, "lint");
     lua_pushvalue(L, 2);
-    if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {
+    if (src->text)
+        lua_pushlstring(L, src->text, src->len);
+    else
+        lua_pushnil(L);
+    lua_pushstring(L, src->name);
+    if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK) {
         out->errors = 1;
-        report(ud, path, "error", 0, err);
+        say(report, ud, src, 0, "error", 0, err);
         goto done;
     }
     for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, -1); i <= n; i++) {
@@ -272,38 +317,96 @@ static void load_one(const arbl_registry *reg, const arbl_limits *limits, const 
         lua_getfield(L, -1, "level");
         lua_getfield(L, -2, "step");
         lua_getfield(L, -3, "message");
-        const char *level = lua_tostring(L, -3);
+        lua_getfield(L, -4, "line");
+        const char *level = lua_tostring(L, -4);
         if (level && strcmp(level, "error") == 0)
             out->errors++;
-        report(ud, path, level ? level : "error", (int)lua_tointeger(L, -2), lua_tostring(L, -1));
-        lua_pop(L, 4);
+        say(report, ud, src, (int)lua_tointeger(L, -1), level ? level : "error", (int)lua_tointeger(L, -3),
+            lua_tostring(L, -2));
+        lua_pop(L, 5);
     }
     lua_pop(L, 1);
     if (keep && out->errors == 0) {
+        lua_getfield(L, 1, "id_line");
+        lua_pushvalue(L, 2);
+        if (src->text)
+            lua_pushlstring(L, src->text, src->len);
+        else
+            lua_pushnil(L);
+        if (arbl_sandbox_pcall(&sb, 2, 1, err, sizeof err) == LUA_OK) {
+            out->id_line = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
         lua_getfield(L, 1, "describe");
         lua_pushvalue(L, 2);
         if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK) {
             out->errors = 1;
-            report(ud, path, "error", 0, err);
+            say(report, ud, src, 0, "error", 0, err);
             goto done;
         }
         read_description(L, &out->lesson);
-        out->lesson.path = arbl_dup(path);
-        out->lesson.chunk = dump.data;
-        out->lesson.chunk_len = dump.len;
-        dump.data = NULL;
-        out->described = true;
+        out->lesson.path = arbl_dup(src->path);
+        if (src->bytes) { /* kept from an earlier registry: the same bytes */
+            out->lesson.chunk = malloc(src->bytes_len);
+            if (out->lesson.chunk)
+                memcpy(out->lesson.chunk, src->bytes, src->bytes_len);
+            out->lesson.chunk_len = src->bytes_len;
+        } else {
+            out->lesson.chunk = dump.data;
+            out->lesson.chunk_len = dump.len;
+            dump.data = NULL;
+        }
+        out->described = out->lesson.chunk != NULL;
+        if (!out->described)
+            free_lesson(&out->lesson);
     }
 done:
     free(dump.data);
-    free(text);
     arbl_sandbox_close(&sb);
+}
+
+/* Reads path into *src (text malloc'd: the caller frees src->text); false (reported) if not. */
+static bool read_source(const char *path, struct lesson_source *src, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    memset(src, 0, sizeof *src);
+    src->path = path;
+    src->name = arbl_base_name(path);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        report(ud, path, 0, "error", 0, "is a directory: lesson check takes lesson files "
+               "(arbiterd --check-lessons DIR checks a whole directory)");
+        return false;
+    }
+    src->text = arbl_read_file(path, LESSON_FILE_MAX, &src->len, err, sizeof err);
+    if (!src->text) {
+        report(ud, path, 0, "error", 0, err);
+        return false;
+    }
+    return true;
 }
 
 int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn report, void *ud)
 {
+    struct lesson_source src;
+    if (!read_source(path, &src, report, ud))
+        return 1;
     struct loaded r;
-    load_one(NULL, limits, path, false, report, ud, &r);
+    load_one(NULL, limits, &src, false, report, ud, &r);
+    free((char *)src.text);
+    return r.errors;
+}
+
+int arbl_check_buffer(const char *name, const char *text, size_t len, const arbl_limits *limits,
+                      arbl_report_fn report, void *ud)
+{
+    struct lesson_source src = {.path = name, .name = arbl_base_name(name), .text = text, .len = len};
+    if (len > LESSON_FILE_MAX) {
+        report(ud, name, 0, "error", 0, "the lesson is larger than 262144 bytes");
+        return 1;
+    }
+    struct loaded r;
+    load_one(NULL, limits, &src, false, report, ud, &r);
     return r.errors;
 }
 
@@ -332,32 +435,55 @@ void arbl_registry_free(arbl_registry *reg)
     free(reg);
 }
 
-bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_fn report, void *ud)
+/* Adds a loaded lesson, unless its id is taken (reported with the other file's name). */
+static bool add_loaded(arbl_registry *reg, struct loaded *r, arbl_report_fn report, void *ud)
 {
-    struct loaded r;
-    load_one(reg, &reg->limits, path, true, report, ud, &r);
-    if (r.errors || !r.described) {
-        if (r.described)
-            free_lesson(&r.lesson);
+    if (r->errors || !r->described) {
+        if (r->described)
+            free_lesson(&r->lesson);
         return false;
     }
-    if (!r.lesson.id || arbl_registry_find(reg, r.lesson.id)) {
-        report(ud, path, "error", 0, "another lesson already has this id");
-        free_lesson(&r.lesson);
+    const arbl_lesson *other = arbl_registry_find(reg, r->lesson.id);
+    if (!r->lesson.id || other) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "another lesson already has the id '%.64s': %.400s", r->lesson.id ? r->lesson.id : "",
+                 other ? other->path : "");
+        report(ud, r->lesson.path, r->id_line, "error", 0, msg);
+        free_lesson(&r->lesson);
         return false;
     }
     if (reg->count == reg->cap) {
         int cap = reg->cap ? reg->cap * 2 : 16;
         arbl_lesson *l = realloc(reg->lessons, sizeof *l * (size_t)cap);
         if (!l) {
-            free_lesson(&r.lesson);
+            free_lesson(&r->lesson);
             return false;
         }
         reg->lessons = l;
         reg->cap = cap;
     }
-    reg->lessons[reg->count++] = r.lesson;
+    reg->lessons[reg->count++] = r->lesson;
     return true;
+}
+
+bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_fn report, void *ud)
+{
+    struct lesson_source src;
+    if (!read_source(path, &src, report, ud))
+        return false;
+    struct loaded r;
+    load_one(reg, &reg->limits, &src, true, report, ud, &r);
+    free((char *)src.text);
+    return add_loaded(reg, &r, report, ud);
+}
+
+bool arbl_registry_keep(arbl_registry *reg, const arbl_lesson *old, arbl_report_fn report, void *ud)
+{
+    struct lesson_source src = {.path = old->path, .name = arbl_base_name(old->path), .bytes = old->chunk,
+                                .bytes_len = old->chunk_len};
+    struct loaded r;
+    load_one(reg, &reg->limits, &src, true, report, ud, &r);
+    return add_loaded(reg, &r, report, ud);
 }
 
 struct load_ctx {

@@ -53,8 +53,10 @@ typedef struct arbl_lesson {
 
 typedef struct arbl_registry arbl_registry;
 
-/* Problems found while loading or checking: level "error" or "warning"; step 0 is the lesson. */
-typedef void (*arbl_report_fn)(void *ud, const char *path, const char *level, int step, const char *message);
+/* Problems found while loading or checking: level "error" or "warning"; line is the line of the
+ * file the problem is at (0: none; the file as a whole), step the step (0: the lesson). */
+typedef void (*arbl_report_fn)(void *ud, const char *path, int line, const char *level, int step,
+                               const char *message);
 
 arbl_registry *arbl_registry_new(const arbl_limits *limits);
 void arbl_registry_free(arbl_registry *reg);
@@ -74,6 +76,25 @@ const arbl_lesson *arbl_registry_find(const arbl_registry *reg, const char *id);
 /* Checks a lesson file without keeping it; every problem goes to report. Returns the number
  * of errors (warnings not counted), or 1 if the file cannot be read or run. */
 int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn report, void *ud);
+
+/* The same check of a lesson held in memory (a draft pasted into a preview, say): name is what
+ * reports and Lua messages call it ("draft.lua" gives "draft.lua:12"; a file name, no path). */
+int arbl_check_buffer(const char *name, const char *text, size_t len, const arbl_limits *limits,
+                      arbl_report_fn report, void *ud);
+
+/* Adds the lesson `old` (from an earlier registry) to reg again, from its compiled chunk: a
+ * reload whose new version of a file fails keeps serving the last good one. The lesson is run
+ * and checked as when it was first loaded; false (reported) if that fails or its id is taken. */
+bool arbl_registry_keep(arbl_registry *reg, const arbl_lesson *old, arbl_report_fn report, void *ud);
+
+/* One report as a line of text: "path:line: step N: level: message" (no ":line" when line is 0,
+ * no "step N: " for the lesson as a whole), the form compilers use, so editors can jump to it. */
+void arbl_format_report(char *buf, size_t cap, const char *path, int line, const char *level, int step,
+                        const char *message);
+
+/* If message starts with "<name>:<line>: " (a Lua error in the chunk called name), the line, and
+ * *rest points after that prefix; else 0 and *rest = message. */
+int arbl_split_where(const char *name, const char *message, const char **rest);
 
 #define ARBL_MAX_EXPLANATIONS 8
 #define ARBL_MAX_PARAMS 8

@@ -3,6 +3,7 @@
 -- description live in checker.lua, loaded only when a lesson is checked (not per answer).
 -- No chess rule lives here: legality, check, mate and explanations all come from `arbiter`.
 
+local frame = ... -- the host's view of the call stack (scripts.h), or nil
 local arbiter, type, pairs, ipairs, error, tostring, select = arbiter, type, pairs, ipairs, error, tostring, select
 local concat, sort, insert = table.concat, table.sort, table.insert
 
@@ -71,10 +72,20 @@ end
 
 -- ---- constructors ----
 
+-- The line of the coach's constructor call, for the checker's file:line (nil when the call was
+-- a tail call such as `return lesson{...}`: the checker then finds the line in the text).
+local LINES = {}
+local function mark(t)
+  local _, line = nil, nil
+  if frame then _, line = frame(3) end
+  LINES[t] = line
+end
+
 local function with_kind(kind)
   return function(t)
     if type(t) ~= "table" then error(kind .. " step must be a table", 2) end
     t.kind = kind
+    mark(t)
     return t
   end
 end
@@ -88,6 +99,7 @@ function lesson(t)
   if type(t) ~= "table" then error("lesson{...} takes a table", 2) end
   if type(t.steps) ~= "table" then error("lesson{...} needs a 'steps' list", 2) end
   t.is_lesson = true
+  mark(t)
   return t
 end
 
@@ -424,4 +436,4 @@ end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
 return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of,
-         LANGS = LANGS, KINDS = KINDS }
+         LANGS = LANGS, KINDS = KINDS, line_of = function(t) return LINES[t] end, frame = frame }

@@ -2,6 +2,7 @@
 -- locked: the quiz{} constructor, the `quizlib` helpers generators share, and the generate /
 -- grade entry points. No chess rule lives here: every answer comes from `arbiter`.
 
+local frame = ... -- the host's view of the call stack (scripts.h), or nil
 local arbiter, type, pairs, ipairs, error, tostring, tonumber = arbiter, type, pairs, ipairs, error, tostring, tonumber
 local concat, sort = table.concat, table.sort
 
@@ -27,20 +28,26 @@ local function isolate(s, lang)
   return s
 end
 
-local function fill(template, lang, vars)
-  local out = template:gsub("{(%w+)}", function(k)
-    local v = vars and vars[k]
-    if v == nil then return "{" .. k .. "}" end
-    if type(v) == "table" then v = v[lang] or v.en or "" return v end
-    return isolate(tostring(v), lang)
-  end)
-  return out
-end
+-- Set by the quiz checker (quiz_checker.lua) only: called with (text, lang) when a text table has
+-- no lang, so `arbiter quiz check` names the coach's line whose text falls back to English.
+local watch
 
 local function text_of(t, lang)
   if type(t) == "string" then return t end
   if type(t) ~= "table" then return "" end
-  return t[lang] or t.en or ""
+  local v = t[lang]
+  if watch and (type(v) ~= "string" or v == "") then watch(t, lang) end
+  return v or t.en or ""
+end
+
+local function fill(template, lang, vars)
+  local out = template:gsub("{(%w+)}", function(k)
+    local v = vars and vars[k]
+    if v == nil then return "{" .. k .. "}" end
+    if type(v) == "table" then return text_of(v, lang) end
+    return isolate(tostring(v), lang)
+  end)
+  return out
 end
 
 -- ---- helpers for generators ----
@@ -224,11 +231,15 @@ function Q.squares_text(list)
   return concat(c, " ")
 end
 
+-- The line of the coach's quiz{} call (nil for `return quiz{...}`, a tail call: the checker
+-- then finds it in the text). What the table must hold is the checker's to say, with lines.
+local LINES = {}
+
 function quiz(t)
   if type(t) ~= "table" then error("quiz{...} takes a table", 2) end
-  if type(t.id) ~= "string" then error("quiz{...} needs an 'id'", 2) end
-  if type(t.generate) ~= "function" or type(t.grade) ~= "function" then
-    error("quiz{...} needs 'generate' and 'grade' functions", 2)
+  if frame then
+    local _, line = frame(2)
+    LINES[t] = line
   end
   t.is_quiz = true
   return t
@@ -294,4 +305,7 @@ local function grade(qz, seed, params, answer)
   return out
 end
 
-return { describe = describe, generate = generate, grade = grade }
+-- What the quiz checker (quiz_checker.lua, loaded only to check a generator) builds on.
+local function set_watch(fn) watch = fn end
+return { describe = describe, generate = generate, grade = grade, make = make, clean = clean, text_of = text_of,
+         set_watch = set_watch, line_of = function(t) return LINES[t] end, frame = frame }

@@ -14,6 +14,8 @@
 
 extern const char *const arbl_quiz_prelude_text;
 extern const size_t arbl_quiz_prelude_len;
+extern const char *const arbl_quiz_checker_text;
+extern const size_t arbl_quiz_checker_len;
 
 #define QUIZ_FILE_MAX (256u << 10)
 
@@ -39,10 +41,22 @@ static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap
     return ok;
 }
 
+/* The budgets of a check: times the budgets of one question. */
+static arbl_limits check_limits(const arbl_limits *limits, unsigned times)
+{
+    arbl_limits lim = *limits;
+    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * times;
+    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * times;
+    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
+    return lim;
+}
+
 /* ---- sandboxes: quiz prelude (runtime table at index 1), lock, then the quiz (index 2) ---- */
 
+/* With checker, the quiz checker (lint, check_question) is added to the runtime table: only
+ * loading and checking a generator need it, questions do not. */
 static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limits *limits, const char *lang,
-                    char *err, size_t errcap)
+                    bool checker, char *err, size_t errcap)
 {
     if (!arbl_sandbox_open(sb, limits, lang)) {
         snprintf(err, errcap, "cannot create a script state within the memory budget");
@@ -51,9 +65,15 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
     int st = book && book->prelude
                  ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
                  : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+    if (st == LUA_OK)
+        arbl_push_frame_fn(sb->L);
+    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
         if (st != LUA_OK)
             snprintf(err, errcap, "quiz prelude: %s", lua_tostring(sb->L, -1));
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    if (checker && !arbl_load_checker(sb, arbl_quiz_checker_text, arbl_quiz_checker_len, "=quiz_checker", err, errcap)) {
         arbl_sandbox_close(sb);
         return false;
     }
@@ -64,7 +84,7 @@ static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limi
 static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,
                       char *err, size_t errcap)
 {
-    if (!prepare(sb, book, &book->limits, lang, err, errcap))
+    if (!prepare(sb, book, &book->limits, lang, false, err, errcap))
         return false;
     if (!arbl_run_script(sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, "quiz", err,
                          errcap)) {
@@ -210,27 +230,66 @@ static bool emit_one(void *ud, const arbl_question *q)
     return false;
 }
 
-bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+static uint64_t question_seed(const arbl_quiz *quiz, const char *suffix, uint64_t seed, uint64_t index);
+static void push_params(lua_State *L, const arbl_quiz *quiz, const arbl_quiz_args *args);
+
+/* Reports the problems the checker's list (top of the stack) holds; returns how many are errors. */
+static int report_problems(lua_State *L, const char *path, arbl_report_fn report, void *ud)
+{
+    int errors = 0;
+    for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, -1); i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        lua_getfield(L, -1, "level");
+        lua_getfield(L, -2, "line");
+        lua_getfield(L, -3, "message");
+        const char *level = lua_tostring(L, -3);
+        if (!level || strcmp(level, "error") == 0)
+            errors++;
+        report(ud, path, (int)lua_tointeger(L, -2), level ? level : "error", 0, lua_tostring(L, -1));
+        lua_pop(L, 4);
+    }
+    lua_pop(L, 1);
+    return errors;
+}
+
+/* Reports err; a Lua message starting with the file's own "name:line:" gives its line. */
+static void say(arbl_report_fn report, void *ud, const char *path, const char *err)
+{
+    const char *rest;
+    int line = arbl_split_where(arbl_base_name(path), err, &rest);
+    report(ud, path, line, "error", 0, rest);
+}
+
+/* Loads a generator from its text, or from the compiled bytes of an earlier load (keep). */
+static bool load_quiz(arbl_quizbook *book, const char *path, const char *text, size_t len, const unsigned char *bytes,
+                      size_t bytes_len, arbl_report_fn report, void *ud)
 {
     char err[512];
-    size_t len;
-    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
-    if (!text) {
-        report(ud, path, "error", 0, err);
-        return false;
-    }
     arbl_quiz q;
     memset(&q, 0, sizeof q);
     arbl_sandbox sb;
     struct arbl_bytes dump = {0};
-    bool ok = false;
-    if (!prepare(&sb, book, &book->limits, "en", err, sizeof err)) {
-        free(text);
-        report(ud, path, "error", 0, err);
+    bool ok = false, reported = false;
+    if (!prepare(&sb, book, &book->limits, "en", true, err, sizeof err)) {
+        report(ud, path, 0, "error", 0, err);
         return false;
     }
-    if (!arbl_run_script(&sb, arbl_base_name(path), NULL, 0, text, len, &dump, "quiz", err, sizeof err))
+    if (!arbl_run_script(&sb, arbl_base_name(path), bytes, bytes_len, text, len, bytes ? NULL : &dump, "quiz", err,
+                         sizeof err))
         goto done;
+    lua_getfield(sb.L, 1, "lint");
+    lua_pushvalue(sb.L, 2);
+    if (text)
+        lua_pushlstring(sb.L, text, len);
+    else
+        lua_pushnil(sb.L);
+    lua_pushstring(sb.L, arbl_base_name(path));
+    if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK)
+        goto done;
+    if (report_problems(sb.L, path, report, ud) > 0) {
+        reported = true;
+        goto done;
+    }
     lua_getfield(sb.L, 1, "describe");
     lua_pushvalue(sb.L, 2);
     if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK || !lua_istable(sb.L, -1)) {
@@ -240,16 +299,39 @@ bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_
     }
     if (!read_description(sb.L, &q, err, sizeof err))
         goto done;
-    if (arbl_quizbook_find(book, q.id)) {
-        snprintf(err, sizeof err, "another quiz already has the id '%s'", q.id);
+    const arbl_quiz *other = arbl_quizbook_find(book, q.id);
+    if (other) {
+        snprintf(err, sizeof err, "another quiz already has the id '%s': %.400s", q.id, other->path);
+        goto done;
+    }
+    /* The first question, with the error at the generator's own line if there is one. */
+    lua_settop(sb.L, 2);
+    lua_getfield(sb.L, 1, "try_generate");
+    lua_pushvalue(sb.L, 2);
+    lua_pushinteger(sb.L, (lua_Integer)question_seed(&q, "", 1, 0));
+    push_params(sb.L, &q, NULL);
+    lua_pushstring(sb.L, arbl_base_name(path));
+    if (arbl_sandbox_pcall(&sb, 4, 2, err, sizeof err) != LUA_OK)
+        goto done;
+    if (lua_type(sb.L, -2) == LUA_TSTRING) {
+        report(ud, path, (int)lua_tointeger(sb.L, -1), "error", 0, lua_tostring(sb.L, -2));
+        reported = true;
         goto done;
     }
     ok = true;
 done:
     arbl_sandbox_close(&sb);
-    free(text);
+    if (ok && bytes) { /* kept from an earlier book: the same bytes */
+        dump.data = malloc(bytes_len);
+        dump.len = bytes_len;
+        if (dump.data)
+            memcpy(dump.data, bytes, bytes_len);
+        else
+            ok = false, snprintf(err, sizeof err, "out of memory");
+    }
     if (!ok) {
-        report(ud, path, "error", 0, err);
+        if (!reported)
+            say(report, ud, path, err);
         free(dump.data);
         free_quiz(&q);
         return false;
@@ -274,11 +356,30 @@ done:
     arbl_quiz_error e;
     if (arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL, &e, err,
                            sizeof err) < 1) {
-        report(ud, path, "error", 0, err);
+        say(report, ud, path, err);
         free_quiz(&book->quizzes[--book->count]);
         return false;
     }
     return true;
+}
+
+bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    size_t len;
+    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
+    if (!text) {
+        report(ud, path, 0, "error", 0, err);
+        return false;
+    }
+    bool ok = load_quiz(book, path, text, len, NULL, 0, report, ud);
+    free(text);
+    return ok;
+}
+
+bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud)
+{
+    return load_quiz(book, old->path, NULL, 0, old->chunk, old->chunk_len, report, ud);
 }
 
 struct load_ctx {
@@ -693,4 +794,108 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
     }
     arbl_sandbox_close(&sb);
     return true;
+}
+
+/* ---- checking a generator deeply (arbiter quiz check) ---- */
+
+struct check_count {
+    arbl_report_fn report;
+    void *ud;
+    int errors;
+};
+
+static void count_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    struct check_count *c = ud;
+    if (strcmp(level, "error") == 0)
+        c->errors++;
+    c->report(c->ud, path, line, level, step, message);
+}
+
+/* Checks questions 0..seeds-1 of seed 1 with the parameters args in the checker state sb. */
+static bool check_questions(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_quiz_args *args, const char *text,
+                            size_t len, int seeds, struct check_count *c)
+{
+    char err[512], suffix[96];
+    param_suffix(quiz, args, suffix, sizeof suffix);
+    for (int index = 0; index < seeds; index++) {
+        char label[ARBL_QUIZ_ID_MAX + 96];
+        snprintf(label, sizeof label, "%s:1:%d%s", quiz->id, index, suffix);
+        lua_getfield(sb->L, 1, "check_question");
+        lua_pushvalue(sb->L, 2);
+        lua_pushinteger(sb->L, (lua_Integer)question_seed(quiz, suffix, 1, (uint64_t)index));
+        push_params(sb->L, quiz, args);
+        lua_pushstring(sb->L, label);
+        lua_pushstring(sb->L, arbl_base_name(quiz->path));
+        lua_pushlstring(sb->L, text, len);
+        if (arbl_sandbox_pcall(sb, 6, 1, err, sizeof err) != LUA_OK) {
+            char msg[sizeof label + sizeof err + 16];
+            snprintf(msg, sizeof msg, "question %s: %s", label, err);
+            say(count_report, c, quiz->path, msg);
+            return false; /* a budget stops the state for good */
+        }
+        for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(sb->L, -1); i <= n; i++) {
+            lua_rawgeti(sb->L, -1, i);
+            lua_getfield(sb->L, -1, "line");
+            lua_getfield(sb->L, -2, "message");
+            count_report(c, quiz->path, (int)lua_tointeger(sb->L, -2), "error", 0, lua_tostring(sb->L, -1));
+            lua_pop(sb->L, 3);
+        }
+        lua_pop(sb->L, 1);
+    }
+    return true;
+}
+
+/* The default parameters, then every other value of each parameter (the others at their
+ * defaults: each difficulty), in one checker state so that a mistake is reported once. */
+static void check_all(const arbl_quizbook *book, const arbl_quiz *quiz, const char *text, size_t len, int seeds,
+                      struct check_count *c)
+{
+    char err[512];
+    arbl_sandbox sb;
+    arbl_limits lim = check_limits(&book->limits, 8); /* one check grades a question several times */
+    if (!prepare(&sb, book, &lim, "en", true, err, sizeof err)) {
+        count_report(c, quiz->path, 0, "error", 0, err);
+        return;
+    }
+    if (!arbl_run_script(&sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, "quiz", err,
+                         sizeof err)) {
+        arbl_sandbox_close(&sb);
+        say(count_report, c, quiz->path, err);
+        return;
+    }
+    arbl_quiz_args args;
+    memset(&args, 0, sizeof args);
+    bool go = check_questions(&sb, quiz, &args, text, len, seeds, c);
+    for (int p = 0; go && p < quiz->nparams; p++)
+        for (int v = 0; go && v < quiz->params[p].nvalues; v++) {
+            if (strcmp(quiz->params[p].values[v], quiz->params[p].def) == 0)
+                continue;
+            memset(&args, 0, sizeof args);
+            args.values[p] = quiz->params[p].values[v];
+            go = check_questions(&sb, quiz, &args, text, len, seeds, c);
+        }
+    arbl_sandbox_close(&sb);
+}
+
+int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud)
+{
+    struct check_count c = {report, ud, 0};
+    arbl_quizbook *book = arbl_quizbook_new(limits);
+    if (!book) {
+        report(ud, path, 0, "error", 0, "out of memory");
+        return 1;
+    }
+    char err[512];
+    size_t len;
+    char *text = NULL;
+    if (arbl_quizbook_load_file(book, path, count_report, &c) &&
+        (text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err))) {
+        check_all(book, arbl_quizbook_at(book, 0), text, len, seeds, &c);
+    } else if (c.errors == 0) {
+        c.errors = 1;
+    }
+    free(text);
+    arbl_quizbook_free(book);
+    return c.errors;
 }

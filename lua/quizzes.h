@@ -40,6 +40,9 @@ arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits);
 void arbl_quizbook_free(arbl_quizbook *book);
 /* Loads one generator file (checked: it must describe itself and generate a question). */
 bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud);
+/* Adds the generator `old` (from an earlier book) to book again from its compiled chunk, checked
+ * as when it was first loaded: a reload whose new version of a file fails keeps the last good one. */
+bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud);
 /* Loads every *.lua file of dir, sorted by name; returns how many were added, -1 if unreadable. */
 int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud);
 int arbl_quizbook_count(const arbl_quizbook *book);
@@ -114,5 +117,14 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
 /* Regenerates one question from its id (no duplicate check). */
 bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
                         arbl_quiz_error *error, char *err, size_t errcap);
+
+/* Checks a generator file as a coach would want before students see it: it loads (fields named
+ * with "did you mean", file:line), and for the default parameters and each other value of each
+ * parameter, questions 0..seeds-1 of seed 1 are generated and checked: the prompt and choices in
+ * en, fa and ar (no text falling back to English, no {name} left unfilled, valid UTF-8), the
+ * expected answer accepted in every language, a wrong answer (another choice, or garbage)
+ * refused with an explanation. Problems go to report with the generator's line (not the quiz
+ * prelude's). Returns the number of errors. */
+int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds, arbl_report_fn report, void *ud);
 
 #endif

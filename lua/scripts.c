@@ -121,6 +121,23 @@ char *arbl_dup(const char *s)
     return d;
 }
 
+static int frame_fn(lua_State *L)
+{
+    int level = (int)luaL_checkinteger(L, 1);
+    lua_Debug ar;
+    if (level < 1 || !lua_getstack(L, level - 1, &ar) || !lua_getinfo(L, "t", &ar) || ar.istailcall ||
+        !lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+        return 0;
+    lua_pushstring(L, ar.short_src);
+    lua_pushinteger(L, ar.currentline);
+    return 2;
+}
+
+void arbl_push_frame_fn(lua_State *L)
+{
+    lua_pushcfunction(L, frame_fn);
+}
+
 const char *arbl_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
@@ -169,6 +186,32 @@ bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *by
         return false;
     }
     return true;
+}
+
+extern const char *const arbl_lint_util_text;
+extern const size_t arbl_lint_util_len;
+
+bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap)
+{
+    lua_State *L = sb->L;
+    const char *failed = name + 1;
+    if (luaL_loadbufferx(L, text, len, name, "t") == LUA_OK) {
+        lua_insert(L, 1);
+        failed = "lint_util";
+        if (luaL_loadbufferx(L, arbl_lint_util_text, arbl_lint_util_len, "=lint_util", "t") == LUA_OK) {
+            if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
+                return false;
+            if (arbl_sandbox_pcall(sb, 2, 1, err, errcap) != LUA_OK)
+                return false;
+            if (!lua_istable(L, -1)) {
+                snprintf(err, errcap, "%s returned no table", name + 1);
+                return false;
+            }
+            return true;
+        }
+    }
+    snprintf(err, errcap, "%s: %s", failed, lua_tostring(L, -1));
+    return false;
 }
 
 /* Reads an explanation the prelude copied into a plain table of strings (code, rule, text,

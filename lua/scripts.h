@@ -38,10 +38,23 @@ unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, si
 bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
                      size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap);
 
+/* With the runtime table of a prelude alone on the stack, runs a checker chunk (text, named name)
+ * on it and the shared lint helpers (lint_util.lua), leaving what the checker returns in its
+ * place; false with why in err (the sandbox stays open). Only loading and checking need it. */
+bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap);
+
 /* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
  * strings, as the preludes copy them) into *e. */
 struct arbl_explanation;
 void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
+
+/* Pushes frame(level), the trusted preludes' view of the call stack (never a global: the host
+ * passes it to a prelude chunk as its argument): the short source name and current line of the
+ * function `level` calls up from frame's caller (level 1 = that caller), or nil when there is no
+ * such Lua frame or the frame below it was tail-called (`return lesson{...}`: the coach's line
+ * is gone). Lets constructors record the line of the coach's `step{...}` and checkers name the
+ * coach's line instead of a prelude's. */
+void arbl_push_frame_fn(lua_State *L);
 
 /* strdup that accepts NULL; the file name part of a path; a bounded, always terminated copy. */
 char *arbl_dup(const char *s);

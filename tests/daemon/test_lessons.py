@@ -157,10 +157,12 @@ finally:
     check_eq(d.stop(), 0, 'exit status')
 
 # ---- a broken lesson: a step whose script loops, errors or eats memory on some answers ----
+# (in explain: the checker samples wrong() and success() on every legal move at load, so a
+# trap there would be refused at load; explain runs only for the answers a student sends)
 BROKEN_STEP = '''    move_task {
       prompt = { en = "Play a move.", fa = "حرکتی کنید.", ar = "العب نقلة." },
       expect = is_move("e4"),
-      wrong = function(ctx)
+      explain = function(pos, game, step, ctx)
         if ctx.move.san == "a3" then
           while true do end
         elseif ctx.move.san == "h3" then
@@ -169,8 +171,9 @@ BROKEN_STEP = '''    move_task {
           local t = {}
           for i = 1, 1e9 do t[i] = ("x"):rep(64) .. i end
         end
-        return { en = "Not e4.", fa = "e4 نیست.", ar = "ليست e4." }
+        return {}
       end,
+      wrong = { en = "Not e4.", fa = "e4 نیست.", ar = "ليست e4." },
       tests = { right = { "e4" }, wrong = { ["d4"] = "deviation" } },
     },
 '''
@@ -193,7 +196,8 @@ try:
     check_eq(sorted(l['id'] for l in body), ['broken', 'good'], 'served ids')
     log = d.log()
     check('syntax.lua' in log and 'not served' in log, 'the syntax error is logged')
-    check('fails-check.lua step 1' in log and "the wrong answer 'true' passes" in log, 'the failed check is logged')
+    check("fails-check.lua:10: step 1: error: the wrong answer 'true' passes" in log,
+          'the failed check is logged with its file:line')
     check_eq(d.metric('arbiterd_lesson_failures_total'), 2.0, 'two files failed to load')
 
     begin('lessons.broken.answers')

@@ -9,13 +9,13 @@
 
 static int reports;
 static char last_report[1024];
-static char all_reports[8192];
+static char all_reports[16384];
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     (void)ud;
     reports++;
-    snprintf(last_report, sizeof last_report, "%s: step %d: %s: %s", path, step, level, message);
+    arbl_format_report(last_report, sizeof last_report, path, line, level, step, message);
     size_t n = strlen(all_reports);
     snprintf(all_reports + n, sizeof all_reports - n, "%s\n", last_report);
 }
@@ -146,7 +146,7 @@ static void expect_problem(const char *file, const char *fragment)
 static void test_lint(void)
 {
     harness_begin("lessons.lint.syntax");
-    expect_problem("bad_syntax.lua", "bad_syntax.lua:6: '}' expected");
+    expect_problem("bad_syntax.lua", "bad_syntax.lua:6: error: '}' expected");
     harness_begin("lessons.lint.missing_translation");
     expect_problem("missing_translation.lua", "prompt has no 'ar' translation");
     harness_begin("lessons.lint.invalid_fen");
@@ -169,6 +169,76 @@ static void test_lint(void)
     expect_problem("number.lua", "must return lesson{...}");
     harness_begin("lessons.lint.escape_at_load");
     expect_problem("escape.lua", "global 'os'");
+
+    /* A coach's mistakes (the authoring review): each names the file, the line and the field. */
+    static const char *const coach[][2] = {
+        {"sucess", "coach/sucess.lua:16: step 1: error: move_task: unknown field 'sucess' (did you mean 'success'?)"},
+        {"hint", "coach/hint.lua:14: step 1: error: move_task: unknown field 'hint' (did you mean 'hints'?)"},
+        {"promt", "coach/promt.lua:13: step 1: error: move_task: unknown field 'promt' (did you mean 'prompt'?)"},
+        {"promt", "coach/promt.lua:11: step 1: error: prompt is missing (a table with en, fa and ar)"},
+        {"expected", "coach/expected.lua:15: step 1: error: move_task: unknown field 'expected' (did you mean 'expect'?)"},
+        {"titel", "coach/titel.lua:6: error: the lesson: unknown field 'titel' (did you mean 'title'?)"},
+        {"deviation-key", "coach/deviation-key.lua:17: step 1: error: deviation key 'c8Q' is not how the move is "
+                          "written: use 'c8=Q' (SAN) or 'c7c8q' (UCI)"},
+        {"wrong-function", "coach/wrong-function.lua:18: step 1: error: wrong text returned for '"},
+        {"wrong-function", "' has no 'ar' translation"},
+        {"utf8", "coach/utf8.lua:13: step 1: error: prompt (fa) is not valid UTF-8 (byte 11)"},
+        {"nul", "coach/nul.lua:16: step 1: error: success text (ar) contains a NUL byte"},
+        {"unknown-rule", "coach/unknown-rule.lua:9: error: unknown rule reference '5.2.9'"},
+        {"level", "coach/level.lua:7: error: level must be beginner, intermediate or advanced"},
+        {"bad-id", "coach/bad-id.lua:5: error: id must be a word of letters, digits, '-' or '_'"},
+        {"no-return", "coach/no-return.lua:29: error: the file must return lesson{...}"},
+        {"choice-ar", "coach/choice-ar.lua:24: step 2: error: choice b has no 'ar' translation"},
+        {"far", "coach/far.lua:17: step 1: error: deviation text for c8=Q has an unknown language key 'far' (did you "
+                "mean 'fa'?)"},
+        {"wrong-kind", "coach/wrong-kind.lua:25: step 2: error: choice: field 'expect' is not used by a choice step "
+                       "(only by move_task)"},
+    };
+    for (size_t i = 0; i < sizeof coach / sizeof *coach; i++) {
+        char name[64], file[96];
+        snprintf(name, sizeof name, "lessons.lint.coach.%s", coach[i][0]);
+        harness_begin(name);
+        snprintf(file, sizeof file, "coach/%s.lua", coach[i][0]);
+        expect_problem(file, coach[i][1]);
+    }
+
+    harness_begin("lessons.lint.buffer");
+    {
+        /* A draft held in memory (a pasted lesson): the name given is the file in every report. */
+        char path[512];
+        snprintf(path, sizeof path, "%s/../tests/lua/data/coach/sucess.lua", lessons_dir());
+        size_t len = 0;
+        FILE *f = fopen(path, "rb");
+        char *text = f ? malloc(1 << 16) : NULL;
+        if (text)
+            len = fread(text, 1, 1 << 16, f);
+        if (f)
+            fclose(f);
+        CHECK(text != NULL && len > 100);
+        all_reports[0] = 0;
+        CHECK_INT(arbl_check_buffer("draft.lua", text, len, NULL, report, NULL), 1);
+        CHECK_MSG(strstr(all_reports, "draft.lua:16: step 1: error: move_task: unknown field 'sucess'") != NULL,
+                  "reports: %s", all_reports);
+        all_reports[0] = 0;
+        static const char broken[] = "return lesson {\n  id = 'x',\n  title = {en = 'x'}\n  level = 'beginner' }";
+        CHECK_INT(arbl_check_buffer("paste.lua", broken, sizeof broken - 1, NULL, report, NULL), 1);
+        CHECK_MSG(strstr(all_reports, "paste.lua:4: error: '}' expected (to close '{' at line 1) near 'level'"),
+                  "reports: %s", all_reports);
+        free(text);
+    }
+
+    harness_begin("lessons.registry.duplicate_names_other_file");
+    {
+        char dup[512];
+        snprintf(dup, sizeof dup, "%s/../tests/lua/data/coach/dup", lessons_dir());
+        arbl_registry *reg = arbl_registry_new(NULL);
+        all_reports[0] = 0;
+        CHECK_INT(arbl_registry_load_dir(reg, dup, report, NULL), 1);
+        CHECK_MSG(strstr(all_reports, "dup/b.lua:5: error: another lesson already has the id 'coach-dup': ") &&
+                      strstr(all_reports, "dup/a.lua\n"),
+                  "reports: %s", all_reports);
+        arbl_registry_free(reg);
+    }
 
     harness_begin("lessons.registry.refuses_failing");
     char dir[512];

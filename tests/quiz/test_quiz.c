@@ -11,9 +11,10 @@
 
 static const char *const levels[] = {"easy", "medium", "hard"};
 
-static void report(void *ud, const char *path, const char *level, int step, const char *message)
+static void report(void *ud, const char *path, int line, const char *level, int step, const char *message)
 {
     (void)ud;
+    (void)line;
     (void)step;
     fprintf(stderr, "%s: %s: %s\n", path, level, message);
 }

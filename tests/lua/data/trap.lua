@@ -1,5 +1,5 @@
--- Passes its check, then misbehaves when answered: its wrong-move feedback runs away on e4
--- and bombs memory on d4 (the linter only answers c4).
+-- Passes its check, then misbehaves when answered: its explanation of a wrong move runs away on
+-- e4 and bombs memory on d4 (the linter only explains c4; it samples wrong() on every move).
 local function feedback(ctx)
   local san = ctx.move.san
   if san == "e4" then
@@ -11,7 +11,8 @@ local function feedback(ctx)
   end
   return { en = "Move a knight.", fa = "اسب را حرکت دهید.", ar = "حرّك الحصان." }
 end
-local step = move_task { prompt = { en = "x", fa = "x", ar = "x" }, expect = moves_piece("N"), wrong = feedback,
+local step = move_task { prompt = { en = "x", fa = "x", ar = "x" }, expect = moves_piece("N"),
+                         explain = function(pos, game, step, ctx) feedback(ctx) return {} end,
                          tests = { right = { "Nf3" }, wrong = { c4 = "deviation" } } }
 return lesson {
   id = "trap", level = "beginner", rules = { "3.6" }, tags = {},

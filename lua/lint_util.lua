@@ -1,0 +1,76 @@
+-- Helpers the lesson and quiz checkers share (loaded as text only when a file is checked):
+-- the lines of a coach's file, the line a field is written on, "did you mean" and UTF-8.
+-- Returns a table of functions; it defines no globals.
+
+local type, pairs, math, utf8 = type, pairs, math, utf8
+
+-- ---- where a problem is: lines of the coach's text ----
+
+-- The file's lines, and the line of a field inside a span of them (the span of its step, from
+-- the line the step's constructor recorded to the next step's): a field named k written as
+-- `k =`, or a string key written as "k" or 'k'.
+local function source_lines(source)
+  local lines = {}
+  if type(source) ~= "string" then return lines end
+  local at = 1
+  while at <= #source do
+    local nl = source:find("\n", at, true) or #source + 1
+    lines[#lines + 1] = source:sub(at, nl - 1)
+    at = nl + 1
+  end
+  return lines
+end
+
+-- With anywhere, key is looked for anywhere in a line (a text's opening words).
+local function find_in(lines, from, to, key, anywhere)
+  if type(key) ~= "string" or key == "" then return nil end
+  local ident = not anywhere and key:match("^[%a_][%w_]*$")
+  for n = math.max(from or 1, 1), math.min(to or #lines, #lines) do
+    local line = lines[n]
+    if anywhere then
+      if line:find(key, 1, true) then return n end
+    else
+      if ident and line:find("%f[%w_]" .. key .. "%s*=%f[^=]") then return n end
+      if line:find('"' .. key .. '"', 1, true) or line:find("'" .. key .. "'", 1, true) then return n end
+    end
+  end
+  return nil
+end
+
+-- ---- "did you mean": the closest known name within two edits ----
+
+local function distance(a, b)
+  if #a > 40 or #b > 40 then return 99 end
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+local function closest(name, known)
+  local best, bd = nil, 3
+  for k in pairs(known) do
+    -- Ties go to the name with the same first letter ('far': 'fa', not 'ar'), then the first.
+    local d = distance(name:lower(), k) + (k:sub(1, 1) == name:sub(1, 1):lower() and 0 or 0.5)
+    if d < bd or (d == bd and best and k < best) then best, bd = k, d end
+  end
+  if best and bd <= (#name >= 5 and 2.5 or 1.5) then return best end
+  return nil
+end
+
+-- Why s cannot be sent as text (invalid UTF-8, a NUL byte), or nil.
+local function utf8_problem(s)
+  local n, bad = utf8.len(s)
+  if not n then return "is not valid UTF-8 (byte " .. bad .. ")" end
+  if s:find("\0", 1, true) then return "contains a NUL byte" end
+  return nil
+end
+
+return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem }

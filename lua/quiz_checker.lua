@@ -1,0 +1,254 @@
+-- The quiz checker, loaded as text by quizzes.c after the quiz prelude only when a generator is
+-- loaded or checked (never per question): the quiz{} table's fields (lint) and one question's
+-- deep check (check_question: every text in en, fa and ar, the expected answer accepted in each
+-- language, wrong answers refused with an explanation). Problems name the coach's file line.
+-- Its arguments are the quiz prelude's runtime table and the shared lint helpers.
+
+local rt, util = ...
+local type, pairs, ipairs, tostring, xpcall, next = type, pairs, ipairs, tostring, xpcall, next
+local source_lines, find_in, closest, utf8_problem = util.source_lines, util.find_in, util.closest, util.utf8_problem
+local frame, make, clean = rt.frame, rt.make, rt.clean
+local render = quizlib.render
+
+local LANGS = { "en", "fa", "ar" }
+local LANG_SET = { en = true, fa = true, ar = true }
+local QUIZ_FIELDS = { id = true, title = true, parameters = true, generate = true, grade = true }
+local PARAM_FIELDS = { name = true, values = true, default = true }
+local INTERNAL = { is_quiz = true }
+
+-- ---- problems of a text: languages, UTF-8 ----
+
+local function text_problems(t, where, problem, line)
+  if type(t) ~= "table" then
+    problem(where .. " is missing (a table with en, fa and ar)", line)
+    return
+  end
+  for k in pairs(t) do
+    if not LANG_SET[k] then
+      local hint = type(k) == "string" and closest(k, LANG_SET)
+      problem(where .. " has an unknown language key '" .. tostring(k) .. "'" ..
+        (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
+    end
+  end
+  for _, lang in ipairs(LANGS) do
+    local v = t[lang]
+    if type(v) ~= "string" or v == "" then
+      problem(where .. " has no '" .. lang .. "' translation", line)
+    else
+      local why = utf8_problem(v)
+      if why then problem(where .. " (" .. lang .. ") " .. why, line) end
+    end
+  end
+end
+
+-- ---- the quiz{} table ----
+
+local function lint(qz, source, chunk)
+  local problems = {}
+  local lines = source_lines(source)
+  local quiz_line = rt.line_of(qz)
+  if not quiz_line then -- `return quiz{...}` is a tail call: find the constructor in the text
+    for n, line in ipairs(lines) do if line:find("%f[%w_]quiz%s*[{(]") then quiz_line = n break end end
+  end
+  quiz_line = quiz_line or 0
+  local function line_of(key) return find_in(lines, quiz_line, #lines, key) or quiz_line end
+  local function problem(msg, line) problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or quiz_line } end
+
+  for k in pairs(qz) do
+    if type(k) ~= "string" then
+      problem("quiz{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
+    elseif not QUIZ_FIELDS[k] and not INTERNAL[k] then
+      local hint = closest(k, QUIZ_FIELDS)
+      problem("quiz{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(k))
+    end
+  end
+  if type(qz.id) ~= "string" or not qz.id:match("^[a-z0-9%-]+$") or #qz.id > 48 then
+    problem("the quiz id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
+  end
+  for _, f in ipairs({ "generate", "grade" }) do
+    if type(qz[f]) ~= "function" then problem("quiz{...} needs a '" .. f .. "' function", line_of(f)) end
+  end
+  text_problems(qz.title, "the quiz title", problem, line_of("title"))
+  if qz.parameters ~= nil and type(qz.parameters) ~= "table" then
+    problem("parameters must be a list of {name, values, default}", line_of("parameters"))
+  end
+  for i, p in ipairs(type(qz.parameters) == "table" and qz.parameters or {}) do
+    if type(p) ~= "table" then
+      problem("parameter " .. i .. " is not a table {name, values, default}", line_of("parameters"))
+    else
+      for k in pairs(p) do
+        if not PARAM_FIELDS[k] then
+          local hint = type(k) == "string" and closest(k, PARAM_FIELDS)
+          problem("parameter " .. i .. ": unknown field '" .. tostring(k) .. "'" ..
+            (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(tostring(k)))
+        end
+      end
+    end
+  end
+  return problems
+end
+
+-- ---- one question, checked deeply ----
+
+-- The coach's line on the stack right now: the innermost frame of the generator's own chunk.
+local function coach_line(chunk)
+  if not frame then return nil end
+  for level = 2, 60 do
+    local src, line = frame(level)
+    if src == chunk then return line end
+  end
+  return nil
+end
+
+-- Calls f(...) and returns ok, its first result (or the error), and the coach's line where the
+-- error was raised (a quizlib helper's error is still the coach's call of it).
+local function run(chunk, f, ...)
+  local line
+  local ok, r = xpcall(f, function(e)
+    line = coach_line(chunk)
+    if type(e) == "string" then e = e:gsub("^quiz_prelude:%d+: ", "in a quizlib helper: ") end
+    return e
+  end, ...)
+  return ok, r, line
+end
+
+-- Problems already reported by this checker state (one state per parameter set), so that a
+-- mistake made in every question is said once.
+local said = {}
+local lines_of_source -- the generator's lines (the same file for every call of this state)
+
+-- qz: the quiz; seed: the question's RNG seed; params: its parameters; label: its id (for the
+-- messages); chunk: the generator's chunk name (its file name).
+local function check_question(qz, seed, params, label, chunk, source)
+  local problems = {}
+  lines_of_source = lines_of_source or source_lines(source)
+  -- A static text's line: where its English is written in the file, if it is written out.
+  local function line_of_text(t)
+    return type(t) == "table" and type(t.en) == "string" and #t.en > 3 and
+      find_in(lines_of_source, 1, #lines_of_source, t.en:sub(1, 40), true) or nil
+  end
+  local function problem(msg, line, key)
+    key = key or msg
+    if said[key] then return end
+    said[key] = true
+    problems[#problems + 1] = { level = "error", step = 0, message = "question " .. label .. ": " .. msg,
+                                line = line or 0 }
+  end
+  -- Texts that fall back to English while the generator's code runs: the coach's line of each.
+  local function watch(t, lang)
+    local line = coach_line(chunk) or line_of_text(t)
+    local en = type(t.en) == "string" and t.en or ""
+    if #en > 40 then en = en:sub(1, 37) .. "..." end
+    problem("the text '" .. en .. "' has no '" .. lang .. "' translation (" .. lang .. " readers get English)", line,
+      "missing " .. lang .. " " .. tostring(line))
+  end
+  rt.set_watch(watch)
+
+  local ok, q, line = run(chunk, make, qz, seed, params)
+  if not ok then
+    problem("generate failed: " .. tostring(q), line, "generate " .. tostring(line))
+    rt.set_watch(nil)
+    return problems
+  end
+  -- The prompt and the choices, as the student reads them in each language.
+  if type(q.prompt) == "string" then
+    problem("the prompt is a string: give a table with en, fa and ar", nil, "prompt string")
+  else
+    text_problems(q.prompt, "the prompt", function(msg) problem(msg, line_of_text(q.prompt)) end)
+  end
+  rt.set_watch(nil) -- the checker's own renders: the prompt's problems are reported above
+  for _, lang in ipairs(LANGS) do
+    local shown = render(q.prompt, lang, q.vars)
+    local left = shown:match("{(%w+)}")
+    if left then
+      problem("the prompt (" .. lang .. ") leaves {" .. left .. "} unfilled (no vars." .. left .. ")",
+        line_of_text(q.prompt))
+    end
+    local why = utf8_problem(shown)
+    if why then problem("the prompt (" .. lang .. ") " .. why) end
+  end
+  local ids = {}
+  for i, c in ipairs(type(q.choices) == "table" and q.choices or {}) do
+    if type(c) ~= "table" or type(c.id) ~= "string" then
+      problem("choice " .. i .. " has no id")
+    else
+      ids[#ids + 1] = c.id
+      if type(c.text) == "table" then
+        text_problems(c.text, "choice " .. c.id, function(msg) problem(msg, line_of_text(c.text), "choice " .. i .. msg) end)
+      elseif type(c.text) == "string" then
+        local why = utf8_problem(c.text)
+        if why then problem("choice " .. c.id .. " " .. why) end
+      else
+        problem("choice " .. c.id .. " has no text")
+      end
+    end
+  end
+
+  rt.set_watch(watch)
+  -- Grading regenerates the question each time, as the server does from the id alone.
+  local grade_line = find_in(lines_of_source, 1, #lines_of_source, "grade")
+  local function grade(answer, lang)
+    local ok2, r, gline = run(chunk, function() return qz.grade(make(qz, seed, params), answer, lang) end)
+    if not ok2 then
+      problem("grade failed for the answer '" .. answer .. "' (" .. lang .. "): " .. tostring(r), gline,
+        "grade " .. tostring(gline))
+      return nil
+    end
+    if type(r) ~= "table" then
+      problem("grade must return {correct, expected, explanations}", grade_line, "grade shape")
+      return nil
+    end
+    local ex = {}
+    for i, e in ipairs(type(r.explanations) == "table" and r.explanations or {}) do
+      ex[i] = clean(e)
+      local why = utf8_problem(ex[i].text)
+      if ex[i].text == "" then why = "is empty" end
+      if why then problem("the explanation " .. ex[i].code .. " for '" .. answer .. "' (" .. lang .. ") " .. why) end
+    end
+    return { correct = r.correct == true, expected = r.expected, explanations = ex }
+  end
+
+  local garbage = grade("zz9 is not an answer", "en")
+  if garbage then
+    if garbage.correct then problem("the answer 'zz9 is not an answer' is accepted", grade_line) end
+    if #garbage.explanations == 0 then problem("a wrong answer ('zz9 is not an answer') gets no explanation", grade_line) end
+  end
+  local expected = garbage and garbage.expected
+  if garbage and (type(expected) ~= "string" or expected == "") then
+    problem("grade returns no expected answer", grade_line, "no expected")
+    expected = nil
+  end
+  if expected then
+    for _, lang in ipairs(LANGS) do
+      local r = grade(expected, lang)
+      if r and not r.correct then problem("the expected answer '" .. expected .. "' is refused (" .. lang .. ")", grade_line) end
+    end
+    -- Wrong answers: every other choice (some questions accept more than one), else a plausible
+    -- answer that differs from the expected one.
+    local wrong = {}
+    for _, id in ipairs(ids) do if id:lower() ~= expected:lower() then wrong[#wrong + 1] = id end end
+    if #ids == 0 then wrong[1] = expected == "none" and "a1" or "none" end
+    local refused = 0
+    for _, a in ipairs(wrong) do
+      local r = grade(a, "en")
+      if r and not r.correct then
+        refused = refused + 1
+        if #r.explanations == 0 then problem("the wrong answer '" .. a .. "' is refused with no explanation", grade_line) end
+        if refused == 1 then grade(a, "fa") grade(a, "ar") end
+      end
+    end
+    if #ids > 0 and refused == 0 then problem("every choice is accepted: no wrong answer is refused", grade_line) end
+  end
+  rt.set_watch(nil)
+  return problems
+end
+
+-- The first question at load time: nil, or why generate failed and the coach's line.
+local function try_generate(qz, seed, params, chunk)
+  local ok, q, line = run(chunk, make, qz, seed, params)
+  if ok then return nil end
+  return "generate failed: " .. tostring(q), line
+end
+
+rt.lint, rt.check_question, rt.try_generate = lint, check_question, try_generate
+return rt

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+# lua.docs: every function a script can call is documented — each binding of lua/binding.c
+# (module functions, position, game and RNG methods) in docs/lessons.md, each global the lesson
+# prelude defines (constructors, predicates) in docs/lessons.md, and each quizlib helper in
+# docs/quizzes.md. Fails naming what is missing. Argument: the source root.
+import re
+import sys
+
+root = sys.argv[1]
+
+
+def read(path):
+    with open(root + '/' + path, encoding='utf-8') as f:
+        return f.read()
+
+
+binding = read('lua/binding.c')
+lessons_doc = read('docs/lessons.md')
+quizzes_doc = read('docs/quizzes.md')
+
+
+def reg_names(table):
+    m = re.search(r'static const luaL_Reg ' + table + r'\[\] = \{(.*?)\{NULL, NULL\}', binding, re.S)
+    if not m:
+        sys.exit('lua.docs: no luaL_Reg %s in lua/binding.c' % table)
+    return re.findall(r'\{"(\w+)",', m.group(1))
+
+
+missing = []
+checked = 0
+
+
+def need(doc, docname, forms, what):
+    global checked
+    checked += 1
+    if not any(f in doc for f in forms):
+        missing.append('%s: %s (looked for %s)' % (docname, what, ' or '.join(forms)))
+
+
+for name in reg_names('module_fns'):
+    need(lessons_doc, 'docs/lessons.md', ['arbiter.' + name], 'arbiter.' + name)
+for name in reg_names('explain_fns'):
+    need(lessons_doc, 'docs/lessons.md', ['pos:' + name + '(', 'arbiter.' + name + '('], 'pos:' + name)
+for table, prefix in (('pos_methods', 'pos:'), ('game_methods', 'game:'), ('rng_methods', 'rng:')):
+    for name in reg_names(table):
+        need(lessons_doc, 'docs/lessons.md', [prefix + name + '('], prefix + name)
+
+prelude = read('lua/prelude.lua')
+for name in re.findall(r'^function (\w+)\(', prelude, re.M) + re.findall(r'^(\w+) = with_kind\(', prelude, re.M):
+    need(lessons_doc, 'docs/lessons.md', ['`' + name + '(', '`' + name + '{', '`' + name + ' {', name + '()`'],
+         'the lesson global ' + name)
+
+quiz_prelude = read('lua/quiz_prelude.lua')
+helpers = re.findall(r'^function Q\.(\w+)\(', quiz_prelude, re.M) + re.findall(r'^Q\.(\w+) =', quiz_prelude, re.M)
+for name in helpers:
+    need(quizzes_doc, 'docs/quizzes.md', ['quizlib.' + name], 'quizlib.' + name)
+
+if checked < 60:
+    sys.exit('lua.docs: only %d names found: the binding tables moved?' % checked)
+for m in missing:
+    print('FAIL lua.docs: undocumented ' + m)
+print('%d documented, %d missing' % (checked - len(missing), len(missing)))
+sys.exit(1 if missing else 0)
