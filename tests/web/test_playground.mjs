@@ -3,7 +3,7 @@
 // would see (texts, highlighted squares, the layout direction) and writes a screenshot.
 // usage: node test_playground.mjs ARBITERD LESSONS_DIR SHOTS_DIR   (PUPPETEER: puppeteer-core's path)
 import {spawn} from "node:child_process"
-import {mkdirSync} from "node:fs"
+import {mkdirSync, readFileSync} from "node:fs"
 import {createRequire} from "node:module"
 
 const [arbiterd, lessonsDir, shotsDir] = process.argv.slice(2)
@@ -258,6 +258,13 @@ await scenario("a coach's lesson with an error shows its line number", async () 
     const lines = await page.$$eval("#coach-result .lesson-errors li", nodes => nodes.map(n => n.dataset.line + " " + n.textContent))
     check(lines.some(l => /^\d+ /.test(l) && /line \d+/.test(l)), "no error names its line: " + lines)
     await shot("08-coach-error")
+    // The fixed lesson (a bundled one, pasted) is checked and played.
+    await page.$eval("#coach-source", (node, value) => { node.value = value }, readFileSync(lessonsDir + "/03-check.lua", "utf8"))
+    await page.click("#coach-check")
+    await page.waitForSelector("#coach-result .ok")
+    await waitText("#coach-step .step-number", /Step 1 of/)
+    await typeMove("Kd1")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
 })
 
 await scenario("a move entered with the keyboard alone", async () => {
