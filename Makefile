@@ -22,7 +22,9 @@ $(BUILD)/build.ninja:
 
 run: all
 	@if [ -x $(BUILD)/daemon/arbiterd ]; then \
-	  exec ./$(BUILD)/daemon/arbiterd --listen $(LISTEN) --lessons lessons; \
+	  preview=; case "$(LISTEN)" in 127.*|localhost:*|\[::1\]:*) preview=--lesson-preview;; esac; \
+	  echo "The playground: http://$(LISTEN)/"; \
+	  exec ./$(BUILD)/daemon/arbiterd --listen $(LISTEN) --lessons lessons $$preview; \
 	else \
 	  echo "arbiterd is not built yet; the CLI is: ./$(BUILD)/cli/arbiter --help"; \
 	  ./$(BUILD)/cli/arbiter moves startpos; \

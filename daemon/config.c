@@ -64,6 +64,8 @@ static const struct option {
     {"lesson-cache-entries", OPT_LONG, S(lesson_cache_entries), 0, 1L << 24, "N", "lesson answers cached (dropped on reload), 0 for no cache (default 4096)"},
     {"lesson-cache-bytes", OPT_LONG, S(lesson_cache_bytes), 0, 1L << 34, "BYTES", "bytes the lesson answer cache may hold, 0 for no cache (default 8388608)"},
     {"cors-origin", OPT_ORIGIN, S(cors_origins), 0, 0, "ORIGIN", "let browser pages from ORIGIN (scheme://host[:port], or * for any) call the API; repeatable (default: none, no CORS)"},
+    {"no-web", OPT_FLAG, S(no_web), 0, 0, NULL, "do not serve the playground page (GET / and /web/...)"},
+    {"lesson-preview", OPT_FLAG, S(lesson_preview), 0, 0, NULL, "serve /v1/lessons/preview, which runs lesson files sent by clients (off by default)"},
     {"print-port", OPT_FLAG, S(print_port), 0, 0, NULL, "print the bound port on stdout once listening"},
     {"check-lessons", OPT_STRING, S(check_lessons), 0, 0, "DIR", "dry run: load DIR (lessons, DIR/quizzes) as a reload would, print each problem as file:line, exit 0 if every file passes, else 1"},
     {"watch", OPT_FLAG, S(watch), 0, 0, NULL, "reload when a file of the lessons directory changes (inotify; for authoring)"},

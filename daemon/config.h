@@ -42,6 +42,8 @@ typedef struct ad_config {
     long lesson_cache_entries;  /* answers kept per lesson set; 0: no answer cache */
     long lesson_cache_bytes;    /* bytes the answer cache may hold; 0: no answer cache */
     char cors_origins[1024];    /* origins browsers may call from, space-separated ("*": any); "": no CORS */
+    bool no_web;                /* do not serve the playground (GET / and /web/...) */
+    bool lesson_preview;        /* serve /v1/lessons/preview: run lesson files sent by clients */
     bool print_port;            /* print the bound port on stdout once listening (for tests) */
     char check_lessons[512];    /* dry run: check this lessons directory and exit ("" to serve) */
     bool watch;                 /* reload when a file of the lessons directory changes */

@@ -110,17 +110,22 @@ static void h_list(ad_request *r)
     ad_reply_json(r, 200, a);
 }
 
+/* A lesson with its steps (GET /v1/lessons/{id}, and the coach preview). */
+static json_t *lesson_json(const arbl_lesson *l, const char *lang)
+{
+    json_t *o = summary_json(l, lang);
+    json_t *steps = json_array();
+    for (int i = 0; i < l->nsteps; i++)
+        json_array_append_new(steps, step_json(&l->steps[i], i + 1, lang));
+    json_object_set_new(o, "steps", steps);
+    return o;
+}
+
 static void h_get(ad_request *r)
 {
     const arbl_lesson *l = lesson_or_404(r, r->set);
-    if (l) {
-        json_t *o = summary_json(l, r->lang);
-        json_t *steps = json_array();
-        for (int i = 0; i < l->nsteps; i++)
-            json_array_append_new(steps, step_json(&l->steps[i], i + 1, r->lang));
-        json_object_set_new(o, "steps", steps);
-        ad_reply_json(r, 200, o);
-    }
+    if (l)
+        ad_reply_json(r, 200, lesson_json(l, r->lang));
 }
 
 /* The step number of the path: 1..nsteps, else 0. */
@@ -194,25 +199,53 @@ static void reply_script_failure(ad_request *r, const arbl_lesson *l, int step, 
     ad_reply_json(r, aj_code_status(AJ_E_LESSON_SCRIPT), root);
 }
 
-static void h_answer(ad_request *r)
+/* The answer of a step that ran: correct, the feedback and its explanations, the next step. */
+static json_t *result_json(const arbl_lesson *l, int step, const arbl_result *res)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "lesson", json_string(l->id));
+    json_object_set_new(o, "step", json_integer(step));
+    json_object_set_new(o, "correct", json_boolean(res->correct));
+    json_t *fb = json_object();
+    json_object_set_new(fb, "text", json_string(res->feedback));
+    json_t *ex = json_array();
+    for (int i = 0; i < res->nexplanations; i++)
+        json_array_append_new(ex, aj_explanation_json(&res->explanations[i]));
+    json_object_set_new(fb, "explanations", ex);
+    json_object_set_new(o, "feedback", fb);
+    json_object_set_new(o, "next", res->next > 0 ? json_integer(res->next) : json_null());
+    return o;
+}
+
+/* The body's "answer": a string of at most ARBL_ANSWER_MAX bytes, else an error reply (NULL). */
+static const char *answer_or_reply(ad_request *r)
 {
     aj_error e;
     const char *answer = NULL;
     if (!aj_opt_string(r->body, "answer", &answer, &e)) {
         ad_reply_error(r, &e);
-        return;
+        return NULL;
     }
     if (!answer) {
         ad_reply_code(r, AJ_E_MISSING_FIELD, "answer");
-        return;
+        return NULL;
     }
     if (strlen(answer) > ARBL_ANSWER_MAX) {
         aj_fail(&e, AJ_E_INVALID_FIELD, "answer");
         e.limit = ARBL_ANSWER_MAX;
         snprintf(e.detail, sizeof e.detail, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
         ad_reply_error(r, &e);
-        return;
+        return NULL;
     }
+    return answer;
+}
+
+static void h_answer(ad_request *r)
+{
+    aj_error e;
+    const char *answer = answer_or_reply(r);
+    if (!answer)
+        return;
     ad_lesson_set *set = r->set;
     const arbl_lesson *l = lesson_or_404(r, set);
     if (!l)
@@ -253,18 +286,7 @@ static void h_answer(ad_request *r)
     if (!arbl_answer(set->runtime, l, step, answer, r->lang, res)) {
         reply_script_failure(r, l, step, res); /* failures are never cached */
     } else {
-        json_t *o = json_object();
-        json_object_set_new(o, "lesson", json_string(l->id));
-        json_object_set_new(o, "step", json_integer(step));
-        json_object_set_new(o, "correct", json_boolean(res->correct));
-        json_t *fb = json_object();
-        json_object_set_new(fb, "text", json_string(res->feedback));
-        json_t *ex = json_array();
-        for (int i = 0; i < res->nexplanations; i++)
-            json_array_append_new(ex, aj_explanation_json(&res->explanations[i]));
-        json_object_set_new(fb, "explanations", ex);
-        json_object_set_new(o, "feedback", fb);
-        json_object_set_new(o, "next", res->next > 0 ? json_integer(res->next) : json_null());
+        json_t *o = result_json(l, step, res);
         size_t len = 0;
         char *body = klen ? aj_dumps(o, &len) : NULL;
         if (body) {
@@ -278,7 +300,117 @@ static void h_answer(ad_request *r)
     free(res);
 }
 
+/* The coach preview: a lesson sent in the request ("source", the text of a lesson file), checked
+ * and run like an installed one (same linter, sandbox and budgets), kept nowhere. Served only
+ * with --lesson-preview; a search slot each, since checking runs every step's examples. */
+#define PREVIEW_NAME "lesson.lua"
+
+static void collect_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "line", line > 0 ? json_integer(line) : json_null());
+    json_object_set_new(o, "step", step > 0 ? json_integer(step) : json_null());
+    json_object_set_new(o, "level", json_string(level));
+    json_object_set_new(o, "message", json_string(message ? message : ""));
+    json_array_append_new(ud, o);
+}
+
+/* The registry holding the request's lesson (errors and warnings appended to reports), or NULL
+ * with an error reply when the preview is off or "source" is missing. *lesson is NULL when the
+ * lesson failed its check. */
+static arbl_registry *load_preview(ad_request *r, json_t *reports, const arbl_lesson **lesson)
+{
+    *lesson = NULL;
+    if (!r->srv->cfg.lesson_preview) {
+        aj_error e;
+        aj_fail(&e, AJ_E_NOT_FOUND, NULL);
+        snprintf(e.detail, sizeof e.detail, "the lesson preview is off (arbiterd --lesson-preview)");
+        ad_reply_error(r, &e);
+        return NULL;
+    }
+    json_t *source = json_object_get(r->body, "source");
+    if (!source) {
+        ad_reply_code(r, AJ_E_MISSING_FIELD, "source");
+        return NULL;
+    }
+    if (!json_is_string(source)) {
+        ad_reply_code(r, AJ_E_INVALID_FIELD, "source");
+        return NULL;
+    }
+    const ad_script_limits *lim = &r->srv->lessons.limits;
+    arbl_limits limits = {.memory = lim->memory, .instructions = lim->instructions, .deadline_ms = lim->deadline_ms};
+    arbl_registry *reg = arbl_registry_new(&limits);
+    if (!reg) {
+        ad_reply_code(r, AJ_E_INTERNAL, NULL);
+        return NULL;
+    }
+    if (arbl_registry_load_buffer(reg, PREVIEW_NAME, json_string_value(source), json_string_length(source),
+                                  collect_report, reports))
+        *lesson = arbl_registry_at(reg, 0);
+    return reg;
+}
+
+static void h_preview(ad_request *r)
+{
+    json_t *reports = json_array();
+    const arbl_lesson *l;
+    arbl_registry *reg = load_preview(r, reports, &l);
+    if (reg) {
+        json_t *o = json_object();
+        json_object_set_new(o, "valid", json_boolean(l != NULL));
+        json_object_set_new(o, "errors", json_incref(reports));
+        json_object_set_new(o, "lesson", l ? lesson_json(l, r->lang) : json_null());
+        ad_reply_json(r, 200, o);
+    }
+    json_decref(reports);
+    arbl_registry_free(reg);
+}
+
+static void h_preview_answer(ad_request *r)
+{
+    aj_error e;
+    long long step = 0;
+    const char *answer = answer_or_reply(r);
+    if (!answer)
+        return;
+    if (!aj_opt_int(r->body, "step", &step, &e)) {
+        ad_reply_error(r, &e);
+        return;
+    }
+    if (!json_object_get(r->body, "step")) {
+        ad_reply_code(r, AJ_E_MISSING_FIELD, "step");
+        return;
+    }
+    json_t *reports = json_array();
+    const arbl_lesson *l;
+    arbl_registry *reg = load_preview(r, reports, &l);
+    if (reg && !l) {
+        aj_fail(&e, AJ_E_INVALID_FIELD, "source");
+        json_t *first = json_array_get(reports, 0);
+        snprintf(e.detail, sizeof e.detail, "the lesson fails its check: %.120s",
+                 first ? json_string_value(json_object_get(first, "message")) : "");
+        ad_reply_error(r, &e);
+    } else if (reg && (step < 1 || step > l->nsteps)) {
+        aj_fail(&e, AJ_E_OUT_OF_RANGE, "step");
+        e.limit = l->nsteps;
+        ad_reply_error(r, &e);
+    } else if (reg) {
+        arbl_result *res = malloc(sizeof *res);
+        if (!res)
+            ad_reply_code(r, AJ_E_INTERNAL, NULL);
+        else if (!arbl_answer(reg, l, (int)step, answer, r->lang, res))
+            reply_script_failure(r, l, (int)step, res);
+        else
+            ad_reply_json(r, 200, result_json(l, (int)step, res));
+        free(res);
+    }
+    json_decref(reports);
+    arbl_registry_free(reg);
+}
+
 const ad_route ad_lesson_routes[] = {
+    {"POST", "/v1/lessons/preview", h_preview, AD_BODY_JSON | AD_HEAVY | AD_SCRIPT},
+    {"POST", "/v1/lessons/preview/answer", h_preview_answer, AD_BODY_JSON | AD_HEAVY | AD_SCRIPT},
     {"GET", "/v1/lessons", h_list, AD_LESSON_SET | AD_CACHEABLE},
     {"GET", "/v1/lessons/{id}", h_get, AD_LESSON_SET | AD_CACHEABLE},
     {"POST", "/v1/lessons/{id}/steps/{n}/answer", h_answer, AD_BODY_JSON | AD_LESSON_SET | AD_SCRIPT},

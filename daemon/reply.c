@@ -75,6 +75,15 @@ static bool none_match(const char *header, const char *etag)
     return false;
 }
 
+void ad_reply_header(ad_request *r, const char *name, const char *value)
+{
+    if (r->nheaders < AD_MAX_HEADERS) {
+        r->headers[r->nheaders][0] = name;
+        r->headers[r->nheaders][1] = value;
+        r->nheaders++;
+    }
+}
+
 long ad_reply_send(ad_request *r)
 {
     struct MHD_Response *resp = NULL;
@@ -138,6 +147,8 @@ long ad_reply_send(ad_request *r)
     if (r->allow[0])
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     ad_cors_headers(resp, &r->srv->cfg, origin, r->preflight, r->allow);
+    for (int i = 0; i < r->nheaders; i++)
+        MHD_add_response_header(resp, r->headers[i][0], r->headers[i][1]);
     if (r->retry_after) {
         char secs[24];
         snprintf(secs, sizeof secs, "%ld", r->srv->cfg.retry_after);

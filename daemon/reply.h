@@ -14,6 +14,9 @@ void ad_reply_code(ad_request *r, aj_code code, const char *field);
 /* Text reply; the buffer is freed after sending unless is_static. */
 void ad_reply_text(ad_request *r, int status, const char *content_type, char *text, size_t len, bool is_static);
 
+/* Adds a header to the reply; name and value must outlive the request (static strings). */
+void ad_reply_header(ad_request *r, const char *name, const char *value);
+
 /* Sends the reply made by the handler (500 if none) and returns the body size, or -1 if it
  * could not be queued. */
 long ad_reply_send(ad_request *r);

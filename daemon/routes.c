@@ -14,15 +14,30 @@ static const ad_route *const tables[] = {
     ad_quiz_routes,
 #endif
     ad_dead_routes,
+    ad_chess960_routes,
+    ad_web_routes,
     NULL,
 };
 
-/* Matches pattern against path; captures {x} segments into r (if not NULL). */
+/* Matches pattern against path; captures {x} segments into r (if not NULL). A final "{*}"
+ * captures the rest of the path, slashes included (static files); it may be empty. */
 static bool match(const char *pattern, const char *path, ad_request *r)
 {
     int np = 0;
     const char *p = pattern, *s = path;
-    while (*p && *s) {
+    while (*p) {
+        if (strcmp(p, "{*}") == 0) {
+            size_t n = strlen(s);
+            if (n >= AD_PARAM_MAX || np >= AD_MAX_PARAMS)
+                return false;
+            if (r) {
+                memcpy(r->params[np], s, n + 1);
+                r->nparams = np + 1;
+            }
+            return true;
+        }
+        if (!*s)
+            break;
         if (*p == '{') {
             const char *close = strchr(p, '}');
             size_t n = strcspn(s, "/");

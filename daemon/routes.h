@@ -11,6 +11,8 @@ extern const ad_route ad_quiz_routes[];
 extern const ad_route ad_puzzle_routes[];
 extern const ad_route ad_lesson_routes[];
 extern const ad_route ad_dead_routes[];
+extern const ad_route ad_chess960_routes[];
+extern const ad_route ad_web_routes[];
 
 /* Finds the route for method+path. Returns its slot (for metrics) and fills r->route and
  * r->params; -1 with allow[] filled (comma-separated methods) when the path exists with other

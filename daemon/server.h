@@ -45,6 +45,7 @@ typedef struct ad_route {
 
 #define AD_MAX_PARAMS 4
 #define AD_PARAM_MAX 128
+#define AD_MAX_HEADERS 6
 
 typedef struct ad_server {
     ad_config cfg;
@@ -88,6 +89,8 @@ typedef struct ad_request {
     bool close;                 /* add Connection: close (framing errors, deadlines) */
     bool preflight;             /* an OPTIONS preflight: allow[] holds the path's methods */
     bool lang_by_header;        /* Accept-Language (or its absence) chose the language: Vary */
+    const char *headers[AD_MAX_HEADERS][2]; /* more headers (static strings): ad_reply_header */
+    int nheaders;
 } ad_request;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */

@@ -28,6 +28,8 @@ const aj_endpoint_fields aj_fields_table[] = {
     {"POST /v1/dead", (const char *const[]){POSITION, "budget", NULL}, false},
     {"POST /v1/puzzles/{id}/answer", (const char *const[]){"answer", "moves", NULL}, false},
     {"POST /v1/lessons/{id}/steps/{n}/answer", (const char *const[]){"answer", NULL}, false},
+    {"POST /v1/lessons/preview", (const char *const[]){"source", NULL}, false},
+    {"POST /v1/lessons/preview/answer", (const char *const[]){"source", "step", "answer", NULL}, false},
     /* and each parameter of the generator (GET /v1/quizzes), so the handler checks */
     {"POST /v1/quizzes", (const char *const[]){"generator", "seed", "count", "index", "parameters", NULL}, true},
     {"POST /v1/quizzes/answer", (const char *const[]){"id", "answer", NULL}, false},

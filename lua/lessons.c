@@ -564,6 +564,19 @@ bool arbl_registry_load_file(arbl_registry *reg, const char *path, arbl_report_f
     return add_loaded(reg, &r, report, ud);
 }
 
+bool arbl_registry_load_buffer(arbl_registry *reg, const char *name, const char *text, size_t len,
+                               arbl_report_fn report, void *ud)
+{
+    if (len > LESSON_FILE_MAX) {
+        report(ud, name, 0, "error", 0, "the lesson is larger than 262144 bytes");
+        return false;
+    }
+    struct lesson_source src = {.path = name, .name = arbl_base_name(name), .text = text, .len = len};
+    struct loaded r;
+    load_one(reg, &reg->limits, &src, true, report, ud, &r);
+    return add_loaded(reg, &r, report, ud);
+}
+
 bool arbl_registry_keep(arbl_registry *reg, const arbl_lesson *old, arbl_report_fn report, void *ud)
 {
     struct lesson_source src = {.path = old->path, .name = arbl_base_name(old->path), .bytes = old->chunk,

@@ -91,6 +91,11 @@ int arbl_check_file(const char *path, const arbl_limits *limits, arbl_report_fn 
 int arbl_check_buffer(const char *name, const char *text, size_t len, const arbl_limits *limits,
                       arbl_report_fn report, void *ud);
 
+/* Loads a lesson held in memory (a coach's draft) into reg after the same check as a file; name
+ * is what reports and Lua messages call it. Returns true if the lesson was added. */
+bool arbl_registry_load_buffer(arbl_registry *reg, const char *name, const char *text, size_t len,
+                               arbl_report_fn report, void *ud);
+
 /* Adds the lesson `old` (from an earlier registry) to reg again, from its compiled chunk: a
  * reload whose new version of a file fails keeps serving the last good one. The lesson is run
  * and checked as when it was first loaded; false (reported) if that fails or its id is taken. */

@@ -69,6 +69,8 @@ class Contract:
         for template, ops in self.doc['paths'].items():
             rx = re.compile('^' + re.sub(r'\\{[^}]+\\}', '[^/]+', re.escape(template)) + '$')
             self.routes.append((rx, template, ops))
+        # Literal paths before templated ones (/v1/lessons/preview is not /v1/lessons/{id}).
+        self.routes.sort(key=lambda r: r[1].count('{'))
         self._validators = {}
 
     def operation(self, method, path):

@@ -1,0 +1,75 @@
+/* The playground: GET / and GET /web/... answer the files of web/ embedded at build time, with
+ * an ETag (304 on If-None-Match), a same-origin Content-Security-Policy and nosniff. --no-web
+ * turns the routes off (404, as for any unknown path). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reply.h"
+#include "routes.h"
+#include "web_files.h"
+
+/* Only 'self': the page loads nothing from another origin. Styles may be inline because the
+ * board library sets style attributes on the SVG it draws. */
+static const char csp[] = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                          "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                          "frame-ancestors 'none'; form-action 'none'";
+
+static int by_path(const void *key, const void *elem)
+{
+    return strcmp(key, ((const ad_web_file *)elem)->path);
+}
+
+static const ad_web_file *find_file(const char *path)
+{
+    return bsearch(path, ad_web_files, ad_web_file_count, sizeof ad_web_files[0], by_path);
+}
+
+static bool etag_matches(const char *header, const char *etag)
+{
+    if (!header)
+        return false;
+    if (strcmp(header, "*") == 0)
+        return true;
+    /* A list of tags, possibly weak (W/"..."): any match will do (RFC 9110 13.1.2). */
+    size_t n = strlen(etag);
+    for (const char *p = strstr(header, etag); p; p = strstr(p + 1, etag)) {
+        char after = p[n];
+        if (after == '\0' || after == ',' || after == ' ' || after == '\t')
+            return true;
+    }
+    return false;
+}
+
+static void serve(ad_request *r, const char *path)
+{
+    const ad_web_file *f = r->srv->cfg.no_web ? NULL : find_file(path);
+    if (!f) {
+        ad_reply_code(r, AJ_E_NOT_FOUND, NULL);
+        return;
+    }
+    ad_reply_header(r, "ETag", f->etag);
+    ad_reply_header(r, "Cache-Control", "no-cache");
+    ad_reply_header(r, "X-Content-Type-Options", "nosniff");
+    ad_reply_header(r, "Content-Security-Policy", csp);
+    ad_reply_header(r, "Referrer-Policy", "no-referrer");
+    if (etag_matches(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), f->etag))
+        ad_reply_text(r, 304, f->content_type, "", 0, true);
+    else
+        ad_reply_text(r, 200, f->content_type, (char *)f->data, f->len, true);
+}
+
+static void h_index(ad_request *r)
+{
+    serve(r, "index.html");
+}
+
+static void h_file(ad_request *r)
+{
+    serve(r, r->params[0][0] ? r->params[0] : "index.html");
+}
+
+const ad_route ad_web_routes[] = {
+    {"GET", "/", h_index, 0},
+    {"GET", "/web/{*}", h_file, 0},
+    {NULL, NULL, NULL, 0},
+};
