@@ -100,6 +100,16 @@ export class Board {
         this.element.dataset.highlight = [...new Set(explanations.flatMap(e => e.squares || []))].join(" ")
     }
 
+    // A lesson's diagram: its squares framed, its arrows drawn (teach{} steps and any step).
+    showDiagram(diagram) {
+        this.clearMarks()
+        if (!diagram)
+            return
+        this.markSquares(diagram.squares || [], MARKER_TYPE.frame)
+        for (const [from, to] of diagram.arrows || [])
+            this.board.addArrow(ARROW_TYPE.info, from, to)
+    }
+
     markSquares(squares, type = MARKER_TYPE.circlePrimary) {
         for (const square of squares)
             this.board.addMarker(type, square)

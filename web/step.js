@@ -6,7 +6,7 @@ import {el} from "./ui.js"
 export function renderStep(ctx, container, {step, total, answer, onNext}) {
     ctx.board.show(step.fen)
     ctx.describeBoard(step.fen)
-    ctx.board.clearMarks()
+    ctx.board.showDiagram(step.diagram)
     ctx.feedback.replaceChildren()
     const send = async text => {
         try {
@@ -26,6 +26,10 @@ export function renderStep(ctx, container, {step, total, answer, onNext}) {
         }
     }
     ctx.moveHandler = step.kind === "move" ? send : null
+    // A teaching step asks nothing: reading it and going on is the answer.
+    const next = step.kind === "text"
+        ? el("button", {type: "button", class: "next", "data-choice": "continue", text: ctx.t("next_step"), onclick: () => send("")})
+        : null
 
     const controls = el("div", {class: "answer-controls"})
     if (step.kind === "choice") {
@@ -45,6 +49,6 @@ export function renderStep(ctx, container, {step, total, answer, onNext}) {
     container.replaceChildren(...[
         el("p", {class: "step-number", text: ctx.t("step_of", step.n, total)}),
         el("p", {class: "prompt", dir: "auto", text: step.prompt}),
-        step.text ? el("p", {class: "teaching", dir: "auto", text: step.text}) : null,
-        controls, hints].filter(Boolean))
+        step.kind !== "text" && step.text ? el("p", {class: "teaching", dir: "auto", text: step.text}) : null,
+        controls, next, hints].filter(Boolean))
 }

@@ -221,6 +221,23 @@ await scenario("a lesson step answered wrong, then right, then the next step", a
     await waitText("#lesson-step .step-number", /Step 2 of/)
 })
 
+await scenario("a teaching step shows its diagram on the board, then moves on", async () => {
+    await open("#lessons")
+    await page.waitForSelector("#lesson-select option[value='sliding-pieces']")
+    await page.select("#lesson-select", "sliding-pieces")
+    await waitText("#lesson-step .step-number", /Step 1 of/)
+    check((await markersOn()).includes("d4"), "the diagram's square d4 is not marked")
+    check(await count("#board [data-arrow='d4d8']") === 1, "the diagram's arrow d4-d8 is not drawn")
+    await page.click("#lesson-step button[data-choice='continue']")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await page.click("#feedback button.next")
+    await waitText("#lesson-step .step-number", /Step 2 of/)
+    await page.waitForFunction(() => document.querySelector("#board g[data-square='d4'] use")?.getAttribute("href") === "#wr",
+        {timeout: 8000}) // the practice step's own position: a rook on d4
+    check(!(await markersOn()).includes("d4"), "the teaching step's diagram stays on the next step")
+    await shot("11-teach-next-step")
+})
+
 await scenario("a quiz question answered and graded with the engine's reasons", async () => {
     await open("#quiz")
     await page.waitForSelector("#quiz-generator option[value='status']")
