@@ -20,7 +20,8 @@ static void h_health(ad_request *r)
     long inflight = atomic_load(&s->inflight) - 1; /* not this probe */
     long stalled = ad_edge_stalled(&s->edge);
     bool full = inflight >= s->cfg.max_inflight;
-    const char *status = atomic_load(&s->draining) ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
+    bool draining = atomic_load(&s->draining); /* read once: the status and the code agree */
+    const char *status = draining ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
     json_t *o = json_object();
     json_object_set_new(o, "status", json_string(status));
     json_object_set_new(o, "version", json_string(arb_version()));
@@ -38,7 +39,7 @@ static void h_health(ad_request *r)
     json_object_set_new(load, "stalled", json_integer(stalled));
     json_object_set_new(o, "load", load);
     /* 503: balancers and readiness probes stop sending */
-    ad_reply_json(r, atomic_load(&s->draining) || stalled || full ? 503 : 200, o);
+    ad_reply_json(r, draining || stalled || full ? 503 : 200, o);
 }
 
 static void h_metrics(ad_request *r)
