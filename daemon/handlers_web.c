@@ -24,22 +24,6 @@ static const ad_web_file *find_file(const char *path)
     return bsearch(path, ad_web_files, ad_web_file_count, sizeof ad_web_files[0], by_path);
 }
 
-static bool etag_matches(const char *header, const char *etag)
-{
-    if (!header)
-        return false;
-    if (strcmp(header, "*") == 0)
-        return true;
-    /* A list of tags, possibly weak (W/"..."): any match will do (RFC 9110 13.1.2). */
-    size_t n = strlen(etag);
-    for (const char *p = strstr(header, etag); p; p = strstr(p + 1, etag)) {
-        char after = p[n];
-        if (after == '\0' || after == ',' || after == ' ' || after == '\t')
-            return true;
-    }
-    return false;
-}
-
 static void serve(ad_request *r, const char *path)
 {
     const ad_web_file *f = r->srv->cfg.no_web ? NULL : find_file(path);
@@ -52,7 +36,7 @@ static void serve(ad_request *r, const char *path)
     ad_reply_header(r, "X-Content-Type-Options", "nosniff");
     ad_reply_header(r, "Content-Security-Policy", csp);
     ad_reply_header(r, "Referrer-Policy", "no-referrer");
-    if (etag_matches(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), f->etag))
+    if (ad_etag_matches(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), f->etag))
         ad_reply_text(r, 304, f->content_type, "", 0, true);
     else
         ad_reply_text(r, 200, f->content_type, (char *)f->data, f->len, true);

@@ -62,7 +62,7 @@ static void body_etag(const char *body, size_t len, char *out, size_t cap)
 }
 
 /* Whether If-None-Match (a list of tags, or *) names etag. */
-static bool none_match(const char *header, const char *etag)
+bool ad_etag_matches(const char *header, const char *etag)
 {
     if (!header)
         return false;
@@ -107,7 +107,7 @@ long ad_reply_send(ad_request *r)
     bool cacheable = body && r->status == 200 && r->route && (r->route->flags & AD_CACHEABLE);
     if (cacheable) {
         body_etag(body, len, etag, sizeof etag);
-        if (none_match(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) {
+        if (ad_etag_matches(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) {
             r->status = 304; /* the client's copy is current: headers only */
             if (!is_static)
                 free(body);

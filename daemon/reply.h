@@ -14,6 +14,9 @@ void ad_reply_code(ad_request *r, aj_code code, const char *field);
 /* Text reply; the buffer is freed after sending unless is_static. */
 void ad_reply_text(ad_request *r, int status, const char *content_type, char *text, size_t len, bool is_static);
 
+/* Whether an If-None-Match header (a list of tags, weak ones too, or *) names etag. */
+bool ad_etag_matches(const char *header, const char *etag);
+
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
 

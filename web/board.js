@@ -115,5 +115,3 @@ export class Board {
             this.board.addMarker(type, square)
     }
 }
-
-export {MARKER_TYPE}
