@@ -144,6 +144,12 @@ static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_co
 arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
                           arb_unwinnable_result *res)
 {
+    return arb_unwinnable_until(pos, winner, budget, NULL, res);
+}
+
+arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint64_t budget,
+                                const arb_search_stop *stop, arb_unwinnable_result *res)
+{
     if (!res)
         return ARB_ERR_RANGE;
     memset(res, 0, sizeof *res);
@@ -185,7 +191,7 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         return ARB_OK;
     }
     /* Allocated only now: the static proofs above are all that most calls need. */
-    dead_search *s = dead_search_new(budget);
+    dead_search *s = dead_search_new(budget, stop);
     if (!s) {
         why = side_reason(ARB_R_search_budget_spent, winner, 0);
         add_reason(res, &why);
@@ -225,6 +231,12 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
 
 arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *res)
 {
+    return arb_dead_position_until(pos, budget, NULL, res);
+}
+
+arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, const arb_search_stop *stop,
+                                   arb_dead_result *res)
+{
     if (!res)
         return ARB_ERR_RANGE;
     memset(res, 0, sizeof *res);
@@ -232,7 +244,7 @@ arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_
         return ARB_ERR_RANGE;
     arb_status st = ARB_OK;
     for (int c = 0; c < 2; c++) {
-        arb_status s = arb_unwinnable(pos, (arb_color)c, budget, &res->side[c]);
+        arb_status s = arb_unwinnable_until(pos, (arb_color)c, budget, stop, &res->side[c]);
         if (s != ARB_OK)
             st = s;
         res->nodes += res->side[c].nodes;

@@ -24,7 +24,8 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;
 
-dead_search *dead_search_new(uint64_t budget);
+/* stop may be NULL; when it fires, the search's budget counts as spent. */
+dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop);
 void dead_search_free(dead_search *s);
 
 enum dead_search_outcome { SEARCH_MATE, SEARCH_NO_MATE, SEARCH_UNDECIDED };

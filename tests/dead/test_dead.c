@@ -363,6 +363,50 @@ static void test_arguments(void)
     CHECK(witness_ok(&q, &r));
 }
 
+/* A stop that fires on its n-th question. */
+struct stop_after {
+    int asked, fire_at;
+};
+
+static bool stop_after_n(void *ctx)
+{
+    struct stop_after *s = ctx;
+    return ++s->asked >= s->fire_at;
+}
+
+static void test_stop(void)
+{
+    harness_begin("dead.stop");
+    /* A CHA test vector whose helpmate for White takes some tens of thousands of positions. */
+    arb_position q = fen("3k4/2b5/1b4B1/8/8/6p1/6Pp/7K w - - 0 1");
+    arb_unwinnable_result r;
+    struct stop_after at_once = {0, 1};
+    arb_search_stop stop = {stop_after_n, &at_once};
+    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    CHECK_INT(at_once.asked, 1);
+    CHECK(r.nodes <= ARB_DEAD_STOP_EVERY + 1);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "search_budget_spent");
+    /* A stop that never fires changes nothing; proofs that need no search ignore it. */
+    struct stop_after never = {0, 1 << 30};
+    stop.ctx = &never;
+    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(witness_ok(&q, &r));
+    CHECK(never.asked >= 1);
+    arb_dead_result d;
+    at_once.asked = 0;
+    stop.ctx = &at_once;
+    arb_position locked = fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
+    CHECK_INT(arb_dead_position_until(&locked, 0, &stop, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+    CHECK_INT(arb_dead_position_until(&q, 0, &stop, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_UNKNOWN);
+    CHECK(d.nodes <= 2 * (ARB_DEAD_STOP_EVERY + 1));
+    CHECK_INT(arb_dead_position_until(&q, 0, NULL, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+}
+
 int main(void)
 {
     test_material();
@@ -371,5 +415,6 @@ int main(void)
     test_static_rules();
     test_tempo();
     test_arguments();
+    test_stop();
     return harness_finish();
 }
