@@ -47,6 +47,13 @@ bool dead_search_exhausted(const dead_search *s);
 /* Distinct positions stored by the last complete search (for the explanation). */
 uint64_t dead_search_last_stored(const dead_search *s);
 
+/* Mirror images (dead_image.c): exact symmetries of the rules. DEAD_IMAGE_FILES reverses the
+ * files (refused with castling rights), DEAD_IMAGE_COLORS swaps the colours and turns the board
+ * (the winner swaps too); kinds combine (1..3). A move maps back with the same kind. */
+enum { DEAD_IMAGE_FILES = 1, DEAD_IMAGE_COLORS = 2 };
+bool dead_image(const arb_position *pos, int kind, arb_position *out);
+arb_move dead_image_move(arb_move m, int kind);
+
 /* Square colour: true for dark squares (a1 is dark). */
 static inline bool dead_dark(int sq)
 {

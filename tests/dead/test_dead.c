@@ -374,6 +374,26 @@ static bool stop_after_n(void *ctx)
     return ++s->asked >= s->fire_at;
 }
 
+/* The search steers pieces to corners, which is not symmetric: a real game's final position
+ * (lichess, from D3-Chess's tests/lichess-30K-games.txt) whose Black side the position's own
+ * search left undecided at the default budget; the image with the files reversed decides it,
+ * and the witness, mapped back, mates here (side() replays it). */
+static void test_images(void)
+{
+    harness_begin("dead.images");
+    arb_unwinnable_result r = side("8/8/k2K4/5N2/3P2P1/P1P1P3/1P6/n6r w - - 0 50", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(r.witness_len > 0);
+    /* Colours swapped (and the board turned): the same verdict for the other colour. */
+    r = side("N6R/1p6/p1p1p3/3p2p1/5n2/K2k4/8/8 b - - 0 50", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    /* With castling rights there is no file image; the colour image still applies. */
+    r = side("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    r = side("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+}
+
 static void test_stop(void)
 {
     harness_begin("dead.stop");
@@ -416,5 +436,6 @@ int main(void)
     test_tempo();
     test_arguments();
     test_stop();
+    test_images();
     return harness_finish();
 }
