@@ -48,5 +48,9 @@ return lesson {
                   ar = "صحيح: لا، فمن دون قطعة سوداء تسدّ طريق ملكها لا يستطيع الحصان الإماتة أبدًا." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
+    dead_step("8/8/4k3/4p3/8/2B1K3/8/8 w - - 0 1", false, "King and bishop against king and pawn.", "شاه و فیل در برابر شاه و پیاده.", "ملك وفيل أمام ملك وبيدق.",
+      { en = "Right: the pawn can still promote, and even the bishop can mate if Black's own pawn blocks its king, so the game goes on.",
+        fa = "درست است: پیاده هنوز می‌تواند ارتقا یابد و حتی فیل هم می‌تواند مات کند، اگر پیادهٔ خود سیاه راه شاهش را ببندد؛ پس بازی ادامه دارد.",
+        ar = "صحيح: ما زال البيدق قادرًا على الترقية، بل يستطيع الفيل أن يُميت إن سدّ بيدق الأسود طريق ملكه، فتستمر المباراة." }),
   },
 }
