@@ -54,6 +54,8 @@ return lesson {
       answer = function(pos)
         for sq, p in pairs(pos:pieces()) do if p == "Q" then return sq end end
       end,
+      wrong = { en = "The queen stands on her own colour: the white queen on a light square, and e1 is dark — the king's square.", fa = "وزیر روی رنگ خودش می‌ایستد: وزیر سفید روی خانهٔ روشن؛ e1 تیره است و خانهٔ شاه.",
+                ar = "يقف الوزير على لونه: الوزير الأبيض على مربع فاتح، أما e1 فداكن، وهو مربع الملك." },
       success = { en = "Right: the queen stands on her own colour, the white queen on the light d1.",
                   fa = "درست است: وزیر روی رنگ خودش می‌ایستد؛ وزیر سفید روی خانهٔ روشن d1.",
                   ar = "صحيح: يقف الوزير على لونه، فالوزير الأبيض على المربع الفاتح d1." },
@@ -63,6 +65,8 @@ return lesson {
       prompt = { en = "Both kings start on the same file.", fa = "هر دو شاه در یک ستون شروع می‌کنند.",
                  ar = "يبدأ الملكان في العمود نفسه." },
       answer = function(pos) return pos:king("white"):sub(1, 1) == pos:king("black"):sub(1, 1) end,
+      wrong = { en = "They do: the white king on e1 and the black king on e8 share the e-file.", fa = "در یک ستون‌اند: شاه سفید در e1 و شاه سیاه در e8، هر دو در ستون e.",
+                ar = "بل في العمود نفسه: الملك الأبيض في e1 والملك الأسود في e8، كلاهما على العمود e." },
       success = { en = "True: the kings face each other on e1 and e8.", fa = "درست است: شاه‌ها در e1 و e8 روبه‌روی هم‌اند.",
                   ar = "صحيح: يتقابل الملكان في e1 وe8." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },

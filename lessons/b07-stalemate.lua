@@ -57,6 +57,8 @@ return lesson {
         { id = "c", text = { en = "The stalemated side loses", fa = "طرف پات‌شده بازنده است", ar = "يخسر الطرف الواقع في الجمود" } },
       },
       answer = "b",
+      wrong = { en = "Stalemate is neither a win nor a loss: the game ends at once in a draw (5.2.1).", fa = "پات نه برد است و نه باخت: بازی بی‌درنگ مساوی تمام می‌شود (۵.۲.۱).",
+                ar = "ليس الجمود فوزًا ولا خسارة: تنتهي المباراة فورًا بالتعادل (5.2.1)." },
       success = { en = "Right: stalemate ends the game at once in a draw.", fa = "درست است: با پات بازی بی‌درنگ مساوی تمام می‌شود.",
                   ar = "صحيح: ينهي الجمود المباراة فورًا بالتعادل." },
       tests = { right = { "b", "B" }, wrong = { ["a"] = "wrong_answer", ["d"] = "unknown_choice" } },

@@ -99,6 +99,8 @@ return lesson {
         { id = "c", text = { en = "fxe5", fa = "fxe5", ar = "fxe5" } },
       },
       answer = function(pos) return ({ Ne5 = "a", Nxe5 = "b", fxe5 = "c" })[pos:parse("f3e5").san] end,
+      wrong = { en = "The knight captures, so an x comes before the square; and a knight's move starts with N, not with a file.", fa = "اسب مهره می‌زند، پس پیش از خانه x می‌آید؛ و حرکت اسب با N شروع می‌شود، نه با نام ستون.",
+                ar = "الحصان يأخذ، فتأتي x قبل المربع؛ ونقلة الحصان تبدأ بالحرف N لا بحرف العمود." },
       success = { en = "Right: N for the knight, x because it captures, then the square: Nxe5. The file before x is only for pawns (fxe5 would be a pawn).",
                   fa = "درست است: N برای اسب، x چون مهره می‌زند، سپس خانه: Nxe5. حرف ستون پیش از x فقط برای پیاده است (fxe5 یعنی پیاده).",
                   ar = "صحيح: N للحصان، وx لأنه يأخذ، ثم المربع: Nxe5. أما حرف العمود قبل x فللبيدق وحده (fxe5 تعني بيدقًا)." },

@@ -82,6 +82,8 @@ return lesson {
         end
         return false
       end,
+      wrong = { en = "A king never attacks the other king: it would have to stand next to it, and that square is always attacked.", fa = "شاه هرگز به شاه دیگر حمله نمی‌کند: برای این کار باید کنار آن بایستد، و آن خانه همیشه زیر حمله است.",
+                ar = "لا يهاجم الملكُ الملكَ الآخر أبدًا: فعليه أن يقف بجواره، وذلك المربع مهاجَم دائمًا." },
       success = { en = "Right: a king attacks only the squares next to it, and it may never step next to the other king, so a king never gives check by itself.",
                   fa = "درست است: شاه فقط به خانه‌های کنارش حمله می‌کند و هرگز نمی‌تواند کنار شاه دیگر برود؛ پس شاه به‌تنهایی هرگز کیش نمی‌دهد.",
                   ar = "صحيح: لا يهاجم الملك إلا المربعات المجاورة له، ولا يجوز له أبدًا أن يقترب من الملك الآخر، فلا يعطي الملك كشًّا بنفسه أبدًا." },

@@ -87,6 +87,8 @@ return lesson {
       prompt = { en = "In queenside castling, does the king move three squares, to b1?", fa = "آیا در قلعهٔ بزرگ شاه سه خانه، تا b1، حرکت می‌کند؟",
                  ar = "في التبييت الطويل، هل يتحرك الملك ثلاثة مربعات إلى b1؟" },
       answer = function(pos) return pos:play("O-O-O"):king("white") == "b1" end,
+      wrong = { en = "In O-O-O the king goes two squares, e1 to c1; the rook goes from a1 to d1, crossing b1.", fa = "در O-O-O شاه دو خانه می‌رود، از e1 به c1؛ رخ از a1 به d1 می‌رود و از b1 می‌گذرد.",
+                ar = "في O-O-O يتحرك الملك مربعين من e1 إلى c1؛ ويذهب الرخ من a1 إلى d1 عابرًا b1." },
       success = { en = "Right: on both sides the king moves exactly two squares; in O-O-O it goes to c1, and only the rook travels three squares.",
                   fa = "درست است: شاه در هر دو جناح دقیقاً دو خانه می‌رود؛ در O-O-O به c1 می‌رود و فقط رخ سه خانه حرکت می‌کند.",
                   ar = "صحيح: يتحرك الملك في الجانبين مربعين بالضبط؛ ففي O-O-O يذهب إلى c1، والرخ وحده يقطع ثلاثة مربعات." },

@@ -55,9 +55,10 @@ return lesson {
       prompt = { en = "After Bf5 (the bishop leaves the e-file), is Black in check?", fa = "پس از Bf5 (فیل ستون e را ترک می‌کند)، آیا سیاه کیش است؟",
                  ar = "بعد Bf5 (يغادر الفيل العمود e)، هل الأسود في كش؟" },
       answer = function(pos) return pos:play("Bf5"):in_check() end,
+      explain = function(pos) return select(2, pos:play("Bf5"):explain_status()) end,
       success = { en = "True: the rook on e2 sees e8 once the bishop has gone.", fa = "درست است: با رفتن فیل، رخ e2 خانهٔ e8 را می‌بیند.",
                   ar = "صحيح: بعد ذهاب الفيل صار الرخ في e2 يرى e8." },
-      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+      tests = { right = { "true" }, wrong = { ["false"] = "check" } },
     },
     teach {
       fen = "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
