@@ -107,5 +107,18 @@ return lesson {
                   ar = "صحيح: كش فقط؛ فالملك الأبيض في f6 يحرس e7 وf7 وg7، لكن h7 حرّ، فيهرب إليه الملك الأسود." },
       tests = { right = { "false" }, wrong = { ["true"] = "check" } },
     },
+    move_task {
+      fen = "8/8/8/k7/8/1R6/8/2R3K1 w - - 0 1",
+      prompt = { en = "Two rooks against the king on the a-file: give checkmate.", fa = "دو رخ در برابر شاهی در ستون a: مات کنید.",
+                 ar = "رخّان أمام ملك على العمود a: أمِت." },
+      hints = { { en = "The rook on b3 already holds the b-file.", fa = "رخ b3 از پیش ستون b را گرفته است.", ar = "الرخ في b3 يمسك العمود b من قبل." } },
+      expect = gives_checkmate(),
+      explain = status_after,
+      success = { en = "Checkmate: Ra1 checks along the a-file, and the rook on b3 shuts the king out of the b-file — the ladder again, turned on its side.",
+                  fa = "مات: Ra1 در ستون a کیش می‌دهد و رخ b3 ستون b را به روی شاه بسته است؛ همان نردبان، این بار در کنار صفحه.",
+                  ar = "كش مات: ‏Ra1 تكشّ على العمود a، والرخ في b3 يغلق العمود b أمام الملك — السُّلّم نفسه، على جانب الرقعة هذه المرة." },
+      wrong = { en = "That is not checkmate.", fa = "این مات نیست.", ar = "هذه ليست كش مات." },
+      tests = { right = { "Ra1#", "c1a1" }, wrong = { ["Rc5+"] = "check", ["Rc2"] = "deviation" } },
+    },
   },
 }

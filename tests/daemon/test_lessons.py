@@ -69,7 +69,7 @@ try:
     st, _, body = d.get('/v1/lessons', headers={'Accept-Language': 'ar-EG,ar;q=0.9'})
     check_eq({l['id']: l['title'] for l in body}, titles['ar'], 'Accept-Language picks Arabic')
     entry = [l for l in body if l['id'] == 'castling-blocked'][0]
-    check_eq((entry['level'], entry['tags'], entry['steps']), ('intermediate', ['castling'], 11), 'summary')
+    check_eq((entry['level'], entry['tags'], entry['steps']), ('intermediate', ['castling'], 13), 'summary')
     st, hdrs, _ = d.post('/v1/lessons', {})
     check_eq(st, 405, 'POST on the list')
     check('GET' in hdrs.get('allow', ''), 'Allow names GET')
@@ -77,7 +77,7 @@ try:
     begin('lessons.get')
     st, _, l = d.get('/v1/lessons/castling-blocked')
     check_eq(st, 200, 'status')
-    check_eq(len(l['steps']), 11, 'eleven steps')
+    check_eq(len(l['steps']), 13, 'thirteen steps')
     check_eq((l['steps'][0]['n'], l['steps'][0]['kind']), (1, 'text'), 'step 1 teaches the conditions')
     s1 = l['steps'][1]
     check_eq((s1['n'], s1['kind'], s1['fen'], s1['variant']),
