@@ -106,7 +106,7 @@ return lesson {
       answer = function(pos) return pos:parse("Kxd2") ~= nil end,
       explain = function(pos) return select(2, pos:explain("Kxd2")) end,
       success = { en = "Right: on d2 the king would stand in check from the knight, and a king may never move into check.",
-                  fa = "درست است: شاه در d2 از اسب کیش می‌خورد، و شاه هرگز نباید به خانه‌ای زیر کیش برود.",
+                  fa = "درست است: شاه در d2 از اسب کیش می‌خورد، و شاه هرگز نباید به خانه‌ای برود که زیر حمله است.",
                   ar = "صحيح: في d2 سيكون الملك في كش من الحصان، ولا يجوز للملك أبدًا أن يدخل في كش." },
       tests = { right = { "false" }, wrong = { ["true"] = "leaves_king_in_check" } },
     },

@@ -120,9 +120,9 @@ return lesson {
                  fa = "رخ شما فیلی پشتیبانی‌شده را می‌زند و مدافعِ فیل رخ شما را می‌زند. از نظر امتیاز چه شد؟",
                  ar = "يأخذ رخك فيلًا محميًّا، ثم تأخذ القطعة التي تحميه رخك. بحساب النقاط، ماذا حدث؟" },
       choices = {
-        { id = "won", text = { en = "You won 3 points", fa = "۳ امتیاز بردید", ar = "ربحت 3 نقاط" } },
+        { id = "won", text = { en = "You won 3 points", fa = "۳ امتیاز به دست آوردید", ar = "ربحت 3 نقاط" } },
         { id = "even", text = { en = "An even trade", fa = "معاوضهٔ برابر", ar = "مبادلة متكافئة" } },
-        { id = "lost", text = { en = "You lost 2 points", fa = "۲ امتیاز باختید", ar = "خسرت نقطتين" } },
+        { id = "lost", text = { en = "You lost 2 points", fa = "۲ امتیاز از دست دادید", ar = "خسرت نقطتين" } },
       },
       answer = "lost",
       wrong = { en = "Count both captures: you took 3 points and gave 5, so you are 2 points down.", fa = "هر دو زدن را حساب کنید: ۳ امتیاز گرفتید و ۵ امتیاز دادید، پس ۲ امتیاز عقب هستید.",

@@ -16,7 +16,7 @@ return lesson {
       diagram = { squares = { "g1", "f3" }, arrows = { { "g1", "f3" } } },
     },
     move_task {
-      prompt = { en = "Play the knight from g1 to f3, written in notation.", fa = "اسب را از g1 به f3 ببرید و حرکت را با نشانه‌گذاری بنویسید.",
+      prompt = { en = "Play the knight from g1 to f3, written in notation.", fa = "اسب را از g1 به f3 ببرید و حرکت را با نگارش جبری بنویسید.",
                  ar = "انقل الحصان من g1 إلى f3 واكتب النقلة بالتدوين الجبري." },
       expect = is_move("Nf3"),
       success = { en = "Right: N for the knight, f3 for the square: Nf3.", fa = "درست است: N برای اسب و f3 برای خانه: Nf3.",
@@ -46,7 +46,7 @@ return lesson {
     },
     move_task {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-      prompt = { en = "Castle queenside, written in notation.", fa = "قلعهٔ بزرگ بروید و آن را با نشانه‌گذاری بنویسید.",
+      prompt = { en = "Castle queenside, written in notation.", fa = "قلعهٔ بزرگ بروید و آن را با نگارش جبری بنویسید.",
                  ar = "بيّت تبييتًا طويلًا واكتبه بالتدوين الجبري." },
       expect = castles("queenside"),
       success = { en = "Right: three O's for the long castling, O-O-O.", fa = "درست است: قلعهٔ بزرگ با سه O نوشته می‌شود: O-O-O.",
