@@ -83,6 +83,9 @@ return lesson {
       tests = { right = { "O-O-O", "d1c1" }, wrong = { ["Ke2"] = "deviation", ["Rc8+"] = "deviation" } },
     },
     teach {
+      fen = "4k3/8/8/8/8/8/8/RK6 w A - 0 1",
+      variant = "chess960",
+      diagram = { squares = { "c1", "d1" }, arrows = { { "a1", "d1" }, { "b1", "c1" } } },
       text = { en = "On a physical board, touching the king and then the rook could look like an ordinary king or rook move, and touch-move (4.3) would then hold you to it. The Chess960 guidelines recommend: say \"castling\" if you like, take the king off the board, put the rook on its final square, then place the king on its final square — all with one hand (4.1).",
                fa = "روی صفحهٔ واقعی، دست زدن به شاه و سپس رخ ممکن است شبیه یک حرکت معمولی شاه یا رخ باشد و قانون دست به مهره (۴.۳) شما را به همان حرکت ملزم کند. رهنمودهای شطرنج ۹۶۰ توصیه می‌کنند: اگر می‌خواهید بگویید «قلعه»، شاه را از صفحه بردارید، رخ را در خانهٔ نهایی‌اش بگذارید و سپس شاه را در خانهٔ نهایی‌اش قرار دهید؛ همه با یک دست (۴.۱).",
                ar = "على الرقعة الحقيقية قد يبدو لمس الملك ثم الرخ نقلةً عادية للملك أو للرخ، فتُلزمك بها قاعدة القطعة الملموسة (4.3). لذا توصي إرشادات شطرنج 960: قل «تبييت» إن شئت، وارفع الملك عن الرقعة، وضع الرخ في مربعه النهائي، ثم ضع الملك في مربعه النهائي، كل ذلك بيدٍ واحدة (4.1)." },

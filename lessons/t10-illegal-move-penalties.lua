@@ -30,6 +30,7 @@ return lesson {
   steps = {
     teach {
       fen = start,
+      diagram = { squares = { "e8" }, arrows = { { "e2", "e8" } } },
       text = { en = "An illegal move is completed once the player has pressed the clock. The arbiter restores the position just before it, and the player must make another move — with the piece touched, if possible (7.5.1). These also count as illegal moves: a pawn moved to the last rank without a new piece (it becomes a queen, 7.5.2), pressing the clock without moving (7.5.3), and making one move with two hands (7.5.4).",
                fa = "حرکت غیرقانونی وقتی کامل می‌شود که بازیکن ساعت را بزند. داور وضعیت درست پیش از آن را برمی‌گرداند و بازیکن باید حرکت دیگری انجام دهد، در صورت امکان با همان مهره‌ای که لمس کرده بود (۷.۵.۱). این‌ها هم حرکت غیرقانونی به شمار می‌روند: رساندن پیاده به ردیف آخر بدون گذاشتن مهرهٔ تازه (پیاده وزیر می‌شود، ۷.۵.۲)، زدن ساعت بدون حرکت (۷.۵.۳)، و انجام یک حرکت با دو دست (۷.۵.۴).",
                ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. فيُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب نقلة أخرى، بالقطعة التي لمسها إن أمكن (7.5.1). وتُعدّ نقلاتٍ غير قانونية أيضًا: نقل بيدق إلى الصف الأخير دون وضع قطعة جديدة (فيُستبدل بوزير، 7.5.2)، وضغط الساعة دون لعب نقلة (7.5.3)، ولعب نقلة واحدة باليدين (7.5.4)." },

@@ -14,6 +14,8 @@ return lesson {
   rules = { "4.4", "5.1.2", "6.9", "7.5.5", "9.2", "9.3", "9.5", "A.3" },
   steps = {
     teach {
+      fen = "k7/8/8/8/8/8/r7/4K1N1 b - - 0 1",
+      diagram = { squares = { "a2", "g1" }, arrows = {} },
       text = { en = "An arbiter decides from the position and the rules, never from who looks better. Before every ruling ask: who is to move, what was touched and in what order, how many illegal moves this player has completed, what the time control is, and whether the opponent could still checkmate by any series of legal moves.",
                fa = "داور بر پایهٔ وضعیت و قوانین تصمیم می‌گیرد، نه بر پایهٔ اینکه چه کسی بهتر به نظر می‌رسد. پیش از هر رأی بپرسید: نوبت کیست، به چه مهره‌هایی و به چه ترتیبی دست زده شده، این بازیکن چند حرکت غیرقانونی کامل کرده است، نوع زمان‌بندی بازی چیست، و آیا حریف هنوز با سری از حرکت‌های قانونی می‌تواند مات کند.",
                ar = "يحكم الحكم بالوضع والقوانين، لا بمن يبدو أفضل. وقبل كل قرار اسأل: لمن الدور، وما القطع التي لُمست وبأي ترتيب، وكم نقلة غير قانونية أكمل هذا اللاعب، وما نظام الوقت، وهل ما زال الخصم قادرًا على الإماتة بسلسلة ما من النقلات القانونية." },
