@@ -70,7 +70,7 @@ static void test_arbiter_tracks(const arbl_registry *reg, int n)
             for (int a = 0; articles[a]; a++)
                 taught[a] |= strcmp(l->rules[r], articles[a]) == 0;
     }
-    CHECK_INT(lessons, 18);
+    CHECK_MSG(lessons >= 18, "only %d tournament and Chess960 lessons", lessons);
     CHECK_MSG(steps >= 150, "the tournament and Chess960 tracks hold %d steps, fewer than 150", steps);
     for (int a = 0; articles[a]; a++)
         CHECK_MSG(taught[a], "no tournament or Chess960 lesson names article %s", articles[a]);
