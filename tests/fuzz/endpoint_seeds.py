@@ -68,12 +68,12 @@ seeds = {
 }
 # Lines: "first line\nbody" for the routes with a {line} part.
 lines = {
-    'lesson_answer': [('illegal-moves/steps/2', {'answer': 'Nc3'}), ('castling/steps/1', {'answer': 'O-O'}),
-                      ('castling/steps/3', {'answer': 'f1 g1'}), ('check-three-ways/steps/2', {'answer': 'Bb5+'}),
-                      ('stalemate/steps/1', {'answer': 'true', 'lang': 'fa'}),
-                      ('touch-move/steps/3', {'answer': 'a', 'lang': 'ar'}), ('en-passant/steps/1', {'answer': 'exd6'}),
-                      ('promotion/steps/2', {'answer': 'e8=N'}), ('repetition/steps/9', {'answer': 'false'}),
-                      ('chess960-castling/steps/1', {'answer': 'O-O-O'})],
+    'lesson_answer': [('illegal-moves/steps/2', {'answer': 'Nc3'}), ('castling/steps/2', {'answer': 'O-O'}),
+                      ('castling/steps/4', {'answer': 'f1 g1'}), ('check-three-ways/steps/4', {'answer': 'Bb5+'}),
+                      ('stalemate/steps/2', {'answer': 'true', 'lang': 'fa'}),
+                      ('touch-move/steps/3', {'answer': 'a', 'lang': 'ar'}), ('en-passant/steps/2', {'answer': 'exd6'}),
+                      ('promotion/steps/3', {'answer': 'e8=N'}), ('repetition/steps/9', {'answer': 'false'}),
+                      ('chess960-castling/steps/2', {'answer': 'O-O-O'})],
     'puzzle_answer': [('m1-fools-mate', {'answer': 'Qh4#'}), ('m1-scholars-mate', {'answer': 'Qxf7+'}),
                       ('m1-caro-kann-smothered', {'moves': ['Nd6#']}), ('m1-kieninger-trap', {'answer': '8... Nd3#'})],
 }
