@@ -196,7 +196,12 @@ local function verify(pz, source)
     for _, m in ipairs(pos:legal_moves()) do
       if pos:play(m):state() == "stalemate" then trap = true end
     end
-    if not trap then problem("no legal move stalemates here: the puzzle has no stalemate to find or avoid", line_of("fen")) end
+    -- a judge of the coach's own may find the stalemate one move deeper: after the answer's reply
+    local m = not trap and pz.judge and arbiter.explain(pos, tostring(pz.answer))
+    for _, reply in ipairs(m and pos:play(m):legal_moves() or {}) do
+      if pos:play(m):play(reply):state() == "stalemate" then trap = true end
+    end
+    if not trap then problem("no legal move stalemates here (nor a reply to the answer): the puzzle has no stalemate to find or avoid", line_of("fen")) end
   elseif kind == "chess960" and pos:variant() ~= "chess960" then
     problem("the position is not read as Chess960", line_of("chess960"))
   end

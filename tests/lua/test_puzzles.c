@@ -53,6 +53,8 @@ static const struct {
     {"count-03-promotion", "count", "\xdb\xb9", "abc", "not_a_number"}, /* Persian 9 */
     {"stalemate-03-rook", "stalemate", "Rh1#", "Rg7", "stalemate"},
     {"stalemate-05-find-it", "stalemate", "Qd6", "Qd8+", "not_stalemate"},
+    {"stalemate-06-desperado", "stalemate", "Rg2+", "Rh7", "desperado_no_check"}, /* the coach's judge */
+    {"count-06-seeded", "count", "13", "12", "legal_moves_count"},                /* a seeded generator */
     {"chess960-01-king-on-b1", "chess960", "b1a1", "O-O", "castling_into_attack"},
     {"chess960-02-king-stays", "chess960", "O-O", "Rf1", "not_castling"},
 };
