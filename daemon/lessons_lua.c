@@ -170,6 +170,28 @@ static void puzzle_report(void *ud, const char *path, int line, const char *leve
     }
 }
 
+/* The puzzle scripts of the set being replaced whose file failed this time (see keep_last_good). */
+static int keep_last_good_puzzles(const ad_lessons *l, arbl_puzzlebox *box, struct load_report *c)
+{
+    const ad_lesson_set *old = l->current;
+    const arbl_puzzlebox *prev = old ? old->puzzle_box : NULL;
+    int kept = 0;
+    for (int i = 0; prev && i < arbl_puzzlebox_count(prev); i++) {
+        const arbl_puzzle *was = arbl_puzzlebox_at(prev, i);
+        bool reloaded = !was->chunk; /* a mate-file line: read again from the file */
+        for (int j = 0; j < arbl_puzzlebox_count(box) && !reloaded; j++)
+            reloaded = strcmp(arbl_puzzlebox_at(box, j)->path, was->path) == 0;
+        if (reloaded || !still_there(was->path))
+            continue;
+        if (arbl_puzzlebox_keep(box, was, puzzle_report, c)) {
+            kept++;
+            ad_log(AD_LOG_WARN, "puzzle %s: the file fails; still serving puzzle '%s' as loaded in generation %lu",
+                   was->path, was->id, old->generation);
+        }
+    }
+    return kept;
+}
+
 void ad_puzzles_lua_load(const ad_lessons *l, ad_lesson_set *set)
 {
     /* The scripts run with the lesson budgets: a puzzle answer is a lesson-sized run. */
@@ -194,6 +216,7 @@ void ad_puzzles_lua_load(const ad_lessons *l, ad_lesson_set *set)
         ad_log(AD_LOG_WARN, "puzzle directory %s cannot be read: only the mate file is served", dir);
         c.failures = 1;
     }
+    keep_last_good_puzzles(l, box, &c);
     set->puzzle_box = box;
     set->puzzle_scripts = arbl_puzzlebox_count(box) - set->puzzles.count;
     set->puzzle_script_failures = c.failures;

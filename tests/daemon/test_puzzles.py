@@ -4,7 +4,12 @@
 # a wrong first move is refuted, another winning line than the recorded one is accepted, errors;
 # the scripted puzzles (lessons/puzzles/*.lua): each kind answered right and wrong, the wrong
 # answers explained by the engine, prompts in the request's language.
+import os
+import shutil
+import signal
 import sys
+import tempfile
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
@@ -138,4 +143,35 @@ try:
         check_eq((st, e.get('error', {}).get('code')), (status, code), 'scripted: %r' % (body,))
 finally:
     d.stop()
+
+# A reload: a puzzle script that now fails keeps its last good version; a deleted one goes away.
+begin('puzzles.reload_keeps_last_good')
+tmp = tempfile.mkdtemp()
+try:
+    os.makedirs(os.path.join(tmp, 'puzzles'))
+    for name in ('count-01-start.lua', 'only-move-02-block.lua'):
+        shutil.copy(os.path.join(sys.argv[2], 'puzzles', name), os.path.join(tmp, 'puzzles'))
+    d = Daemon(sys.argv[1], {'lessons': tmp})
+    try:
+        ids = sorted(p['id'] for p in d.get('/v1/puzzles')[2]['puzzles'])
+        check_eq(ids, ['count-01-start', 'only-move-02-block'], 'both served')
+
+        def reload():
+            gen = d.get('/v1/health')[2]['lessons_generation']
+            d.signal(signal.SIGHUP)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and d.get('/v1/health')[2]['lessons_generation'] == gen:
+                time.sleep(0.05)
+        with open(os.path.join(tmp, 'puzzles', 'count-01-start.lua'), 'a', encoding='utf-8') as f:
+            f.write('this is not Lua\n')
+        os.remove(os.path.join(tmp, 'puzzles', 'only-move-02-block.lua'))
+        reload()
+        ids = sorted(p['id'] for p in d.get('/v1/puzzles')[2]['puzzles'])
+        check_eq(ids, ['count-01-start'], 'the failing file is still served, the deleted one is gone')
+        st, _, a = d.post('/v1/puzzles/count-01-start/answer', {'answer': '20'})
+        check_eq((st, a.get('correct')), (200, True), 'and still answers')
+    finally:
+        d.stop()
+finally:
+    shutil.rmtree(tmp)
 finish()
