@@ -62,14 +62,14 @@ local MSG = {
 -- The prompts of the mate file's puzzles (lessons/puzzles/puzzles.txt), by side to move and N.
 local MATE_PROMPT = {
   white = {
-    { en = "White to move: mate in 1.", fa = "سفید حرکت می‌کند: مات در ۱ حرکت.", ar = "الأبيض يلعب: مات في نقلة واحدة." },
-    { en = "White to move: mate in 2.", fa = "سفید حرکت می‌کند: مات در ۲ حرکت.", ar = "الأبيض يلعب: مات في نقلتين." },
-    { en = "White to move: mate in 3.", fa = "سفید حرکت می‌کند: مات در ۳ حرکت.", ar = "الأبيض يلعب: مات في ثلاث نقلات." },
+    { en = "White to move: mate in 1.", fa = "نوبت سفید است: مات در ۱ حرکت.", ar = "الدور على الأبيض: مات في نقلة واحدة." },
+    { en = "White to move: mate in 2.", fa = "نوبت سفید است: مات در ۲ حرکت.", ar = "الدور على الأبيض: مات في نقلتين." },
+    { en = "White to move: mate in 3.", fa = "نوبت سفید است: مات در ۳ حرکت.", ar = "الدور على الأبيض: مات في ثلاث نقلات." },
   },
   black = {
-    { en = "Black to move: mate in 1.", fa = "سیاه حرکت می‌کند: مات در ۱ حرکت.", ar = "الأسود يلعب: مات في نقلة واحدة." },
-    { en = "Black to move: mate in 2.", fa = "سیاه حرکت می‌کند: مات در ۲ حرکت.", ar = "الأسود يلعب: مات في نقلتين." },
-    { en = "Black to move: mate in 3.", fa = "سیاه حرکت می‌کند: مات در ۳ حرکت.", ar = "الأسود يلعب: مات في ثلاث نقلات." },
+    { en = "Black to move: mate in 1.", fa = "نوبت سیاه است: مات در ۱ حرکت.", ar = "الدور على الأسود: مات في نقلة واحدة." },
+    { en = "Black to move: mate in 2.", fa = "نوبت سیاه است: مات در ۲ حرکت.", ar = "الدور على الأسود: مات في نقلتين." },
+    { en = "Black to move: mate in 3.", fa = "نوبت سیاه است: مات در ۳ حرکت.", ar = "الدور على الأسود: مات في ثلاث نقلات." },
   },
 }
 
