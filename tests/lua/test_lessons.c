@@ -122,24 +122,24 @@ static void test_bundled(void)
     harness_begin("lessons.bundled.language");
     const arbl_lesson *l = arbl_registry_find(reg, "check-three-ways");
     arbl_result r;
-    CHECK(arbl_answer(reg, l, 1, "Ke2", "fa", &r));
+    CHECK(arbl_answer(reg, l, 2, "Ke2", "fa", &r));
     CHECK(!r.correct);
     /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
     CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
     CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
               "Persian feedback: %s", r.feedback);
     CHECK_MSG(strstr(r.feedback, "مجاز") == NULL, "Persian feedback without «مجاز»: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 1, "Ke2", "ar", &r));
+    CHECK(arbl_answer(reg, l, 2, "Ke2", "ar", &r));
     CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 1, "Bxe8", "en", &r));
+    CHECK(arbl_answer(reg, l, 2, "Bxe8", "en", &r));
     CHECK_STR(r.explanations[0].code, "deviation");
     CHECK_INT(r.explanations[0].nsquares, 2);
     CHECK_STR(r.explanations[0].squares[0], "a4");
     CHECK_STR(r.explanations[0].squares[1], "e8");
 
     harness_begin("lessons.bundled.explanations_from_engine");
-    l = arbl_registry_find(reg, "illegal-positions");
-    CHECK(arbl_answer(reg, l, 1, "true", "en", &r));
+    l = arbl_registry_find(reg, "illegal-positions"); /* step 1 teaches */
+    CHECK(arbl_answer(reg, l, 2, "true", "en", &r));
     CHECK(!r.correct && has_code(&r, "too_many_kings"));
     bool rule = false;
     for (int i = 0; i < r.nexplanations; i++)
@@ -153,9 +153,9 @@ static void test_bundled(void)
     char big[600];
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = 0;
-    CHECK(!arbl_answer(reg, l, 1, big, "en", &r));
-    CHECK(arbl_answer(reg, l, 1, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
-    CHECK(arbl_answer(reg, l, 1, "true", "xx", &r)); /* unknown language: English */
+    CHECK(!arbl_answer(reg, l, 2, big, "en", &r));
+    CHECK(arbl_answer(reg, l, 2, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
+    CHECK(arbl_answer(reg, l, 2, "true", "xx", &r)); /* unknown language: English */
     arbl_registry_free(reg);
 }
 

@@ -211,6 +211,10 @@ await scenario("a lesson step answered wrong, then right, then the next step", a
     await page.waitForSelector("#lesson-select option[value='check-three-ways']")
     await page.select("#lesson-select", "check-three-ways")
     await waitText("#lesson-step .step-number", /Step 1 of/)
+    await page.click("#lesson-step button[data-choice='continue']") // step 1 teaches the three ways out
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await page.click("#feedback button.next")
+    await waitText("#lesson-step .step-number", /Step 2 of/)
     await typeMove("Ke2")
     await page.waitForSelector("#feedback .headline[data-correct='false']")
     check(await count("#feedback li[data-code]") > 0, "a wrong move gets no engine explanation")
@@ -218,7 +222,7 @@ await scenario("a lesson step answered wrong, then right, then the next step", a
     await typeMove("Kd1")
     await page.waitForSelector("#feedback .headline[data-correct='true']")
     await page.click("#feedback button.next")
-    await waitText("#lesson-step .step-number", /Step 2 of/)
+    await waitText("#lesson-step .step-number", /Step 3 of/)
 })
 
 await scenario("a teaching step shows its diagram on the board, then moves on", async () => {
@@ -301,6 +305,10 @@ await scenario("a coach's lesson with an error shows its line number", async () 
     await page.click("#coach-check")
     await page.waitForSelector("#coach-result .ok")
     await waitText("#coach-step .step-number", /Step 1 of/)
+    await page.click("#coach-step button[data-choice='continue']") // step 1 teaches
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await page.click("#feedback button.next")
+    await waitText("#coach-step .step-number", /Step 2 of/)
     await typeMove("Kd1")
     await page.waitForSelector("#feedback .headline[data-correct='true']")
 })
