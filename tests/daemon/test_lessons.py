@@ -97,8 +97,8 @@ try:
     check('choices' not in c['steps'][1], 'no choices on a move step')
 
     begin('lessons.answer.correct')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Kd2'})
-    check_eq((st, b['correct'], b['next'], b['feedback']['explanations']), (200, True, 2, []), 'correct')
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Kd2'})
+    check_eq((st, b['correct'], b['next'], b['feedback']['explanations']), (200, True, 3, []), 'correct')
     check(b['feedback']['text'].startswith('Right: a king move.'), 'the step says why: ' + b['feedback']['text'])
     st, _, b = d.post(ANSWER % ('stalemate', 4), {'answer': 'B'})
     check_eq((st, b['correct'], b['next']), (200, True, 5), 'a choice by its label')
@@ -129,7 +129,7 @@ try:
     check_eq(codes(b), ['deviation'], 'legal but not what the step asks')
 
     begin('lessons.answer.illegal')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Nc3'})
     check_eq((st, b['correct'], codes(b)), (200, False, ['pinned', 'illegal_move']), 'pinned knight')
     pinned = b['feedback']['explanations'][0]
     check_eq((pinned['squares'], pinned['rule'], pinned['params']), (['e2', 'e7', 'e1'], 'FIDE 3.9',
@@ -323,7 +323,7 @@ try:
     st, _, body = d.get('/v1/lessons')
     check_eq(sorted(l['id'] for l in body), ['check-three-ways', 'illegal-moves'], 'added one, dropped one')
     check_eq(d.get('/v1/lessons/castling-blocked')[0], 404, 'the dropped lesson is gone')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Nc3'})
     check('pinned' in codes(b), 'the added lesson answers')
     check_eq(failures, [], 'no request failed during the reloads')
     check(done[0] > before, 'answers kept flowing (%d)' % done[0])

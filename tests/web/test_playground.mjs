@@ -270,6 +270,27 @@ await scenario("a puzzle solved on the board", async () => {
     check(await count("#feedback li[data-code='mate_found']") === 1, "the solver's verdict is missing")
 })
 
+await scenario("scripted puzzles: a move on the board, then a choice, judged by the engine", async () => {
+    await open("#puzzles")
+    await page.waitForSelector("#puzzle-select option[value='only-move-01-capture']")
+    await page.select("#puzzle-select", "only-move-01-capture")
+    await waitText("#puzzle .prompt", /only legal move/)
+    await typeMove("Kg1")
+    await page.waitForSelector("#feedback .headline[data-correct='false']")
+    check(await count("#feedback li[data-code='leaves_king_in_check']") === 1, "the wrong move is not explained by the engine")
+    await typeMove("Kxg2")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    check(/unprotected queen/.test(await text("#feedback .headline")), "the success text is not shown")
+    await page.select("#puzzle-select", "illegal-02-castle-in-check")
+    await page.waitForSelector("#puzzle [data-choice='a']")
+    await page.click("#puzzle [data-choice='b']")
+    await page.waitForSelector("#feedback .headline[data-correct='false']")
+    check(await count("#feedback li[data-code='move_is_legal']") === 1, "a legal choice is not explained")
+    await page.click("#puzzle [data-choice='a']")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await shot("12-puzzle-choice")
+})
+
 await scenario("a coach's lesson with an error shows its line number", async () => {
     await open("#coach")
     const broken = 'return lesson{\n  id = "broken",\n  title = {en = "Broken", fa = "خراب", ar = "معطوب"},\n  level = "beginner",\n  steps = {\n    step{ kind = "move", fen = "8/8/8/8/8/8/8/8 w - - 0 1", answer = "e4" ,\n  }\n}\n'
