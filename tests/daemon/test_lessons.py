@@ -123,6 +123,14 @@ try:
     check('castling_king_moved' in codes(b), 'king moved (from the step history)')
     st, _, b = d.post(ANSWER % ('castling-blocked', 9), {'answer': 'true'})
     check('castling_rook_moved' in codes(b), 'rook moved (from the step history)')
+    # a wrong verdict on a dead position gets the dead-position analysis (arbiter.dead): the proof,
+    # or a mating line that shows the position is alive
+    st, _, b = d.post(ANSWER % ('dead-positions', 5), {'answer': 'play'})
+    check('material_bishops_one_color' in codes(b), 'bishops of one colour: the proof')
+    st, _, b = d.post(ANSWER % ('dead-positions', 3), {'answer': 'draw', 'lang': 'fa'})
+    check(codes(b)[:3] == ['wrong_answer', 'alive_position', 'can_mate'], 'two knights: alive, with a mating line')
+    st, _, b = d.post(ANSWER % ('dead-positions', 4), {'answer': 'play'})
+    check(codes(b)[1:3] == ['dead_position', 'cannot_mate_locked'], 'locked pawns: dead, and why')
     st, _, b = d.post(ANSWER % ('checkmate', 2), {'answer': 'false'})
     check_eq(codes(b)[:3], ['wrong_answer', 'checkmate', 'check'], 'mate explained')
     st, _, b = d.post(ANSWER % ('check-three-ways', 2), {'answer': 'Bxe8'})
