@@ -1,11 +1,15 @@
 /* arbiter mate / arbiter puzzle check: the mate-in-N solver from the command line, and the
- * verification of a puzzle file (format: lessons/puzzles/README.md). */
+ * verification of puzzle files: the mate file (format: lessons/puzzles/README.md) by the solver,
+ * puzzle scripts (*.lua, docs/lessons.md "Puzzles") by the engine, as the daemon loads them. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#ifdef ARB_HAVE_LUA
+#include "puzzles.h"
+#endif
 
 /* Removes "--budget N" from argv (before the common options are parsed); false if malformed. */
 static bool take_budget(int *argc, char **argv, uint64_t *budget)
@@ -241,15 +245,91 @@ static int puzzle_check(const struct cli_opts *o, uint64_t budget, const char *p
     return ok == total ? 0 : 1;
 }
 
+static bool is_script(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".lua") == 0;
+}
+
+#ifdef ARB_HAVE_LUA
+struct script_report {
+    int errors;
+    bool unreadable;
+};
+
+static void script_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    struct script_report *c = ud;
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    printf("FAIL %s\n", text);
+    if (strcmp(level, "error") == 0)
+        c->errors++;
+}
+
+/* The scripts, into one box (a second puzzle with an id already taken is reported): each is run,
+ * linted and verified by the engine as the daemon loads it. Returns 0, 1 (one fails) or 2. */
+static int scripts_check(int nfiles, char **files)
+{
+    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
+    if (!box)
+        return 2;
+    int failed = 0, total = 0;
+    bool unreadable = false;
+    for (int i = 0; i < nfiles; i++) {
+        if (!is_script(files[i]))
+            continue;
+        total++;
+        FILE *f = fopen(files[i], "r");
+        if (!f) {
+            fprintf(stderr, "arbiter: cannot open '%s': %s\n", files[i], strerror(errno));
+            unreadable = true;
+            failed++;
+            continue;
+        }
+        fclose(f);
+        struct script_report c = {0, false};
+        if (arbl_puzzlebox_load_file(box, files[i], script_report, &c)) {
+            const arbl_puzzle *p = arbl_puzzlebox_at(box, arbl_puzzlebox_count(box) - 1);
+            printf("ok   %s: %s (%s), answer by %s\n", p->id, p->kind, files[i], p->answer_type);
+        } else {
+            failed++;
+        }
+    }
+    arbl_puzzlebox_free(box);
+    if (total)
+        printf("%d puzzle scripts: %d ok, %d failed\n", total, total - failed, failed);
+    return unreadable ? 2 : failed ? 1 : 0;
+}
+#endif
+
 int cmd_puzzle(int argc, char **argv)
 {
     uint64_t budget;
     struct cli_opts o;
     if (!take_budget(&argc, argv, &budget) || !cli_parse_opts(argc, argv, &o))
         return 2;
-    if (o.nargs != 2 || strcmp(o.args[0], "check") != 0) {
-        fprintf(stderr, "usage: arbiter puzzle check [--budget NODES] FILE\n");
+    if (o.nargs < 2 || strcmp(o.args[0], "check") != 0) {
+        fprintf(stderr, "usage: arbiter puzzle check [--budget NODES] FILE...   (the mate file, or puzzle scripts *.lua)\n");
         return 2;
     }
-    return puzzle_check(&o, budget, o.args[1]);
+    int worst = 0, scripts = 0;
+    for (int i = 1; i < o.nargs; i++) {
+        if (is_script(o.args[i])) {
+            scripts++;
+            continue;
+        }
+        int rc = puzzle_check(&o, budget, o.args[i]);
+        worst = rc > worst ? rc : worst;
+    }
+    if (scripts) {
+#ifdef ARB_HAVE_LUA
+        int rc = scripts_check(o.nargs - 1, o.args + 1);
+        worst = rc > worst ? rc : worst;
+#else
+        fprintf(stderr, "arbiter: puzzle scripts need the Lua runtime (built without it)\n");
+        return 2;
+#endif
+    }
+    return worst;
 }

@@ -62,9 +62,15 @@ static const struct command commands[] = {
      "Mate-in-N solver: every key move, cooks, and the main line.\n"
      "example: arbiter mate '4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16' 2\n"
      "exit: 0 mate in N found, 1 none, 2 usage error, 3 the budget ran out"},
-    {"puzzle", "puzzle check [--budget NODES] FILE   (id | N | FEN | keys | source per line)", cmd_puzzle,
-     "Checks a puzzle file with the solver: every key forces mate in N, no other first move does.\n"
-     "example: arbiter puzzle check lessons/puzzles/puzzles.txt\nexit: 0 all puzzles right, 1 a puzzle is wrong, 2 usage error"},
+    {"puzzle", "puzzle check [--budget NODES] FILE...   (the mate file, or puzzle scripts *.lua)", cmd_puzzle,
+     "Checks puzzles. The mate file (id | N | FEN | keys | source per line) with the solver: every key\n"
+     "forces mate in N, no other first move does. A puzzle script (*.lua, puzzle{...}) as the daemon\n"
+     "loads it: its fields (unknown ones named with the nearest), every text in en, fa and ar, then the\n"
+     "engine: the answer is right, each listed wrong answer is wrong and explained, the only legal move\n"
+     "is the only one, the count is the engine's, exactly one listed move is illegal, a retro answer\n"
+     "validates, a stalemate trap has its stalemate.\n"
+     "example: arbiter puzzle check lessons/puzzles/puzzles.txt lessons/puzzles/*.lua\n"
+     "exit: 0 all puzzles right, 1 a puzzle is wrong, 2 usage error or a file cannot be read"},
     {"explain", "explain [--lang L] [--json] [--variant chess960] FEN [MOVES...] MOVE", cmd_explain,
      "Why MOVE is legal or not after FEN and MOVES (every reason, most fundamental first).\n"
      "  --json  /v1/move's answer\nexample: arbiter explain startpos e4 e5 Ke2 e6 Ke1 d6 O-O\n"

@@ -1,8 +1,11 @@
-/* Puzzle endpoints: GET /v1/puzzles (the bundled mate-in-N puzzles, without their keys) and
- * POST /v1/puzzles/{id}/answer (a first move or a whole line, judged by the engine's solver:
- * any line that still forces mate in time is accepted, not only the recorded keys). The puzzles
- * are the current lesson set's list (puzzles.h), reloaded with it on SIGHUP; each request holds
- * the set it started with. */
+/* Puzzle endpoints: GET /v1/puzzles (every puzzle, without its answer, the prompt in the
+ * request's language) and POST /v1/puzzles/{id}/answer. A mate-file puzzle's answer is a first
+ * move or a whole line judged by the engine's solver (any line that still forces mate in time is
+ * accepted, not only the recorded keys); a scripted puzzle's answer (a move, a line, a choice or
+ * a number) is judged by its script in a sandbox (lua/puzzles.h). The puzzles are the current
+ * lesson set's (puzzles.h, set->puzzle_box), reloaded with it on SIGHUP; each request holds the
+ * set it started with. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,29 +13,87 @@
 #include "handlers_puzzles.h"
 #include "reply.h"
 #include "routes.h"
+#ifdef AD_HAVE_LUA
+#include "../lua/puzzles.h"
+#include "quiz_json.h"
+#endif
 
-static json_t *puzzle_json(const ad_puzzle *p)
+/* A mate-file puzzle as the list shows it without the Lua runtime (no prompt then). */
+static json_t *mate_json(const ad_puzzle *p)
 {
-    return json_pack("{s:s, s:i, s:s, s:s, s:s}", "id", p->id, "n", p->n, "fen", p->fen, "turn",
-                     aj_color_name((arb_color)p->pos.side), "source", p->source);
+    return json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:s, s:s}", "id", p->id, "kind", "mate", "n", p->n, "fen",
+                     p->fen, "turn", aj_color_name((arb_color)p->pos.side), "source", p->source, "variant",
+                     "standard", "answer_type", "line");
 }
 
-static void list_puzzles(ad_request *r, const ad_puzzle_list *puzzles)
+#ifdef AD_HAVE_LUA
+static json_t *texts_json(const arbl_text *t, int n, const char *lang)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(arbl_text_get(&t[i], lang)));
+    return a;
+}
+
+/* A puzzle of the box: what the page needs to show it and take its answer, never the answer. */
+static json_t *box_puzzle_json(const arbl_puzzle *p, const char *lang)
+{
+    arb_position pos;
+    arb_variant v = strcmp(p->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
+    const char *turn = arb_position_from_fen(&pos, p->fen, v, NULL) == ARB_OK ? aj_color_name((arb_color)pos.side)
+                                                                               : "white";
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id", p->id, "kind", p->kind, "fen", p->fen,
+                          "turn", turn, "variant", p->variant, "source", p->source ? p->source : "", "prompt",
+                          arbl_text_get(&p->prompt, lang), "answer_type", p->answer_type);
+    if (p->n > 0)
+        json_object_set_new(o, "n", json_integer(p->n));
+    json_object_set_new(o, "hints", texts_json(p->hints, p->nhints, lang));
+    if (p->nchoices > 0) {
+        json_t *choices = json_array();
+        for (int i = 0; i < p->nchoices; i++)
+            json_array_append_new(choices, json_pack("{s:s, s:s}", "id", p->choices[i].id, "text",
+                                                     arbl_text_get(&p->choices[i].text, lang)));
+        json_object_set_new(o, "choices", choices);
+    }
+    return o;
+}
+#endif
+
+static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
     json_t *list = json_array();
+#ifdef AD_HAVE_LUA
+    if (set && set->puzzle_box) {
+        for (int i = 0; i < arbl_puzzlebox_count(set->puzzle_box); i++)
+            json_array_append_new(list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
+        ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
+        return;
+    }
+#else
+    (void)set;
+#endif
     for (int i = 0; i < puzzles->count; i++)
-        json_array_append_new(list, puzzle_json(&puzzles->items[i]));
+        json_array_append_new(list, mate_json(&puzzles->items[i]));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
 }
 
-static void get_puzzle(ad_request *r, const ad_puzzle_list *puzzles)
+static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
+#ifdef AD_HAVE_LUA
+    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    if (bp) {
+        ad_reply_json(r, 200, box_puzzle_json(bp, r->lang));
+        return;
+    }
+#else
+    (void)set;
+#endif
     const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
         ad_reply_code(r, AJ_E_NOT_FOUND, "id");
         return;
     }
-    ad_reply_json(r, 200, puzzle_json(p));
+    ad_reply_json(r, 200, mate_json(p));
 }
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
@@ -137,13 +198,8 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
     return true;
 }
 
-static void judge_answer(ad_request *r, const ad_puzzle_list *puzzles)
+static void judge_mate(ad_request *r, const ad_puzzle *p)
 {
-    const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
-    if (!p) {
-        ad_reply_code(r, AJ_E_NOT_FOUND, "id");
-        return;
-    }
     arb_move moves[2 * 3];
     char texts[2 * 3][ARB_MOVE_TEXT_MAX];
     int count = 0;
@@ -170,7 +226,7 @@ static void judge_answer(ad_request *r, const ad_puzzle_list *puzzles)
     for (int i = 0; i < out->nreasons; i++)
         json_array_append_new(ex, aj_reason_json(&out->reasons[i], r->lang));
     bool correct = out->verdict == ARB_LINE_SOLVED || out->verdict == ARB_LINE_CORRECT;
-    json_t *o = json_pack("{s:s, s:b, s:b, s:s, s:i, s:o}", "id", p->id, "correct", correct, "solved",
+    json_t *o = json_pack("{s:s, s:s, s:b, s:b, s:s, s:i, s:o}", "id", p->id, "kind", "mate", "correct", correct, "solved",
                           out->verdict == ARB_LINE_SOLVED, "verdict", verdicts[out->verdict], "remaining",
                           out->remaining, "explanations", ex);
     /* The position after the line, to name the reply, the refutation and the keys. */
@@ -197,6 +253,116 @@ static void judge_answer(ad_request *r, const ad_puzzle_list *puzzles)
     free(out);
 }
 
+#ifdef AD_HAVE_LUA
+/* The answer of a scripted puzzle: "answer" (a move, a choice id, a number, a line), or for a
+ * line "moves": [...] (joined with spaces); never both. */
+static bool read_script_answer(ad_request *r, char *buf, size_t cap)
+{
+    aj_error e;
+    const char *answer = NULL;
+    json_t *list = json_object_get(r->body, "moves");
+    if (list && json_is_null(list))
+        list = NULL;
+    if (!aj_opt_string(r->body, "answer", &answer, &e)) {
+        ad_reply_error(r, &e);
+        return false;
+    }
+    if (list && !json_is_array(list))
+        return reply_field(r, AJ_E_INVALID_FIELD, "moves", -1, -1);
+    if (answer && list)
+        return reply_field(r, AJ_E_CONFLICTING_FIELDS, "moves", -1, -1);
+    if (!answer && !list)
+        return reply_field(r, AJ_E_MISSING_FIELD, "answer", -1, -1);
+    if (answer) {
+        if (strlen(answer) > ARBL_ANSWER_MAX)
+            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, ARBL_ANSWER_MAX);
+        snprintf(buf, cap, "%s", answer);
+        return true;
+    }
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        const char *t = json_string_value(json_array_get(list, i));
+        if (!t || strlen(t) >= ARB_MOVE_TEXT_MAX)
+            return reply_field(r, AJ_E_INVALID_FIELD, "moves", (int)i, -1);
+        int n = snprintf(buf + used, cap - used, "%s%s", used ? " " : "", t);
+        if (n < 0 || used + (size_t)n > ARBL_ANSWER_MAX)
+            return reply_field(r, AJ_E_TOO_MANY_MOVES, "moves", (int)i, -1);
+        used += (size_t)n;
+    }
+    return true;
+}
+
+/* 500 lesson_script_failed naming the puzzle, its file and line, and the budget that ran out. */
+static void reply_script_failure(ad_request *r, const arbl_puzzle *p, const arbl_result *res)
+{
+    atomic_fetch_add_explicit(&r->srv->metrics.lesson_failures, 1, memory_order_relaxed);
+    const char *slash = strrchr(p->path ? p->path : "", '/');
+    const char *file = slash ? slash + 1 : (p->path ? p->path : "");
+    const char *rest;
+    int line = arbl_split_where(file, strstr(res->error, ": ") ? strstr(res->error, ": ") + 2 : res->error, &rest);
+    aj_error e;
+    aj_fail(&e, AJ_E_LESSON_SCRIPT, NULL);
+    json_t *root = aj_error_json(&e, r->lang);
+    json_t *err = json_object_get(root, "error");
+    char message[400];
+    snprintf(message, sizeof message, "The script of puzzle '%.64s' failed%s%s.", p->id,
+             res->budget != ARBL_BUDGET_NONE ? ": its budget ran out: " : "",
+             res->budget != ARBL_BUDGET_NONE ? arbl_budget_name(res->budget) : "");
+    json_object_set_new(err, "message", json_string(message));
+    json_object_set_new(err, "detail", json_string(res->error));
+    json_object_set_new(err, "puzzle", json_string(p->id));
+    json_object_set_new(err, "file", json_string(file));
+    json_object_set_new(err, "line", line ? json_integer(line) : json_null());
+    json_object_set_new(err, "budget", res->budget != ARBL_BUDGET_NONE ? json_string(arbl_budget_name(res->budget))
+                                                                       : json_null());
+    ad_reply_json(r, aj_code_status(AJ_E_LESSON_SCRIPT), root);
+}
+
+static void judge_script(ad_request *r, const arbl_puzzlebox *box, const arbl_puzzle *p)
+{
+    char answer[ARBL_ANSWER_MAX + ARB_MOVE_TEXT_MAX + 2];
+    if (!read_script_answer(r, answer, sizeof answer))
+        return;
+    arbl_result *res = malloc(sizeof *res);
+    if (!res) {
+        ad_reply_code(r, AJ_E_INTERNAL, NULL);
+        return;
+    }
+    if (!arbl_puzzle_answer(box, p, answer, r->lang, res)) {
+        reply_script_failure(r, p, res);
+        free(res);
+        return;
+    }
+    json_t *ex = json_array();
+    for (int i = 0; i < res->nexplanations; i++)
+        json_array_append_new(ex, aj_explanation_json(&res->explanations[i]));
+    ad_reply_json(r, 200, json_pack("{s:s, s:s, s:b, s:b, s:s, s:s, s:o}", "id", p->id, "kind", p->kind, "correct",
+                                    res->correct, "solved", res->correct, "verdict", res->correct ? "solved" : "wrong",
+                                    "feedback", res->feedback, "explanations", ex));
+    free(res);
+}
+#endif
+
+static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
+{
+    const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
+    if (p) {
+        judge_mate(r, p);
+        return;
+    }
+#ifdef AD_HAVE_LUA
+    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    if (bp && bp->chunk) {
+        judge_script(r, set->puzzle_box, bp);
+        return;
+    }
+#else
+    (void)set;
+#endif
+    ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+}
+
 /* Each handler holds the current lesson set (and so its puzzle list) for the whole request. */
 static const ad_puzzle_list no_puzzles;
 
@@ -206,9 +372,9 @@ static const ad_puzzle_list *puzzles_of(const ad_lesson_set *set)
 }
 
 /* The server holds the lesson set (and so its puzzles) for the request (AD_LESSON_SET). */
-static void h_list(ad_request *r) { list_puzzles(r, puzzles_of(r->set)); }
-static void h_get(ad_request *r) { get_puzzle(r, puzzles_of(r->set)); }
-static void h_answer(ad_request *r) { judge_answer(r, puzzles_of(r->set)); }
+static void h_list(ad_request *r) { list_puzzles(r, r->set, puzzles_of(r->set)); }
+static void h_get(ad_request *r) { get_puzzle(r, r->set, puzzles_of(r->set)); }
+static void h_answer(ad_request *r) { judge_answer(r, r->set, puzzles_of(r->set)); }
 
 const ad_route ad_puzzle_routes[] = {
     {"GET", "/v1/puzzles", h_list, AD_LESSON_SET | AD_CACHEABLE},

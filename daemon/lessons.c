@@ -82,6 +82,7 @@ static void set_free(ad_lessons *l, ad_lesson_set *set)
     l->unload(set);
 #ifdef AD_HAVE_LUA
     ad_quizzes_lua_unload(set);
+    ad_puzzles_lua_unload(set);
 #endif
     ad_puzzles_clear(&set->puzzles);
     free(set);
@@ -115,6 +116,9 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     ad_quizzes_lua_load(l, set);
 #endif
     ad_puzzles_read(l->dir, &set->puzzles);
+#ifdef AD_HAVE_LUA
+    ad_puzzles_lua_load(l, set);
+#endif
     set->answers = ad_answer_cache_new(l->cache_entries, l->cache_bytes);
     /* Publishing under the lock orders every write above before any request's read of the set. */
     pthread_mutex_lock(&l->lock);
@@ -127,10 +131,11 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     if (set->stale || set->quiz_stale)
         ad_log(AD_LOG_WARN, "lessons: generation %lu serves %d lessons and %d quiz generators as last loaded "
                "(their files fail; fix them and reload)", set->generation, set->stale, set->quiz_stale);
-    ad_log(AD_LOG_INFO, "quizzes: generation %lu, %d loaded, %d failed; puzzles: %d loaded, %d skipped",
-           set->generation, set->quiz_count, set->quiz_failures, set->puzzles.count, set->puzzles.failures);
+    ad_log(AD_LOG_INFO, "quizzes: generation %lu, %d loaded, %d failed; puzzles: %d loaded, %d skipped; "
+           "puzzle scripts: %d loaded, %d failed", set->generation, set->quiz_count, set->quiz_failures,
+           set->puzzles.count, set->puzzles.failures, set->puzzle_scripts, set->puzzle_script_failures);
     if (failed)
-        *failed = (ad_load_failures){set->failures, set->quiz_failures, set->puzzles.failures};
+        *failed = (ad_load_failures){set->failures, set->quiz_failures, set->puzzles.failures + set->puzzle_script_failures};
     if (old)
         ad_lessons_release(l, old);
     return set->failures;

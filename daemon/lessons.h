@@ -30,6 +30,12 @@ typedef struct ad_lesson_set {
     int quiz_failures;          /* generator files that failed to load or their check */
     int quiz_stale;             /* of quiz_count: generators whose file now fails, served as last loaded */
     ad_puzzle_list puzzles;     /* DIR/puzzles/puzzles.txt; read-only once published */
+    /* Every puzzle served (an arbl_puzzlebox, Lua only; NULL: the mate file alone): the mate file's
+     * lines in the same form (kind "mate", judged by the solver), then the puzzle scripts of
+     * DIR/puzzles (its .lua files) that pass their check. Read-only once published. */
+    void *puzzle_box;
+    int puzzle_scripts;         /* scripts served */
+    int puzzle_script_failures; /* script files that failed to load or their check */
 } ad_lesson_set;
 
 struct ad_lessons;
@@ -84,6 +90,10 @@ void ad_lessons_lua_unload(ad_lesson_set *set);
  * check are logged and counted in set->quiz_failures; a missing directory leaves no quizzes. */
 void ad_quizzes_lua_load(const ad_lessons *l, ad_lesson_set *set);
 void ad_quizzes_lua_unload(ad_lesson_set *set);
+/* The puzzle box (set->puzzle_box): the mate file's lines (set->puzzles, read before) and the
+ * puzzle scripts of DIR/puzzles; scripts that fail their check are logged and counted. */
+void ad_puzzles_lua_load(const ad_lessons *l, ad_lesson_set *set);
+void ad_puzzles_lua_unload(ad_lesson_set *set);
 /* --check-lessons DIR: loads DIR and DIR/quizzes as a reload would, without serving; prints each
  * problem as file:line on stderr and a summary on stdout. Returns the number of files that
  * fail, or -1 if a directory cannot be read. */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "../lua/lessons.h"
+#include "../lua/puzzles.h"
 #include "../lua/quizzes.h"
 #include "lessons.h"
 #include "log.h"
@@ -156,6 +157,77 @@ void ad_quizzes_lua_unload(ad_lesson_set *set)
     set->quizzes = NULL;
 }
 
+static void puzzle_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    struct load_report *c = ud;
+    bool error = strcmp(level, "error") == 0;
+    char text[2048];
+    arbl_format_report(text, sizeof text, path, line, level, step, message);
+    ad_log(error ? AD_LOG_WARN : AD_LOG_DEBUG, "puzzle %s%s", text, error ? " (the puzzle is not served)" : "");
+    if (error && strcmp(c->last, path) != 0) {
+        c->failures++;
+        snprintf(c->last, sizeof c->last, "%s", path);
+    }
+}
+
+/* The puzzle scripts of the set being replaced whose file failed this time (see keep_last_good). */
+static int keep_last_good_puzzles(const ad_lessons *l, arbl_puzzlebox *box, struct load_report *c)
+{
+    const ad_lesson_set *old = l->current;
+    const arbl_puzzlebox *prev = old ? old->puzzle_box : NULL;
+    int kept = 0;
+    for (int i = 0; prev && i < arbl_puzzlebox_count(prev); i++) {
+        const arbl_puzzle *was = arbl_puzzlebox_at(prev, i);
+        bool reloaded = !was->chunk; /* a mate-file line: read again from the file */
+        for (int j = 0; j < arbl_puzzlebox_count(box) && !reloaded; j++)
+            reloaded = strcmp(arbl_puzzlebox_at(box, j)->path, was->path) == 0;
+        if (reloaded || !still_there(was->path))
+            continue;
+        if (arbl_puzzlebox_keep(box, was, puzzle_report, c)) {
+            kept++;
+            ad_log(AD_LOG_WARN, "puzzle %s: the file fails; still serving puzzle '%s' as loaded in generation %lu",
+                   was->path, was->id, old->generation);
+        }
+    }
+    return kept;
+}
+
+void ad_puzzles_lua_load(const ad_lessons *l, ad_lesson_set *set)
+{
+    /* The scripts run with the lesson budgets: a puzzle answer is a lesson-sized run. */
+    arbl_limits limits = {l->limits.memory, l->limits.instructions, l->limits.deadline_ms, l->cancel};
+    arbl_puzzlebox *box = arbl_puzzlebox_new(&limits);
+    if (!box) {
+        ad_log(AD_LOG_ERROR, "puzzles: out of memory: only the mate file is served");
+        set->puzzle_script_failures = 1;
+        return;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/puzzles/puzzles.txt", l->dir);
+    for (int i = 0; i < set->puzzles.count; i++) {
+        const ad_puzzle *p = &set->puzzles.items[i];
+        arbl_puzzlebox_add_mate(box, p->id, p->n, p->fen, p->pos.side == ARB_WHITE, p->keys, p->source, path);
+    }
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/puzzles", l->dir);
+    struct load_report c = {0};
+    struct stat st;
+    if (stat(dir, &st) == 0 && arbl_puzzlebox_load_dir(box, dir, puzzle_report, &c) < 0) {
+        ad_log(AD_LOG_WARN, "puzzle directory %s cannot be read: only the mate file is served", dir);
+        c.failures = 1;
+    }
+    keep_last_good_puzzles(l, box, &c);
+    set->puzzle_box = box;
+    set->puzzle_scripts = arbl_puzzlebox_count(box) - set->puzzles.count;
+    set->puzzle_script_failures = c.failures;
+}
+
+void ad_puzzles_lua_unload(ad_lesson_set *set)
+{
+    arbl_puzzlebox_free(set->puzzle_box);
+    set->puzzle_box = NULL;
+}
+
 /* ---- the dry run (--check-lessons) ---- */
 
 struct dry_run {
@@ -202,7 +274,20 @@ int ad_lessons_lua_check(const char *dir, const ad_script_limits *lesson_limits,
             return -1;
         }
     }
-    printf("%s: %d lessons pass, %d fail; %d quiz generators pass, %d fail\n", dir, added, lessons.failures, qadded,
-           quizzes.failures);
-    return lessons.failures + quizzes.failures;
+    char pdir[1024];
+    snprintf(pdir, sizeof pdir, "%s/puzzles", dir);
+    struct dry_run puzzles = {0};
+    int padded = 0;
+    if (stat(pdir, &st) == 0) {
+        arbl_puzzlebox *box = arbl_puzzlebox_new(&ll); /* puzzle scripts run with the lesson budgets */
+        padded = box ? arbl_puzzlebox_load_dir(box, pdir, dry_report, &puzzles) : -1;
+        arbl_puzzlebox_free(box);
+        if (padded < 0) {
+            fprintf(stderr, "arbiterd: cannot read the puzzle directory %s\n", pdir);
+            return -1;
+        }
+    }
+    printf("%s: %d lessons pass, %d fail; %d quiz generators pass, %d fail; %d puzzle scripts pass, %d fail\n", dir,
+           added, lessons.failures, qadded, quizzes.failures, padded, puzzles.failures);
+    return lessons.failures + quizzes.failures + puzzles.failures;
 }

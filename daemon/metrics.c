@@ -147,7 +147,7 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
     put(&b, "# HELP arbiterd_quiz_failures_total Quiz generators that failed to load or their check, or failed a request.\n"
             "# TYPE arbiterd_quiz_failures_total counter\narbiterd_quiz_failures_total %lu\n",
         get(&m->quiz_failures));
-    put(&b, "# HELP arbiterd_puzzle_failures_total Puzzle file lines skipped on load (malformed, duplicate id).\n"
+    put(&b, "# HELP arbiterd_puzzle_failures_total Puzzles refused on load: mate-file lines skipped (malformed, duplicate id) and puzzle scripts that fail their check.\n"
             "# TYPE arbiterd_puzzle_failures_total counter\narbiterd_puzzle_failures_total %lu\n",
         get(&m->puzzle_failures));
     put(&b, "# HELP arbiterd_reloads_total Reloads of the lessons directory: lessons, quizzes, puzzles (SIGHUP).\n"

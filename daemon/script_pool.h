@@ -1,6 +1,6 @@
-/* Threads that run the requests which run scripts (lesson answers, quizzes, puzzle checks), so
- * that libmicrohttpd's polling threads never wait for a script: a connection is suspended while
- * its script runs here and resumed when the answer is ready. A bounded queue: when it is full the
+/* Work threads that run the requests which run scripts (lesson answers, quizzes, puzzle checks)
+ * or searches (perft, dead positions), so that libmicrohttpd's polling threads never wait for
+ * one: a connection is suspended while its handler runs here and resumed when the answer is ready. A bounded queue: when it is full the
  * request is refused (503) rather than waiting behind every script before it. */
 #ifndef AD_SCRIPT_POOL_H
 #define AD_SCRIPT_POOL_H

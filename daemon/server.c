@@ -428,11 +428,17 @@ static void run_handler(struct req_ctx *c)
     }
 }
 
-/* On a script thread: the handler of a suspended connection, then back to libmicrohttpd. */
+/* On a work thread: the handler of a suspended connection, then back to libmicrohttpd. It
+ * counts as busy for the stall limit like a handler on a polling thread: a hung work thread is
+ * noticed too. */
 static void run_offloaded(void *arg)
 {
     struct req_ctx *c = arg;
+    if (c->cc)
+        ad_edge_busy(c->cc, c->req.route->pattern);
     run_handler(c);
+    if (c->cc)
+        ad_edge_idle(c->cc);
     atomic_store_explicit(&c->handled, true, memory_order_release);
     MHD_resume_connection(c->req.conn);
 }
@@ -500,9 +506,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         c->heavy_held = true;
         atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed);
     }
-    if ((r->route->flags & AD_SCRIPT) && s->scripts) {
-        /* Suspended before it is queued: the script thread may resume it at once. The polling
-         * thread is not busy with it meanwhile (no ad_edge_busy). */
+    if ((r->route->flags & (AD_SCRIPT | AD_HEAVY)) && s->scripts) {
+        /* Scripts and searches run on a work thread, so a polling thread never waits behind one
+         * and the other connections it owns (a keep-alive health probe among them) are served
+         * meanwhile. Suspended before it is queued: the work thread may resume it at once. */
         MHD_suspend_connection(conn);
         c->offloaded = true;
         if (ad_script_pool_submit(s->scripts, run_offloaded, c))

@@ -54,6 +54,8 @@ return lesson {
       answer = function(pos)
         for sq, p in pairs(pos:pieces()) do if p == "Q" then return sq end end
       end,
+      wrong = { en = "The queen stands on her own colour: the white queen on a light square, and e1 is dark — the king's square.", fa = "وزیر روی رنگ خودش می‌ایستد: وزیر سفید روی خانهٔ روشن؛ e1 تیره است و خانهٔ شاه.",
+                ar = "يقف الوزير على لونه: الوزير الأبيض على مربع فاتح، أما e1 فداكن، وهو مربع الملك." },
       success = { en = "Right: the queen stands on her own colour, the white queen on the light d1.",
                   fa = "درست است: وزیر روی رنگ خودش می‌ایستد؛ وزیر سفید روی خانهٔ روشن d1.",
                   ar = "صحيح: يقف الوزير على لونه، فالوزير الأبيض على المربع الفاتح d1." },
@@ -63,9 +65,55 @@ return lesson {
       prompt = { en = "Both kings start on the same file.", fa = "هر دو شاه در یک ستون شروع می‌کنند.",
                  ar = "يبدأ الملكان في العمود نفسه." },
       answer = function(pos) return pos:king("white"):sub(1, 1) == pos:king("black"):sub(1, 1) end,
+      wrong = { en = "They do: the white king on e1 and the black king on e8 share the e-file.", fa = "در یک ستون‌اند: شاه سفید در e1 و شاه سیاه در e8، هر دو در ستون e.",
+                ar = "بل في العمود نفسه: الملك الأبيض في e1 والملك الأسود في e8، كلاهما على العمود e." },
       success = { en = "True: the kings face each other on e1 and e8.", fa = "درست است: شاه‌ها در e1 و e8 روبه‌روی هم‌اند.",
                   ar = "صحيح: يتقابل الملكان في e1 وe8." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    which_squares {
+      fen = "4k3/8/2N5/8/8/8/8/4K3 w - - 0 1",
+      prompt = { en = "Name the square the white knight stands on.", fa = "اسب سفید روی کدام خانه ایستاده است؟ نام آن را بنویسید.",
+                 ar = "اذكر المربع الذي يقف عليه الحصان الأبيض." },
+      hints = { { en = "First the file (a letter, from the left), then the rank (a number, from White's side).",
+                  fa = "اول ستون (حرفی که از چپ شمرده می‌شود)، سپس ردیف (عددی که از سمت سفید شمرده می‌شود).",
+                  ar = "العمود أولًا (حرف يُعدّ من اليسار)، ثم الصف (رقم يُعدّ من جهة الأبيض)." } },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do if p == "N" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: c6 — the third file, c, and the sixth rank.", fa = "درست است: c6؛ ستون سوم، یعنی c، و ردیف ششم.",
+                  ar = "صحيح: c6 — العمود الثالث c، والصف السادس." },
+      tests = { right = { "c6" }, wrong = { ["c6 f3"] = "squares_extra", ["none"] = "squares_missing" } },
+    },
+    which_squares {
+      prompt = { en = "In the starting position, on which squares do the black bishops stand?",
+                 fa = "در وضعیت آغازین، فیل‌های سیاه روی کدام خانه‌ها هستند؟",
+                 ar = "في الوضع الابتدائي، على أي مربعات تقف أفيال الأسود؟" },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do if p == "b" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: c8 and f8, next to the knights, on Black's back rank, the 8th.",
+                  fa = "درست است: c8 و f8، کنار اسب‌ها، در ردیف آخر سیاه، یعنی ردیف هشتم.",
+                  ar = "صحيح: c8 وf8، بجانب الأحصنة، على الصف الخلفي للأسود، أي الصف الثامن." },
+      tests = { right = { "c8 f8" }, wrong = { ["c1 f1"] = "squares_missing", ["c8 f8 d8"] = "squares_extra" } },
+    },
+    which_squares {
+      prompt = { en = "In the starting position, which squares of the e-file hold a piece?",
+                 fa = "در وضعیت آغازین، کدام خانه‌های ستون e مهره دارند؟",
+                 ar = "في الوضع الابتدائي، أي مربعات العمود e تقف عليها قطعة؟" },
+      answer = function(pos)
+        local out = {}
+        for sq in pairs(pos:pieces()) do if sq:sub(1, 1) == "e" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: the kings on e1 and e8 and their pawns on e2 and e7; ranks 3 to 6 start empty.",
+                  fa = "درست است: شاه‌ها در e1 و e8 و پیاده‌هایشان در e2 و e7؛ ردیف‌های ۳ تا ۶ در آغاز خالی‌اند.",
+                  ar = "صحيح: الملكان في e1 وe8 وبيدقاهما في e2 وe7؛ أما الصفوف من 3 إلى 6 فتبدأ خالية." },
+      tests = { right = { "e1 e2 e7 e8" }, wrong = { ["e1 e8"] = "squares_missing", ["e1 e2 e4 e7 e8"] = "squares_extra" } },
     },
   },
 }

@@ -63,6 +63,8 @@ return lesson {
         { id = "b", text = { en = "The queen (9)", fa = "وزیر (۹)", ar = "الوزير (9)" } },
       },
       answer = "a",
+      wrong = { en = "Add them up: rook 5 + bishop 3 + knight 3 = 11 points, against the queen's 9.", fa = "جمع کنید: رخ ۵ + فیل ۳ + اسب ۳ = ۱۱ امتیاز، در برابر ۹ امتیاز وزیر.",
+                ar = "اجمعها: الرخ 5 + الفيل 3 + الحصان 3 = 11 نقطة، مقابل 9 نقاط للوزير." },
       success = { en = "Right: 5 + 3 + 3 = 11 points, more than the queen's 9.", fa = "درست است: ۵ + ۳ + ۳ = ۱۱ امتیاز، بیشتر از ۹ امتیاز وزیر.",
                   ar = "صحيح: 5 + 3 + 3 = 11 نقطة، أكثر من نقاط الوزير التسع." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
@@ -80,6 +82,55 @@ return lesson {
                                   fa = "اسب d5 را پیادهٔ e6 پشتیبانی می‌کند: پس از exd5 رخ (۵) را در برابر اسب (۳) داده‌اید.",
                                   ar = "الحصان في d5 يحميه البيدق في e6: بعد exd5 تكون قد أعطيت رخًّا (5) مقابل حصان (3)." } },
       tests = { right = { "Rxg2", "d2g2" }, wrong = { ["Rxd5"] = "deviation", ["Rd4"] = "deviation" } },
+    },
+    which_squares {
+      fen = "4k3/8/2p5/3n4/8/5b2/8/4K3 w - - 0 1",
+      prompt = { en = "Which black pieces (not the king) are not protected by any black piece? Name their squares.",
+                 fa = "کدام مهره‌های سیاه (جز شاه) را هیچ مهرهٔ سیاهی پشتیبانی نمی‌کند؟ خانه‌هایشان را نام ببرید.",
+                 ar = "أي قطع الأسود (غير الملك) لا تحميها أي قطعة سوداء؟ اذكر مربعاتها." },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do
+          if p:lower() == p and p ~= "k" and #pos:attackers(sq, "black") == 0 then out[#out + 1] = sq end
+        end
+        return out
+      end,
+      success = { en = "Right: the pawn on c6 and the bishop on f3 stand alone; only the knight on d5 is protected, by the pawn.",
+                  fa = "درست است: پیادهٔ c6 و فیل f3 بی‌پشتیبان‌اند؛ فقط اسب d5 پشتیبانی دارد، آن هم از پیاده.",
+                  ar = "صحيح: البيدق في c6 والفيل في f3 بلا حماية؛ والحصان في d5 وحده محميّ، يحميه البيدق." },
+      tests = { right = { "c6 f3" }, wrong = { ["f3"] = "squares_missing", ["c6 d5 f3"] = "squares_extra" } },
+    },
+    move_task {
+      fen = "4k3/8/2p5/3n4/4P3/8/8/3QK3 w - - 0 1",
+      prompt = { en = "The knight on d5 is protected. Capture it with the piece that costs you least if it is taken back.",
+                 fa = "اسب d5 پشتیبانی دارد. آن را با مهره‌ای بزنید که اگر پس گرفته شود، کمترین ضرر را دارد.",
+                 ar = "الحصان في d5 محميّ. خذه بالقطعة التي تكون خسارتها أقل ما يمكن إن أُخذت." },
+      expect = all_of(moves_piece("P"), captures("N")),
+      success = { en = "Right: exd5 gives a pawn (1) for a knight (3) if Black takes back with cxd5 — a good trade.",
+                  fa = "درست است: با exd5، اگر سیاه با cxd5 پس بگیرد، پیاده (۱) را در برابر اسب (۳) داده‌اید؛ معاوضه‌ای سودمند.",
+                  ar = "صحيح: بالنقلة exd5 تعطي بيدقًا (1) مقابل حصان (3) إن استردّ الأسود بالنقلة cxd5، وهي مبادلة رابحة." },
+      wrong = { en = "That does not take the knight with the pawn.", fa = "این حرکت اسب را با پیاده نمی‌زند.", ar = "هذه النقلة لا تأخذ الحصان بالبيدق." },
+      deviations = { ["Qxd5"] = { en = "After cxd5 you have given your queen (9) for a knight (3).",
+                                  fa = "پس از cxd5 وزیرتان (۹) را در برابر اسب (۳) داده‌اید.",
+                                  ar = "بعد cxd5 تكون قد أعطيت وزيرك (9) مقابل حصان (3)." } },
+      tests = { right = { "exd5", "e4d5" }, wrong = { ["Qxd5"] = "deviation", ["e5"] = "deviation" } },
+    },
+    choice {
+      prompt = { en = "Your rook takes a protected bishop, and the bishop's defender takes your rook. In points, what happened?",
+                 fa = "رخ شما فیلی پشتیبانی‌شده را می‌زند و مدافعِ فیل رخ شما را می‌زند. از نظر امتیاز چه شد؟",
+                 ar = "يأخذ رخك فيلًا محميًّا، ثم تأخذ القطعة التي تحميه رخك. بحساب النقاط، ماذا حدث؟" },
+      choices = {
+        { id = "won", text = { en = "You won 3 points", fa = "۳ امتیاز به دست آوردید", ar = "ربحت 3 نقاط" } },
+        { id = "even", text = { en = "An even trade", fa = "معاوضهٔ برابر", ar = "مبادلة متكافئة" } },
+        { id = "lost", text = { en = "You lost 2 points", fa = "۲ امتیاز از دست دادید", ar = "خسرت نقطتين" } },
+      },
+      answer = "lost",
+      wrong = { en = "Count both captures: you took 3 points and gave 5, so you are 2 points down.", fa = "هر دو زدن را حساب کنید: ۳ امتیاز گرفتید و ۵ امتیاز دادید، پس ۲ امتیاز عقب هستید.",
+                ar = "احسب الأخذين معًا: أخذت 3 نقاط وأعطيت 5، فأنت متأخر بنقطتين." },
+      success = { en = "Right: you won a bishop (3) but lost a rook (5): 3 − 5 = −2. Count what comes back before you capture a protected piece.",
+                  fa = "درست است: فیل (۳) را بردید اما رخ (۵) را از دست دادید: ۳ − ۵ = −۲. پیش از زدن مهرهٔ پشتیبانی‌شده، حساب کنید چه پس گرفته می‌شود.",
+                  ar = "صحيح: ربحت فيلًا (3) وخسرت رخًّا (5): ‏3 − 5 = −2. احسب ما يُستردّ قبل أن تأخذ قطعة محمية." },
+      tests = { right = { "lost" }, wrong = { ["won"] = "wrong_answer", ["even"] = "wrong_answer" } },
     },
   },
 }

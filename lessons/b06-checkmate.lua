@@ -9,6 +9,13 @@ return lesson {
   tags = { "check", "checkmate" },
   rules = { "1.4", "3.9", "5.1.1" },
   steps = {
+    teach {
+      fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+      text = { en = "Checkmate: the king is in check and none of the three ways out works — it has no free square that is not attacked, the checking piece cannot be captured, and nothing can be put between (1.4, 3.9). The game ends at once and the player who gave mate wins (5.1.1). Here the rook on a8 checks along the back rank, and the black pawns on f7, g7 and h7 block their own king.",
+               fa = "مات: شاه کیش است و هیچ‌یک از سه راه رفع کیش کارساز نیست؛ خانهٔ آزادی که زیر حمله نباشد ندارد، مهرهٔ کیش‌دهنده را نمی‌توان زد و هیچ مهره‌ای را نمی‌توان میان آن دو گذاشت (۱.۴، ۳.۹). بازی بی‌درنگ تمام می‌شود و بازیکنی که مات کرده برنده است (۵.۱.۱). اینجا رخ a8 در ردیف آخر کیش می‌دهد و پیاده‌های سیاه در f7، g7 و h7 راه شاه خودشان را بسته‌اند.",
+               ar = "كش مات: الملك في كش ولا تنفع أيٌّ من طرق الخروج الثلاث؛ فلا مربع حرًّا غير مهاجَم له، ولا يمكن أخذ القطعة التي تكشّ، ولا وضع قطعة بينهما (1.4، 3.9). تنتهي المباراة فورًا ويفوز اللاعب الذي أمات (5.1.1). هنا يكشّ الرخ في a8 على الصف الأخير، وبيادق الأسود في f7 وg7 وh7 تسدّ طريق ملكها." },
+      diagram = { squares = { "f7", "g7", "h7" }, arrows = { { "a8", "g8" } } },
+    },
     true_false {
       fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
       prompt = { en = "Black to move. Is Black checkmated?", fa = "نوبت سیاه است. آیا سیاه مات شده است؟",
@@ -49,6 +56,51 @@ return lesson {
                   fa = "مات: رخ در ردیف آخر کیش می‌دهد و پیاده‌های سیاه راه شاه خودشان را بسته‌اند.",
                   ar = "كش مات: يكشّ الرخ على الصف الأخير، وبيادق الأسود تسدّ طريق ملكها." },
       tests = { right = { "Ra8#", "a1a8" }, wrong = { ["Ra7"] = "deviation", ["Rh1"] = "path_blocked", ["Ra9"] = "san_malformed" } },
+    },
+    which_squares {
+      fen = "R5k1/5pp1/7p/8/8/8/8/6K1 b - - 0 1",
+      prompt = { en = "Black is in check from the rook on a8. Which squares can the black king escape to?",
+                 fa = "سیاه از رخ a8 کیش خورده است. شاه سیاه به کدام خانه‌ها می‌تواند فرار کند؟",
+                 ar = "الأسود في كش من الرخ في a8. إلى أي المربعات يستطيع الملك الأسود الهروب؟" },
+      answer = function(pos) return targets(pos, "g8") end,
+      success = { en = "Right: only h7, freed by the pawn's step to h6. f8 and h8 are on the checked rank; f7 and g7 hold Black's own pawns.",
+                  fa = "درست است: فقط h7، که با رفتن پیاده به h6 آزاد شده است. f8 و h8 در همان ردیفِ کیش‌اند و در f7 و g7 پیاده‌های خود سیاه ایستاده‌اند.",
+                  ar = "صحيح: h7 وحده، وقد أخلاه البيدق بتقدّمه إلى h6. أما f8 وh8 فعلى الصف الذي يكشّ فيه الرخ، وفي f7 وg7 بيدقا الأسود نفسه." },
+      tests = { right = { "h7" }, wrong = { ["h7 h8"] = "squares_extra", ["none"] = "squares_missing" } },
+    },
+    choice {
+      fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+      prompt = { en = "Black is to move in this position. What is the result of the game?",
+                 fa = "در این وضعیت نوبت سیاه است. نتیجهٔ بازی چیست؟",
+                 ar = "الدور على الأسود في هذا الوضع. ما نتيجة المباراة؟" },
+      choices = {
+        { id = "white", text = { en = "White has won", fa = "سفید برده است", ar = "فاز الأبيض" } },
+        { id = "draw", text = { en = "A draw", fa = "مساوی", ar = "تعادل" } },
+        { id = "play", text = { en = "The game goes on", fa = "بازی ادامه دارد", ar = "المباراة مستمرة" } },
+      },
+      answer = function(pos)
+        if pos:status() ~= "checkmate" then return "play" end
+        return pos:turn() == "black" and "white" or "black"
+      end,
+      explain = why_status,
+      success = { en = "Right: Black is checkmated, so the game is over and White, who gave the mate, has won.",
+                  fa = "درست است: سیاه مات شده است؛ پس بازی تمام است و سفید، که مات کرده، برنده است.",
+                  ar = "صحيح: الأسود مُمات، فانتهت المباراة وفاز الأبيض الذي أمات." },
+      tests = { right = { "white" }, wrong = { ["draw"] = "checkmate", ["play"] = "wrong_answer" } },
+    },
+    move_task {
+      fen = "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+      prompt = { en = "White to move: checkmate with the queen, helped by your king.", fa = "نوبت سفید است: با کمک شاه خود، با وزیر مات کنید.",
+                 ar = "الدور على الأبيض: أمِت بالوزير بمساعدة ملكك." },
+      hints = { { en = "The white king on b6 already guards a7 and b7.", fa = "شاه سفید در b6 از پیش خانه‌های a7 و b7 را زیر نظر دارد.",
+                  ar = "الملك الأبيض في b6 يحرس a7 وb7 من قبل." } },
+      expect = gives_checkmate(),
+      explain = why_after,
+      wrong = { en = "Legal, but not checkmate.", fa = "قانونی است، اما مات نیست.", ar = "نقلة قانونية، لكنها ليست كش مات." },
+      success = { en = "Checkmate: the queen checks the king on a8, and every square next to it is covered by the queen or the white king.",
+                  fa = "مات: وزیر به شاه a8 کیش می‌دهد و همهٔ خانه‌های کنار آن را وزیر یا شاه سفید گرفته‌اند.",
+                  ar = "كش مات: يكشّ الوزير الملك في a8، وكل مربع بجانبه يهاجمه الوزير أو الملك الأبيض." },
+      tests = { right = { "Qg8#", "g1g8" }, wrong = { ["Qg9"] = "san_malformed", ["Qa1+"] = "check", ["Qg3"] = "deviation" } },
     },
   },
 }

@@ -9,6 +9,13 @@ return lesson {
   tags = { "stalemate", "draw" },
   rules = { "5.2.1" },
   steps = {
+    teach {
+      fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+      text = { en = "Stalemate: the player to move has no legal move, and their king is not in check. The game ends at once in a draw (5.2.1), however much material the other side has. Here the black king on h8 is not attacked, but g8, g7 and h7 are all covered by the queen, and Black has no other piece to move.",
+               fa = "پات: بازیکنی که نوبت اوست هیچ حرکت قانونی ندارد و شاهش هم کیش نیست. بازی بی‌درنگ مساوی تمام می‌شود (۵.۲.۱)، هر قدر هم طرف مقابل مهرهٔ بیشتری داشته باشد. اینجا شاه سیاه در h8 زیر حمله نیست، اما وزیر هر سه خانهٔ g8، g7 و h7 را گرفته است و سیاه مهرهٔ دیگری برای حرکت ندارد.",
+               ar = "الجمود: لا يملك صاحب الدور أي نقلة قانونية، وملكه ليس في كش. تنتهي المباراة فورًا بالتعادل (5.2.1)، مهما كانت قطع الطرف الآخر كثيرة. هنا الملك الأسود في h8 غير مهاجَم، لكن الوزير يهاجم g8 وg7 وh7 كلها، ولا قطعة أخرى للأسود يحرّكها." },
+      diagram = { squares = { "h8", "g8", "g7", "h7" }, arrows = { { "f7", "g8" }, { "f7", "h7" } } },
+    },
     true_false {
       fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
       prompt = { en = "Black to move. Is this stalemate?", fa = "نوبت سیاه است. آیا این وضعیت پات است؟",
@@ -50,9 +57,45 @@ return lesson {
         { id = "c", text = { en = "The stalemated side loses", fa = "طرف پات‌شده بازنده است", ar = "يخسر الطرف الواقع في الجمود" } },
       },
       answer = "b",
+      wrong = { en = "Stalemate is neither a win nor a loss: the game ends at once in a draw (5.2.1).", fa = "پات نه برد است و نه باخت: بازی بی‌درنگ مساوی تمام می‌شود (۵.۲.۱).",
+                ar = "ليس الجمود فوزًا ولا خسارة: تنتهي المباراة فورًا بالتعادل (5.2.1)." },
       success = { en = "Right: stalemate ends the game at once in a draw.", fa = "درست است: با پات بازی بی‌درنگ مساوی تمام می‌شود.",
                   ar = "صحيح: ينهي الجمود المباراة فورًا بالتعادل." },
       tests = { right = { "b", "B" }, wrong = { ["a"] = "wrong_answer", ["d"] = "unknown_choice" } },
+    },
+    true_false {
+      fen = "7k/5Q2/6K1/8/p7/8/8/8 b - - 0 1",
+      prompt = { en = "The same king and queen, but Black also has a pawn on a4. Is this stalemate?",
+                 fa = "همان شاه و وزیر، اما سیاه پیاده‌ای هم در a4 دارد. آیا این وضعیت پات است؟",
+                 ar = "الملك والوزير أنفسهما، لكن للأسود أيضًا بيدق في a4. هل هذا جمود؟" },
+      answer = function(pos) return pos:status() == "stalemate" end,
+      explain = why_status,
+      success = { en = "Right: not stalemate — the king cannot move, but the pawn can go to a3, and stalemate means no legal move at all.",
+                  fa = "درست است: پات نیست؛ شاه نمی‌تواند حرکت کند، اما پیاده می‌تواند به a3 برود، و پات یعنی هیچ حرکت قانونی وجود نداشته باشد.",
+                  ar = "صحيح: ليس جمودًا؛ فالملك لا يستطيع الحركة، لكن البيدق يستطيع الذهاب إلى a3، والجمود يعني ألا تبقى أي نقلة قانونية." },
+      wrong = { en = "Look at the pawn: it still has a legal move.", fa = "به پیاده نگاه کنید: هنوز یک حرکت قانونی دارد.",
+                ar = "انظر إلى البيدق: ما زالت له نقلة قانونية." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    choice {
+      fen = "k7/8/2K5/1Q6/8/8/8/8 w - - 0 1",
+      prompt = { en = "White to move. Which of these queen moves stalemates Black?", fa = "نوبت سفید است. کدام‌یک از این حرکت‌های وزیر سیاه را پات می‌کند؟",
+                 ar = "الدور على الأبيض. أي نقلة من نقلات الوزير هذه توقع الأسود في الجمود؟" },
+      choices = {
+        { id = "Qb6", text = { en = "Qb6", fa = "Qb6", ar = "Qb6" } },
+        { id = "Qb7", text = { en = "Qb7#", fa = "Qb7#", ar = "Qb7#" } },
+        { id = "Qa5", text = { en = "Qa5+", fa = "Qa5+", ar = "Qa5+" } },
+      },
+      answer = function(pos)
+        for _, m in ipairs({ "Qb6", "Qb7", "Qa5" }) do
+          if pos:play(m):status() == "stalemate" then return m end
+        end
+      end,
+      explain = function(pos) return select(2, pos:play("Qb6"):explain_status()) end,
+      success = { en = "Right: after Qb6 the king on a8 is not in check, yet a7, b7 and b8 are all attacked: stalemate. Qb7 is mate, Qa5+ only check.",
+                  fa = "درست است: پس از Qb6 شاه a8 کیش نیست، اما a7، b7 و b8 همه زیر حمله‌اند: پات. Qb7 مات است و Qa5+ فقط کیش.",
+                  ar = "صحيح: بعد Qb6 لا يكون الملك في a8 في كش، لكن a7 وb7 وb8 كلها مهاجَمة: جمود. أما Qb7 فكش مات، وQa5+ كش فقط." },
+      tests = { right = { "Qb6", "qb6" }, wrong = { ["Qb7"] = "stalemate", ["Qh5"] = "unknown_choice" } },
     },
   },
 }

@@ -57,5 +57,37 @@ return lesson {
                   ar = "نعم: الفيل في b5 يهاجم e8 عبر c6 وd7." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
+    which_squares {
+      fen = "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1",
+      prompt = { en = "To which squares can the knight on e4 jump so that it gives check?", fa = "اسب e4 به کدام خانه‌ها بپرد تا کیش بدهد؟",
+                 ar = "إلى أي المربعات يقفز الحصان في e4 ليعطي كشًّا؟" },
+      answer = function(pos)
+        local out = {}
+        for _, sq in ipairs(targets(pos, "e4")) do
+          if pos:play("e4" .. sq):in_check() then out[#out + 1] = sq end
+        end
+        return out
+      end,
+      success = { en = "Right: d6 and f6 — from both, the knight's L reaches e8.", fa = "درست است: d6 و f6؛ از هر دو خانه، پرش L اسب به e8 می‌رسد.",
+                  ar = "صحيح: d6 وf6 — فمن كليهما تصل قفزة الحصان على شكل L إلى e8." },
+      tests = { right = { "d6 f6" }, wrong = { ["d6"] = "squares_missing", ["d6 f6 c5"] = "squares_extra" } },
+    },
+    true_false {
+      fen = "8/8/3k4/8/3K4/8/8/8 w - - 0 1",
+      prompt = { en = "Only the two kings are left. Can any move of the white king give check?", fa = "فقط دو شاه مانده‌اند. آیا حرکتی از شاه سفید می‌تواند کیش بدهد؟",
+                 ar = "لم يبقَ إلا الملكان. هل تستطيع أي نقلة للملك الأبيض أن تعطي كشًّا؟" },
+      answer = function(pos)
+        for _, m in ipairs(pos:legal_moves()) do
+          if pos:play(m.uci):in_check() then return true end
+        end
+        return false
+      end,
+      wrong = { en = "A king never attacks the other king: it would have to stand next to it, and that square is always attacked.", fa = "شاه هرگز به شاه دیگر حمله نمی‌کند: برای این کار باید کنار آن بایستد، و آن خانه همیشه زیر حمله است.",
+                ar = "لا يهاجم الملكُ الملكَ الآخر أبدًا: فعليه أن يقف بجواره، وذلك المربع مهاجَم دائمًا." },
+      success = { en = "Right: a king attacks only the squares next to it, and it may never step next to the other king, so a king never gives check by itself.",
+                  fa = "درست است: شاه فقط به خانه‌های کنارش حمله می‌کند و هرگز نمی‌تواند کنار شاه دیگر برود؛ پس شاه به‌تنهایی هرگز کیش نمی‌دهد.",
+                  ar = "صحيح: لا يهاجم الملك إلا المربعات المجاورة له، ولا يجوز له أبدًا أن يقترب من الملك الآخر، فلا يعطي الملك كشًّا بنفسه أبدًا." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
   },
 }

@@ -52,5 +52,16 @@ return lesson {
     mate_task("6k1/8/6K1/8/8/8/8/Q7 w - - 0 1", { "Qa8#", "a1a8" }, { ["Qa7"] = "deviation", ["Qa2+"] = "check" },
       { en = "Checkmate: the queen holds the 8th rank and the king the 7th.", fa = "مات: وزیر ردیف هشتم را گرفته و شاه ردیف هفتم را.",
         ar = "كش مات: الوزير يمسك الصف الثامن والملك يمسك السابع." }),
+    teach {
+      fen = "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+      text = { en = "The smothered mate: a king surrounded by its own pieces cannot move at all, and a knight check cannot be blocked. Here the rook on g8 and the pawns on g7 and h7 fill every square around the black king, so Nf7 is mate.",
+               fa = "مات خفه: شاهی که مهره‌های خودش دورش را گرفته‌اند اصلاً نمی‌تواند حرکت کند، و کیش اسب را نمی‌توان با گذاشتن مهره‌ای در میان بست. اینجا رخ g8 و پیاده‌های g7 و h7 همهٔ خانه‌های دور شاه سیاه را پر کرده‌اند، پس Nf7 مات است.",
+               ar = "الإماتة الخانقة: الملك الذي تحيط به قطعه لا يستطيع الحركة أبدًا، وكش الحصان لا يمكن سدّه. هنا يملأ الرخ في g8 والبيدقان في g7 وh7 كل المربعات حول الملك الأسود، فالنقلة Nf7 كش مات." },
+      diagram = { squares = { "g8", "g7", "h7" }, arrows = { { "g5", "f7" }, { "f7", "h8" } } },
+    },
+    mate_task("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", { "Nf7#", "g5f7" }, { ["Ne6"] = "deviation", ["Nh3"] = "deviation" },
+      { en = "Smothered mate: the knight on f7 checks, and the black king is walled in by its own rook and pawns.",
+        fa = "مات خفه: اسب f7 کیش می‌دهد و شاه سیاه را رخ و پیاده‌های خودش محاصره کرده‌اند.",
+        ar = "إماتة خانقة: يكشّ الحصان في f7، والملك الأسود محاصر برخّه وبيدقيه." }),
   },
 }

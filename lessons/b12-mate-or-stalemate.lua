@@ -46,5 +46,9 @@ return lesson {
     status_step("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "mate",
       { en = "Right: the queen on g7 checks, the king protects her, and h8 has no way out — checkmate.", fa = "درست است: وزیر g7 کیش می‌دهد، شاه از او پشتیبانی می‌کند و شاه h8 راه فراری ندارد؛ مات.",
         ar = "صحيح: الوزير في g7 يعطي كشًّا ويحميه الملك، ولا مخرج للملك في h8 — كش مات." }),
+    status_step("k7/8/K7/8/8/8/8/1R6 b - - 0 1", "stalemate",
+      { en = "Right: the rook holds the b-file and the white king covers a7 and b7, yet nothing checks a8 — stalemate.",
+        fa = "درست است: رخ ستون b را گرفته و شاه سفید a7 و b7 را، اما هیچ مهره‌ای به a8 کیش نمی‌دهد؛ پات.",
+        ar = "صحيح: يمسك الرخ العمود b ويحرس الملك الأبيض a7 وb7، لكن لا شيء يكشّ a8 — جمود." }),
   },
 }

@@ -80,5 +80,37 @@ return lesson {
                   ar = "صحيح: والملك يقف بينهما، كما يشترط كل وضع ابتدائي في شطرنج 960." },
       tests = { right = { "f1 h1" }, wrong = { ["a1 h1"] = "squares_extra", ["h1"] = "squares_missing" } },
     },
+    which_squares {
+      fen = arbiter.chess960(959):fen(),
+      variant = "chess960",
+      prompt = { en = "Chess960 position 959: on which squares do the white bishops stand?", fa = "وضعیت شمارهٔ ۹۵۹ شطرنج ۹۶۰: فیل‌های سفید روی کدام خانه‌ها هستند؟",
+                 ar = "الوضع رقم 959 في شطرنج 960: على أي مربعين يقف فيلا الأبيض؟" },
+      answer = function(pos)
+        local out = {}
+        for sq, p in pairs(pos:pieces()) do if p == "B" then out[#out + 1] = sq end end
+        return out
+      end,
+      success = { en = "Right: one on a light square and one on a dark square — a Chess960 set-up always keeps one bishop of each colour.",
+                  fa = "درست است: یکی روی خانهٔ روشن و دیگری روی خانهٔ تیره؛ چیدمان شطرنج ۹۶۰ همیشه از هر رنگ یک فیل نگه می‌دارد.",
+                  ar = "صحيح: أحدهما على مربع فاتح والآخر على مربع داكن، فوضع البداية في شطرنج 960 يُبقي دائمًا فيلًا لكل لون." },
+      tests = { right = { "g1 h1" }, wrong = { ["g1"] = "squares_missing", ["f1 g1 h1"] = "squares_extra" } },
+    },
+    true_false {
+      fen = arbiter.chess960(959):fen(),
+      variant = "chess960",
+      prompt = { en = "In this Chess960 start, does every black piece stand on the same file as the matching white piece?",
+                 fa = "در این وضعیت آغازین شطرنج ۹۶۰، آیا هر مهرهٔ سیاه در همان ستونی است که مهرهٔ نظیرش از سفید؟",
+                 ar = "في وضع البداية هذا من شطرنج 960، هل تقف كل قطعة سوداء على العمود نفسه الذي تقف عليه نظيرتها البيضاء؟" },
+      answer = function(pos)
+        for f in ("abcdefgh"):gmatch(".") do
+          if pos:piece_at(f .. "8") ~= pos:piece_at(f .. "1"):lower() then return false end
+        end
+        return true
+      end,
+      success = { en = "Right: Black's first rank is the mirror of White's, so the kings face each other on one file, as do the rooks, bishops and the rest.",
+                  fa = "درست است: ردیف اول سیاه قرینهٔ ردیف اول سفید است، پس دو شاه روبه‌روی هم در یک ستون‌اند و رخ‌ها و فیل‌ها و بقیهٔ مهره‌ها هم همین‌طور.",
+                  ar = "صحيح: الصف الأول للأسود مرآة للصف الأول للأبيض، فيتقابل الملكان على عمود واحد، وكذلك الرخاخ والأفيال وسائر القطع." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
   },
 }

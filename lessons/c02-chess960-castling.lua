@@ -48,6 +48,17 @@ return lesson {
                   ar = "تمّ التبييت: انتقل الملك من g1 إلى c1 والرخ من b1 إلى d1." },
       tests = { right = { "O-O-O", "g1b1" }, wrong = { ["O-O"] = "deviation", ["Rd1"] = "deviation" } },
     },
+    move_task {
+      fen = "1r4kr/8/8/8/8/8/8/4K3 b hb - 0 1", variant = "chess960",
+      prompt = { en = "Black's king is on g8, the rooks on b8 and h8. Castle queenside with Black.", fa = "شاه سیاه در g8 و رخ‌ها در b8 و h8 هستند. با سیاه قلعهٔ بزرگ بروید.",
+                 ar = "ملك الأسود في g8 والرخان في b8 وh8. بيّت بالأسود تبييتًا طويلًا." },
+      expect = castles("queenside"),
+      wrong = { en = "That is not queenside castling.", fa = "این قلعهٔ بزرگ نیست.", ar = "هذا ليس تبييتًا طويلًا." },
+      success = { en = "Right: for Black the targets are the same files on the eighth rank — the king to c8 and the rook to d8.",
+                  fa = "درست است: برای سیاه مقصدها همان ستون‌ها در ردیف هشتم‌اند: شاه به c8 و رخ به d8.",
+                  ar = "صحيح: للأسود الأهداف هي الأعمدة نفسها في الصف الثامن: الملك إلى c8 والرخ إلى d8." },
+      tests = { right = { "O-O-O", "g8b8" }, wrong = { ["O-O"] = "deviation", ["Rd8"] = "deviation" } },
+    },
     true_false {
       fen = arbiter.chess960(0):fen(), variant = "chess960",
       prompt = { en = "This is Chess960 start position number 0. May White castle on the first move?",

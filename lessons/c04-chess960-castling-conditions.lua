@@ -1,7 +1,7 @@
 -- When Chess960 castling is illegal (3.8.2, Chess960 rules): squares between king/rook and their
 -- targets, attacked squares, lost rights. The engine gives every failed condition.
 local function can(side) return function(pos) return pos:parse(side == "kingside" and "O-O" or "O-O-O") ~= nil end end
-local function why(side) return function(pos) return select(2, pos:castling("white", side)) end end
+local function why(side) return function(pos, game) return select(2, pos:castling("white", side, game)) end end
 return lesson {
   id = "chess960-castling-conditions",
   title = { en = "Chess960: when you may not castle", fa = "شطرنج ۹۶۰: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج 960: متى لا يجوز التبييت" },
@@ -47,6 +47,54 @@ return lesson {
       success = { en = "Right: the king would cross f1, an attacked square.", fa = "درست است: شاه از f1 می‌گذشت که زیر حمله است.",
                   ar = "صحيح: كان الملك سيعبر f1، وهو مربع مهاجَم." },
       tests = { right = { "false" }, wrong = { ["true"] = "castling_through_attack" } },
+    },
+    teach {
+      fen = "3rk3/8/8/8/8/8/8/RK6 w A - 0 1",
+      variant = "chess960",
+      text = { en = "Only the king's squares must be safe: the square it starts on (no castling out of check), the squares it crosses and the one it lands on. The rook may cross or land on an attacked square. Here O-O-O takes the king from b1 to c1 and the rook from a1 to d1: the black rook attacks d1, but the king never stands there, so castling is legal.",
+               fa = "فقط خانه‌های شاه باید امن باشند: خانه‌ای که از آن شروع می‌کند (در حال کیش نمی‌توان قلعه رفت)، خانه‌هایی که از آن‌ها می‌گذرد و خانه‌ای که در آن می‌ایستد. رخ می‌تواند از خانهٔ زیر حمله بگذرد یا در آن بایستد. اینجا O-O-O شاه را از b1 به c1 و رخ را از a1 به d1 می‌برد: رخ سیاه به d1 حمله می‌کند، اما شاه هرگز در آن خانه نمی‌ایستد، پس قلعه قانونی است.",
+               ar = "مربعات الملك وحدها يجب أن تكون آمنة: المربع الذي يبدأ منه (فلا تبييت والملك في كش)، والمربعات التي يعبرها، والمربع الذي يستقر فيه. أما الرخ فيجوز أن يعبر مربعًا مهاجَمًا أو يستقر فيه. هنا ينقل O-O-O الملك من b1 إلى c1 والرخ من a1 إلى d1: الرخ الأسود يهاجم d1، لكن الملك لا يقف فيه أبدًا، فالتبييت قانوني." },
+      diagram = { squares = { "d1", "c1" }, arrows = { { "d8", "d1" }, { "b1", "c1" }, { "a1", "d1" } } },
+    },
+    true_false {
+      fen = "3rk3/8/8/8/8/8/8/RK6 w A - 0 1",
+      variant = "chess960",
+      prompt = { en = "The black rook on d8 attacks d1, where the white rook would land. May White castle queenside?",
+                 fa = "رخ سیاه در d8 به d1 حمله می‌کند، همان خانه‌ای که رخ سفید در آن می‌نشیند. آیا سفید می‌تواند قلعهٔ بزرگ برود؟",
+                 ar = "الرخ الأسود في d8 يهاجم d1، حيث سيستقر الرخ الأبيض. هل يجوز للأبيض التبييت الطويل؟" },
+      answer = can("queenside"),
+      explain = why("queenside"),
+      success = { en = "Right: yes — the king goes only from b1 to c1, neither of them attacked; an attacked square under the rook does not matter (3.8.2.2).",
+                  fa = "درست است: بله؛ شاه فقط از b1 به c1 می‌رود و هیچ‌یک از این دو خانه زیر حمله نیست؛ خانهٔ زیر حمله‌ای که رخ در آن می‌نشیند اهمیتی ندارد (۳.۸.۲.۲).",
+                  ar = "صحيح: نعم، فالملك لا ينتقل إلا من b1 إلى c1، وليس أيّهما مهاجَمًا، ولا عبرة بمربع مهاجَم يستقر فيه الرخ (3.8.2.2)." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    true_false {
+      fen = "2r1k3/8/8/8/8/8/8/1RK4R w HB - 0 1",
+      variant = "chess960",
+      prompt = { en = "The black rook on c8 gives check to the king on c1. May White get out of check by castling queenside, where the king stays on c1?",
+                 fa = "رخ سیاه در c8 شاه c1 را کیش داده است. آیا سفید می‌تواند با قلعهٔ بزرگ، که در آن شاه در c1 می‌ماند، از کیش بیرون بیاید؟",
+                 ar = "الرخ الأسود في c8 يكشّ الملك في c1. هل يجوز للأبيض الخروج من الكش بالتبييت الطويل، الذي يبقى فيه الملك في c1؟" },
+      answer = can("queenside"),
+      explain = why("queenside"),
+      success = { en = "Right: no — castling is never allowed while the king is in check (3.8.2.2); not even when the king would stay on its square. The rook on d1 would not block the check on the c-file anyway.",
+                  fa = "درست است: نه؛ وقتی شاه کیش است هرگز نمی‌توان قلعه رفت (۳.۸.۲.۲)، حتی وقتی شاه در خانهٔ خودش می‌ماند. رخ d1 هم به هر حال جلوی کیش در ستون c را نمی‌گرفت.",
+                  ar = "صحيح: لا، فلا يجوز التبييت أبدًا والملك في كش (3.8.2.2)، ولو بقي الملك في مربعه. ثم إن الرخ في d1 لن يسدّ الكشّ الآتي على العمود c أصلًا." },
+      tests = { right = { "false" }, wrong = { ["true"] = "castling_in_check" } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/8/8/8/1RK4R w HB - 0 1",
+      variant = "chess960",
+      moves = { "Rh2", "Ke7", "Rh1", "Ke8" },
+      prompt = { en = "The h-rook went to h2 and came back to h1. May White castle kingside now?",
+                 fa = "رخ h به h2 رفت و به h1 برگشت. آیا سفید اکنون می‌تواند قلعهٔ کوچک برود؟",
+                 ar = "ذهب رخ h إلى h2 ثم عاد إلى h1. هل يجوز للأبيض الآن التبييت القصير؟" },
+      answer = can("kingside"),
+      explain = why("kingside"),
+      success = { en = "Right: no — a rook that has moved can never castle again in that game, even back on its square (3.8.2.1); O-O-O with the b1-rook is still possible.",
+                  fa = "درست است: نه؛ رخی که حرکت کرده در آن بازی دیگر هرگز نمی‌تواند قلعه برود، حتی اگر به خانهٔ خود برگشته باشد (۳.۸.۲.۱)؛ اما O-O-O با رخ b1 هنوز ممکن است.",
+                  ar = "صحيح: لا، فالرخ الذي تحرّك لا يجوز التبييت معه أبدًا في تلك المباراة، ولو عاد إلى مربعه (3.8.2.1)؛ أما O-O-O مع رخ b1 فما زال ممكنًا." },
+      tests = { right = { "false" }, wrong = { ["true"] = "castling_rook_moved" } },
     },
   },
 }

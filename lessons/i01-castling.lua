@@ -54,5 +54,45 @@ return lesson {
                   ar = "صحيح: الملك في g1 والرخ في f1." },
       tests = { right = { "g1 f1" }, wrong = { ["h1 g1"] = "squares_extra", ["g1"] = "squares_missing" } },
     },
+    move_task {
+      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      prompt = { en = "Black to move: castle kingside.", fa = "نوبت سیاه است: قلعهٔ کوچک بروید.", ar = "الدور على الأسود: بيّت تبييتًا قصيرًا." },
+      expect = castles("kingside"),
+      success = { en = "Castled: the black king went from e8 to g8 and the rook from h8 to f8 — the same pattern as White's, on the 8th rank.",
+                  fa = "قلعه رفتید: شاه سیاه از e8 به g8 رفت و رخ از h8 به f8؛ همان الگوی سفید، در ردیف هشتم.",
+                  ar = "تمّ التبييت: انتقل الملك الأسود من e8 إلى g8 والرخ من h8 إلى f8، على نمط الأبيض نفسه في الصف الثامن." },
+      wrong = { en = "That is not kingside castling.", fa = "این قلعهٔ کوچک نیست.", ar = "هذا ليس تبييتًا قصيرًا." },
+      tests = { right = { "O-O", "e8g8" }, wrong = { ["O-O-O"] = "deviation", ["Kf8"] = "deviation" } },
+    },
+    which_squares {
+      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      prompt = { en = "After Black castles queenside, which two squares do the black king and that rook stand on?",
+                 fa = "پس از قلعهٔ بزرگ سیاه، شاه سیاه و آن رخ روی کدام دو خانه قرار می‌گیرند؟",
+                 ar = "بعد أن يبيّت الأسود تبييتًا طويلًا، على أي مربعين يقف الملك الأسود وذلك الرخ؟" },
+      answer = function(pos)
+        local after = pos:play("O-O-O")
+        local out = { after:king("black") }
+        for sq, p in pairs(after:pieces()) do
+          if p == "r" and pos:piece_at(sq) ~= "r" then out[#out + 1] = sq end
+        end
+        return out
+      end,
+      success = { en = "Right: the king on c8 and the rook on d8; the rook crossed b8, which the king never touches.",
+                  fa = "درست است: شاه در c8 و رخ در d8؛ رخ از b8 گذشت، خانه‌ای که شاه هرگز از آن عبور نمی‌کند.",
+                  ar = "صحيح: الملك في c8 والرخ في d8؛ وقد عبر الرخ b8، وهو مربع لا يمرّ به الملك أبدًا." },
+      tests = { right = { "c8 d8" }, wrong = { ["b8 c8"] = "squares_extra", ["c8"] = "squares_missing" } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+      prompt = { en = "In queenside castling, does the king move three squares, to b1?", fa = "آیا در قلعهٔ بزرگ شاه سه خانه، تا b1، حرکت می‌کند؟",
+                 ar = "في التبييت الطويل، هل يتحرك الملك ثلاثة مربعات إلى b1؟" },
+      answer = function(pos) return pos:play("O-O-O"):king("white") == "b1" end,
+      wrong = { en = "In O-O-O the king goes two squares, e1 to c1; the rook goes from a1 to d1, crossing b1.", fa = "در O-O-O شاه دو خانه می‌رود، از e1 به c1؛ رخ از a1 به d1 می‌رود و از b1 می‌گذرد.",
+                ar = "في O-O-O يتحرك الملك مربعين من e1 إلى c1؛ ويذهب الرخ من a1 إلى d1 عابرًا b1." },
+      success = { en = "Right: on both sides the king moves exactly two squares; in O-O-O it goes to c1, and only the rook travels three squares.",
+                  fa = "درست است: شاه در هر دو جناح دقیقاً دو خانه می‌رود؛ در O-O-O به c1 می‌رود و فقط رخ سه خانه حرکت می‌کند.",
+                  ar = "صحيح: يتحرك الملك في الجانبين مربعين بالضبط؛ ففي O-O-O يذهب إلى c1، والرخ وحده يقطع ثلاثة مربعات." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
   },
 }

@@ -3,8 +3,8 @@
 local function status_after(pos, game, step, ctx) return select(2, ctx.after:explain_status()) end
 return lesson {
   id = "underpromotion",
-  title = { en = "Underpromotion: when a queen is wrong", fa = "ارتقای کم‌ارزش‌تر: وقتی وزیر انتخاب درستی نیست",
-            ar = "الترقية إلى قطعة أدنى: حين لا يكون الوزير صائبًا" },
+  title = { en = "Underpromotion: when a queen is wrong", fa = "ارتقا به مهره‌ای جز وزیر: وقتی وزیر انتخاب درستی نیست",
+            ar = "الترقية الجزئية: حين لا يكون الوزير صائبًا" },
   level = "intermediate",
   tags = { "promotion" },
   rules = { "3.7.3.3" },
@@ -53,6 +53,20 @@ return lesson {
                   ar = "صحيح: ‏c8=Q+ أو c8=R+ كش مات هنا، لأن الملك في b6 يحرس a7 وb7." },
       wrong = { en = "That promotion does not mate.", fa = "این ارتقا مات نمی‌کند.", ar = "هذه الترقية لا تُميت." },
       tests = { right = { "c8=R#" }, wrong = { ["c8=N"] = "deviation", ["c8=B"] = "deviation" } },
+    },
+    move_task {
+      fen = "8/k1P5/2K5/8/8/8/8/8 w - - 0 1",
+      prompt = { en = "Promote the pawn without stalemating Black.", fa = "پیاده را بدون پات کردن سیاه ارتقا دهید.", ar = "رقِّ البيدق دون إيقاع الأسود في الجمود." },
+      hints = { { en = "Which squares would a queen on c8 take from the king on a7? Which would a rook leave free?",
+                  fa = "وزیر در c8 کدام خانه‌ها را از شاه a7 می‌گیرد؟ رخ کدام را آزاد می‌گذارد؟",
+                  ar = "ما المربعات التي يحرم منها الوزير في c8 الملكَ في a7؟ وأيّها يتركه الرخ حرًّا؟" } },
+      expect = all_of(promotes(), none_of(gives_stalemate())),
+      explain = status_after,
+      success = { en = "Right: c8=Q would cover a6, a8 and b8 without check — stalemate. A rook (or a minor piece) leaves the king a6 or more, so the game goes on.",
+                  fa = "درست است: c8=Q خانه‌های a6، a8 و b8 را بی‌آنکه کیش بدهد می‌گرفت؛ یعنی پات. رخ (یا مهرهٔ سبک) دست‌کم a6 را برای شاه آزاد می‌گذارد، پس بازی ادامه می‌یابد.",
+                  ar = "صحيح: كانت c8=Q ستحرس a6 وa8 وb8 دون كش، أي الجمود. أما الرخ (أو القطعة الخفيفة) فيترك للملك a6 على الأقل، فتستمر المباراة." },
+      wrong = { en = "That promotion stalemates Black: a draw.", fa = "این ارتقا سیاه را پات می‌کند: مساوی.", ar = "هذه الترقية توقع الأسود في الجمود: تعادل." },
+      tests = { right = { "c8=R", "c7c8r", "c8=B" }, wrong = { ["c8=Q"] = "stalemate", ["Kb5"] = "deviation" } },
     },
   },
 }

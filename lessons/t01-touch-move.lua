@@ -1,12 +1,19 @@
 -- Touch-move: a piece deliberately touched must be moved, an enemy piece touched must be
--- captured, if it can be (FIDE 4.3, 4.4). The engine decides what each touch obliges.
+-- captured, if it can be (FIDE 4.2-4.5). Each rule is shown on a board first, then practised;
+-- the engine decides what each touch obliges.
 return lesson {
   id = "touch-move",
   title = { en = "Touch-move", fa = "قانون دست به مهره", ar = "قاعدة القطعة الملموسة" },
   level = "advanced",
   tags = { "arbiter", "touch-move" },
-  rules = { "4.2", "4.3", "4.4", "4.5" },
+  rules = { "4.2", "4.3", "4.3.1", "4.3.2", "4.4", "4.4.1", "4.4.3", "4.5" },
   steps = {
+    teach {
+      text = { en = "Touch-move: if you, on your move, deliberately touch one of your own pieces, you must move it; if you touch one of your opponent's pieces, you must capture it (4.3.1, 4.3.2). If you touched several of your own pieces, you must move the first one touched that can be moved. Here, had you touched the knight on g1, Nf3 or Nh3 would be your only moves.",
+               fa = "قانون دست به مهره: اگر در نوبت خود عمداً به یکی از مهره‌های خودتان دست بزنید، باید همان را حرکت دهید؛ و اگر به مهرهٔ حریف دست بزنید، باید آن را بزنید (۴.۳.۱، ۴.۳.۲). اگر به چند مهرهٔ خودی دست زده باشید، باید نخستین مهره‌ای را که لمس کرده‌اید و حرکت قانونی دارد حرکت دهید. اینجا اگر به اسب g1 دست زده بودید، تنها حرکت‌های شما Nf3 یا Nh3 بود.",
+               ar = "قاعدة القطعة الملموسة: إذا لمستَ عمدًا، وأنت صاحب الدور، إحدى قطعك وجب عليك أن تحرّكها، وإذا لمست إحدى قطع خصمك وجب عليك أن تأخذها (4.3.1، 4.3.2). وإن لمست عدة قطع من قطعك فعليك أن تحرّك أول قطعة لمستها يمكن تحريكها. هنا لو لمست الحصان في g1 لما كانت لك إلا النقلتان Nf3 وNh3." },
+      diagram = { squares = { "g1" }, arrows = { { "g1", "f3" }, { "g1", "h3" } } },
+    },
     move_task {
       prompt = { en = "You deliberately touched your knight on g1. Play your move.",
                  fa = "شما عمداً به اسب g1 دست زدید. حرکتتان را انجام دهید.",
@@ -42,6 +49,62 @@ return lesson {
       tests = { right = { "axb4" }, wrong = { ["a4"] = "touch_capture_piece", ["Kg2"] = "deviation" } },
     },
     move_task {
+      fen = "4k3/8/8/8/8/8/1P1P4/4K3 w - - 0 1",
+      prompt = { en = "You deliberately touched your pawn on b2, then your pawn on d2. Play your move.",
+                 fa = "شما عمداً اول به پیادهٔ b2 و سپس به پیادهٔ d2 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمستَ عمدًا بيدقك في b2 ثم بيدقك في d2. العب نقلتك." },
+      expect = obeys_touch("b2", "d2"),
+      explain = function(pos) return pos:touch({ "b2", "d2" }).explanations end,
+      wrong = { en = "The b2-pawn was touched first and can move, so it is the one you must move.",
+                fa = "اول به پیادهٔ b2 دست زدید و آن پیاده حرکت قانونی دارد، پس باید همان را حرکت دهید.",
+                ar = "لمستَ بيدق b2 أولًا وهو قادر على الحركة، فهو الذي يجب أن تحرّكه." },
+      success = { en = "Right: of several pieces touched, the first one that can move must be moved (4.3.1) — here the b2-pawn.",
+                  fa = "درست است: از میان چند مهرهٔ لمس‌شده، نخستین مهره‌ای که می‌تواند حرکت کند باید حرکت کند (۴.۳.۱)؛ اینجا پیادهٔ b2.",
+                  ar = "صحيح: إذا لُمست عدة قطع وجب تحريك أولها القادرة على الحركة (4.3.1)، وهي هنا بيدق b2." },
+      tests = { right = { "b3", "b4" }, wrong = { ["d4"] = "touch_move_piece", ["Kf1"] = "deviation" } },
+    },
+    teach {
+      fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+      text = { en = "Touch-move only binds you to what is legal. If none of the pieces you touched can be moved or captured, you may make any legal move (4.5). Here the knight on e2 is pinned by the rook on e7: if you touch it, it cannot move, so you are free to play any legal king move.",
+               fa = "قانون دست به مهره شما را فقط به حرکت قانونی ملزم می‌کند. اگر هیچ‌یک از مهره‌هایی که لمس کرده‌اید نتواند حرکت کند یا زده شود، می‌توانید هر حرکت قانونی‌ای انجام دهید (۴.۵). اینجا اسب e2 با رخ e7 آچمز است: اگر به آن دست بزنید، نمی‌تواند حرکت کند، پس آزادید هر حرکت قانونی شاه را انجام دهید.",
+               ar = "قاعدة القطعة الملموسة لا تُلزمك إلا بما هو قانوني. فإن لم يكن في القطع التي لمستها ما يمكن تحريكه أو أخذه، جاز لك أن تلعب أي نقلة قانونية (4.5). هنا يثبّت الرخُ في e7 الحصانَ في e2 على ملكك: فإن لمسته فلا يستطيع الحركة، وأنت حرّ في أن تلعب أي نقلة قانونية بالملك." },
+      diagram = { squares = { "e2" }, arrows = { { "e7", "e1" } } },
+    },
+    move_task {
+      fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+      prompt = { en = "You deliberately touched your pinned knight on e2. Play your move.",
+                 fa = "شما عمداً به اسب آچمز خود در e2 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمستَ عمدًا حصانك المثبَّت في e2. العب نقلتك." },
+      expect = obeys_touch("e2"),
+      explain = function(pos) return pos:touch({ "e2" }).explanations end,
+      success = { en = "Right: the touched knight has no legal move, so touching it does not bind you and any legal move is allowed (4.5).",
+                  fa = "درست است: اسب لمس‌شده هیچ حرکت قانونی ندارد، پس لمس آن شما را ملزم نمی‌کند و می‌توانید هر حرکت قانونی‌ای انجام دهید (۴.۵).",
+                  ar = "صحيح: ليس للحصان الملموس أي نقلة قانونية، فلمسه لا يُلزمك بشيء، وتجوز أي نقلة قانونية (4.5)." },
+      tests = { right = { "Kd1", "Kf2" }, wrong = { ["Nc3"] = "pinned", ["Ke2"] = "illegal_move" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+      text = { en = "Castling is a king move: touch the king first. If you deliberately touch your king and then a rook, you must castle with that rook when it is legal (4.4.1). If castling with that rook is illegal, you must make another legal king move, castling with the other rook included (4.4.3). Here, king then a1-rook means O-O-O: the king to c1, the rook to d1.",
+               fa = "قلعه رفتن حرکتِ شاه است: اول به شاه دست بزنید. اگر عمداً به شاه و سپس به یک رخ دست بزنید، در صورتی که قلعه با آن رخ قانونی باشد باید با همان رخ قلعه بروید (۴.۴.۱). اگر قلعه با آن رخ غیرقانونی باشد، باید حرکت قانونی دیگری با شاه انجام دهید که قلعه با رخ دیگر را هم شامل می‌شود (۴.۴.۳). اینجا دست زدن به شاه و سپس رخ a1 یعنی O-O-O: شاه به c1 و رخ به d1.",
+               ar = "التبييت نقلةٌ للملك، فالمس الملك أولًا. إذا لمستَ عمدًا ملكك ثم رخًا وجب عليك أن تبيّت مع ذلك الرخ إن كان التبييت قانونيًا (4.4.1). وإن كان التبييت مع ذلك الرخ غير قانوني وجب أن تلعب نقلة قانونية أخرى بالملك، ومنها التبييت مع الرخ الآخر (4.4.3). هنا لمس الملك ثم رخ a1 يعني O-O-O: الملك إلى c1 والرخ إلى d1." },
+      diagram = { squares = { "e1", "a1" }, arrows = { { "e1", "c1" }, { "a1", "d1" } } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+      prompt = { en = "You deliberately touched your king, then the rook on a1. Play your move.",
+                 fa = "شما عمداً اول به شاه و سپس به رخ a1 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمستَ عمدًا ملكك ثم الرخ في a1. العب نقلتك." },
+      expect = obeys_touch("e1", "a1"),
+      explain = function(pos) return pos:touch({ "e1", "a1" }).explanations end,
+      wrong = { en = "King then a1-rook, and castling queenside is legal: you must castle queenside.",
+                fa = "اول شاه و سپس رخ a1، و قلعهٔ بزرگ قانونی است: باید قلعهٔ بزرگ بروید.",
+                ar = "الملك ثم رخ a1، والتبييت الطويل قانوني: يجب أن تبيّت تبييتًا طويلًا." },
+      success = { en = "Right: O-O-O — you touched the king and then the a1-rook, and castling with that rook is legal, so you must castle (4.4.1).",
+                  fa = "درست است: O-O-O؛ اول به شاه و سپس به رخ a1 دست زدید و قلعه با آن رخ قانونی است، پس باید قلعه بروید (۴.۴.۱).",
+                  ar = "صحيح: O-O-O — لمستَ الملك ثم رخ a1، والتبييت مع هذا الرخ قانوني، فوجب عليك التبييت (4.4.1)." },
+      tests = { right = { "O-O-O", "e1c1" }, wrong = { ["Kd2"] = "touch_must_castle", ["O-O"] = "deviation" } },
+    },
+    move_task {
       fen = "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
       prompt = { en = "You touched your king, then your rook on h1, to castle. Play your move.",
                  fa = "به قصد قلعه اول به شاه و سپس به رخ h1 دست زدید. حرکتتان را انجام دهید.",
@@ -75,6 +138,12 @@ return lesson {
                   fa = "درست است: باید حرکت قانونی دیگری با شاه انجام دهید، از جمله قلعه در جناح دیگر؛ و اگر شاه حرکتی نداشته باشد، هر حرکت قانونی.",
                   ar = "صحيح: يجب أن تلعب نقلة قانونية أخرى بالملك، ومنها التبييت في الجناح الآخر؛ وإن لم تكن للملك نقلة فأيّ نقلة قانونية." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer", ["c"] = "wrong_answer" } },
+    },
+    teach {
+      text = { en = "A piece that stands badly in its square may be straightened. The player having the move may adjust one or more pieces, but must first say \"I adjust\" (or \"j'adoube\") (4.2.1). Touching a piece without saying so first counts as a deliberate touch, and touch-move applies.",
+               fa = "مهره‌ای را که درست وسط خانه‌اش نیست می‌توان مرتب کرد. بازیکنی که نوبت اوست می‌تواند یک یا چند مهره را مرتب کند، اما باید اول بگوید «مرتب می‌کنم» (یا «ژادوب») (۴.۲.۱). دست زدن به مهره بدون این اعلام، لمس عمدی به شمار می‌آید و قانون دست به مهره اجرا می‌شود.",
+               ar = "يجوز تعديل القطعة إذا لم تكن مستقرة في وسط مربعها. ويجوز للاعب صاحب الدور أن يعدّل قطعة أو أكثر، بشرط أن يقول أولًا «أُعدِّل» (أو «j’adoube») (4.2.1). أما لمسُ أي قطعة دون هذا الإعلان فيُعدّ لمسًا متعمَّدًا، وتُطبَّق عليه قاعدة القطعة الملموسة." },
+      diagram = { squares = { "d1" }, arrows = {} },
     },
     true_false {
       prompt = { en = "On your move, saying \"j'adoube\" (\"I adjust\") first lets you straighten a piece without having to move it.",

@@ -1,13 +1,24 @@
 -- Threefold and fivefold repetition (FIDE 9.2, 9.6.1). The positions are built from real
--- moves, so the engine counts the repetitions and judges the claim.
+-- moves, so the engine counts the repetitions, tells apart positions that differ only in what
+-- may be played (castling, en passant), and judges the claim.
 local dance = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" }
+local roundabout = { "Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6", "Nb1", "Nb8" }
+local ep_start = "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"
+local ep_moves = { "e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1" }
 return lesson {
   id = "repetition",
   title = { en = "Threefold and fivefold repetition", fa = "تکرار سه‌باره و پنج‌باره", ar = "التكرار الثلاثي والتكرار الخماسي" },
   level = "advanced",
   tags = { "draw", "repetition" },
-  rules = { "9.2", "9.2.1", "9.2.2", "9.6.1" },
+  rules = { "9.2", "9.2.1", "9.2.1.2", "9.2.2", "9.6.1" },
   steps = {
+    teach {
+      moves = dance,
+      text = { en = "The player on the move may claim a draw when the same position has appeared at least three times (9.2.1). Positions are the same when the same player is to move, the same pieces stand on the same squares, and the same moves are possible — castling and en passant included (9.2.2). The repetitions need not follow one another. Here both knights went out and back twice: the start position is on the board for the third time.",
+               fa = "بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند، اگر همان وضعیت دست‌کم سه بار پدید آمده باشد (۹.۲.۱). دو وضعیت وقتی یکسان‌اند که نوبت با همان بازیکن باشد، همان مهره‌ها در همان خانه‌ها باشند و همان حرکت‌ها ممکن باشد، از جمله قلعه رفتن و آن‌پاسان (۹.۲.۲). لازم نیست تکرارها پشت سر هم باشند. اینجا اسب‌های دو طرف دو بار رفته و برگشته‌اند: وضعیت آغازین برای سومین بار روی صفحه است.",
+               ar = "يجوز للاعب صاحب الدور أن يطالب بالتعادل إذا ظهر الوضع نفسه ثلاث مرات على الأقل (9.2.1). ويكون الوضعان متطابقين إذا كان الدور على اللاعب نفسه، ووقفت القطع نفسها على المربعات نفسها، وكانت النقلات الممكنة نفسها، ومنها التبييت والأخذ بالتجاوز (9.2.2). ولا يُشترط أن تتوالى مرات التكرار. هنا خرج حصانا الطرفين وعادا مرتين، فالوضع الابتدائي على الرقعة للمرة الثالثة." },
+      diagram = { squares = { "g1", "g8" }, arrows = { { "g1", "f3" }, { "f3", "g1" }, { "g8", "f6" }, { "f6", "g8" } } },
+    },
     choice {
       moves = dance,
       prompt = { en = "Both sides played Nf3 Nf6 Ng1 Ng8 twice. How many times has the current position occurred, counting the start?",
@@ -36,6 +47,57 @@ return lesson {
                   ar = "نعم: الوضع نفسه، بالدور نفسه والنقلات الممكنة نفسها، للمرة الثالثة." },
       tests = { right = { "true" }, wrong = { ["false"] = "threefold_now" } },
     },
+    true_false {
+      moves = roundabout,
+      prompt = { en = "The players went 1.Nf3 Nf6 2.Ng1 Ng8, then 3.Nc3 Nc6 4.Nb1 Nb8: different moves each time. White is to move. May White claim a draw by repetition?",
+                 fa = "بازیکنان ۱.Nf3 Nf6 ۲.Ng1 Ng8 و سپس ۳.Nc3 Nc6 ۴.Nb1 Nb8 بازی کردند: هر بار حرکت‌های دیگری. نوبت سفید است. آیا سفید می‌تواند به دلیل تکرار ادعای تساوی کند؟",
+                 ar = "لعب اللاعبان ‎1.Nf3 Nf6 2.Ng1 Ng8 ثم ‎3.Nc3 Nc6 4.Nb1 Nb8: نقلات مختلفة في كل مرة. الدور على الأبيض. هل يجوز للأبيض المطالبة بالتعادل بالتكرار؟" },
+      answer = function(pos, game) return game:claim("threefold").claim_valid end,
+      explain = function(pos, game) return game:claim("threefold").explanations end,
+      success = { en = "Right: what counts is the position, not the moves that led to it. The start position stood at the start, after move 2 and after move 4: three times (9.2.2).",
+                  fa = "درست است: آنچه حساب می‌شود وضعیت است، نه حرکت‌هایی که به آن رسیده‌اند. وضعیت آغازین در آغاز بازی، پس از حرکت ۲ و پس از حرکت ۴ روی صفحه بود: سه بار (۹.۲.۲).",
+                  ar = "صحيح: المعتبر هو الوضع لا النقلات التي أدّت إليه. فقد ظهر الوضع الابتدائي في بداية المباراة، وبعد النقلة 2، وبعد النقلة 4: ثلاث مرات (9.2.2)." },
+      tests = { right = { "true" }, wrong = { ["false"] = "threefold_now" } },
+    },
+    teach {
+      fen = ep_start,
+      moves = ep_moves,
+      text = { en = "The same pieces on the same squares are not always the same position. After 1.e4 the black pawn on d4 could capture en passant (dxe3); that right lasts one move only. The knights then went out and back twice, and the board looks as it did after 1.e4 — but now en passant is no longer possible, so those later positions differ from the first one (9.2.2). Castling rights count the same way: once a king or rook has moved, the positions before and after differ.",
+               fa = "همان مهره‌ها در همان خانه‌ها همیشه به معنای همان وضعیت نیست. پس از ۱.e4 پیادهٔ سیاه در d4 می‌توانست آن‌پاسان بزند (dxe3)؛ این حق فقط یک حرکت دوام دارد. سپس اسب‌ها دو بار رفتند و برگشتند و صفحه مثل پس از ۱.e4 به نظر می‌رسد، اما اکنون دیگر آن‌پاسان ممکن نیست، پس این وضعیت‌ها با وضعیت نخست فرق دارند (۹.۲.۲). حق قلعه هم همین‌طور حساب می‌شود: وقتی شاه یا رخ حرکت کرد، وضعیت‌های پیش و پس از آن با هم فرق دارند.",
+               ar = "القطع نفسها على المربعات نفسها لا تعني دائمًا الوضع نفسه. بعد ‎1.e4 كان بيدق الأسود في d4 قادرًا على الأخذ بالتجاوز (dxe3)، وهذا الحق لا يدوم إلا نقلة واحدة. ثم خرجت الأحصنة وعادت مرتين، فبدت الرقعة كما كانت بعد ‎1.e4، لكن الأخذ بالتجاوز لم يعد ممكنًا، فهذه الأوضاع اللاحقة تختلف عن الأول (9.2.2). وكذلك حقوق التبييت: متى تحرّك الملك أو الرخ اختلف الوضع قبل ذلك عنه بعده." },
+      diagram = { squares = { "d4", "e4", "e3" }, arrows = { { "d4", "e3" } } },
+    },
+    true_false {
+      fen = ep_start,
+      moves = ep_moves,
+      prompt = { en = "The pieces stand as they did after 1.e4 for the third time, and Black is to move. May Black claim a draw by repetition?",
+                 fa = "مهره‌ها برای سومین بار همان‌جایی‌اند که پس از ۱.e4 بودند و نوبت سیاه است. آیا سیاه می‌تواند به دلیل تکرار ادعای تساوی کند؟",
+                 ar = "تقف القطع للمرة الثالثة كما وقفت بعد ‎1.e4، والدور على الأسود. هل يجوز للأسود المطالبة بالتعادل بالتكرار؟" },
+      answer = function(pos, game) return game:claim("threefold").claim_valid end,
+      explain = function(pos, game) return game:claim("threefold").explanations end,
+      success = { en = "Right: only twice is it the same position. Right after 1.e4, Black could capture en passant; later Black could not, so that first position does not count (9.2.2).",
+                  fa = "درست است: فقط دو بار همان وضعیت است. درست پس از ۱.e4 سیاه می‌توانست آن‌پاسان بزند و بعدها نمی‌توانست، پس آن وضعیت نخست حساب نمی‌شود (۹.۲.۲).",
+                  ar = "صحيح: لم يتكرر الوضع نفسه إلا مرتين. فبعد ‎1.e4 مباشرةً كان الأسود قادرًا على الأخذ بالتجاوز، ثم لم يعد قادرًا، فلا يُحتسب ذلك الوضع الأول (9.2.2)." },
+      tests = { right = { "false" }, wrong = { ["true"] = "repetition_differs_ep" } },
+    },
+    true_false {
+      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
+      prompt = { en = "The pieces stand where they stood four moves ago, but both kings have moved. Is it the same position as the start, for repetition?",
+                 fa = "مهره‌ها همان جایی هستند که چهار حرکت پیش بودند، اما هر دو شاه حرکت کرده‌اند. آیا از نظر تکرار، این همان وضعیت آغازین است؟",
+                 ar = "القطع في الأماكن نفسها التي كانت فيها قبل أربع نقلات، لكن الملكين تحركا. هل هذا هو الوضع الابتدائي نفسه من حيث التكرار؟" },
+      answer = function(pos, game) return #game:occurrences() > 1 end,
+      success = { en = "Right: castling rights were lost, so the possible moves differ.",
+                  fa = "درست است: حق قلعه از دست رفته، پس حرکت‌های ممکن فرق دارند.",
+                  ar = "صحيح: ضاعت حقوق التبييت، فاختلفت النقلات الممكنة." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    teach {
+      text = { en = "A third occurrence only gives the player on the move the right to claim; if nobody claims, play goes on. When the same position has appeared five times, the game is drawn at once, with no claim needed (9.6.1).",
+               fa = "پدید آمدن وضعیت برای بار سوم فقط به بازیکنی که نوبت اوست حق ادعا می‌دهد؛ اگر کسی ادعا نکند، بازی ادامه می‌یابد. وقتی همان وضعیت پنج بار پدید آید، بازی بی‌درنگ و بدون نیاز به ادعا مساوی می‌شود (۹.۶.۱).",
+               ar = "الظهور الثالث للوضع لا يمنح إلا حقّ المطالبة للاعب صاحب الدور، فإن لم يطالب أحد استمر اللعب. أما إذا ظهر الوضع نفسه خمس مرات فتنتهي المباراة بالتعادل فورًا دون حاجة إلى مطالبة (9.6.1)." },
+      diagram = { squares = { "g1", "g8" }, arrows = {} },
+    },
     choice {
       prompt = { en = "What happens when the same position appears for the fifth time?",
                  fa = "وقتی همان وضعیت برای بار پنجم پیش بیاید چه می‌شود؟",
@@ -52,18 +114,6 @@ return lesson {
                   fa = "درست است: با پنجمین تکرار، بازی خودبه‌خود مساوی می‌شود؛ تکرار سوم فقط به بازیکنی که نوبت اوست حق ادعا می‌دهد.",
                   ar = "صحيح: عند الظهور الخامس تنتهي المباراة بالتعادل تلقائيًا، أما الظهور الثالث فيتيح للاعب صاحب الدور المطالبة فقط." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer", ["c"] = "wrong_answer" } },
-    },
-    true_false {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-      moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
-      prompt = { en = "The pieces stand where they stood four moves ago, but both kings have moved. Is it the same position as the start, for repetition?",
-                 fa = "مهره‌ها همان جایی هستند که چهار حرکت پیش بودند، اما هر دو شاه حرکت کرده‌اند. آیا از نظر تکرار، این همان وضعیت آغازین است؟",
-                 ar = "القطع في الأماكن نفسها التي كانت فيها قبل أربع نقلات، لكن الملكين تحركا. هل هذا هو الوضع الابتدائي نفسه من حيث التكرار؟" },
-      answer = function(pos, game) return #game:occurrences() > 1 end,
-      success = { en = "Right: castling rights were lost, so the possible moves differ.",
-                  fa = "درست است: حق قلعه از دست رفته، پس حرکت‌های ممکن فرق دارند.",
-                  ar = "صحيح: ضاعت حقوق التبييت، فاختلفت النقلات الممكنة." },
-      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
   },
 }

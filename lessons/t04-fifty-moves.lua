@@ -1,17 +1,19 @@
--- The 50-move claim and the automatic 75-move draw (FIDE 9.3, 9.6.2).
+-- The 50-move claim, with or without a written move, and the automatic 75-move draw (FIDE 9.3,
+-- 9.6.2). The engine counts the moves and judges each claim.
+local at99 = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120"
 return lesson {
   id = "fifty-moves",
   title = { en = "The 50- and 75-move rules", fa = "قانون ۵۰ و ۷۵ حرکت", ar = "قاعدتا الخمسين والخمس والسبعين نقلة" },
   level = "advanced",
   tags = { "draw", "fifty moves" },
-  rules = { "9.3", "9.6.2" },
+  rules = { "9.3", "9.5", "9.6.2" },
   steps = {
     teach {
       fen = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120",
       text = { en = "A player on the move may claim a draw when each side has made fifty moves without a pawn move or a capture (9.3). As with repetition, the claim can be made with a move written on the scoresheet that would complete the fifty (9.3.1), or when the fifty are already complete (9.3.2). Any pawn move or capture starts the count again.",
                fa = "بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند، اگر هر طرف پنجاه حرکت بدون حرکت پیاده و بدون زدن مهره انجام داده باشد (۹.۳). مانند تکرار، ادعا را می‌توان با حرکتی که روی برگهٔ ثبت حرکات نوشته شده و پنجاه حرکت را کامل می‌کند مطرح کرد (۹.۳.۱)، یا وقتی پنجاه حرکت از قبل کامل شده است (۹.۳.۲). هر حرکت پیاده یا زدن مهره شمارش را از نو آغاز می‌کند.",
                ar = "يجوز لصاحب الدور أن يطالب بالتعادل إذا لعب كل طرف خمسين نقلة دون نقلة بيدق ودون أخذ (9.3). وكما في التكرار، تُقدَّم المطالبة بنقلة مكتوبة في ورقة التسجيل تُكمل الخمسين (9.3.1)، أو حين تكون الخمسون قد اكتملت (9.3.2). وكل نقلة بيدق أو أخذ تبدأ العدّ من جديد." },
-      diagram = { squares = {  }, arrows = {  } },
+      diagram = { squares = { "e2", "d5" }, arrows = { { "e2", "e4" } } },
     },
     move_task {
       fen = "8/8/4k3/3p4/8/3K4/4P3/8 w - - 99 120",
@@ -40,6 +42,49 @@ return lesson {
                   fa = "درست است: در ۵۰ حرکت آخرِ هر بازیکن نه پیاده‌ای حرکت کرده و نه مهره‌ای زده شده است، پس بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند.",
                   ar = "صحيح: لم تُلعب في آخر 50 نقلة لكل لاعب أي نقلة بيدق ولا أي أخذ، فيجوز للاعب صاحب الدور المطالبة بالتعادل." },
       tests = { right = { "true" }, wrong = { ["false"] = "fifty_now" } },
+    },
+    true_false {
+      fen = at99,
+      prompt = { en = "White is to move; 49 moves each have been played without a pawn move or a capture. White claims a draw now, without writing a move. Is the claim correct?",
+                 fa = "نوبت سفید است؛ هر طرف ۴۹ حرکت بدون حرکت پیاده و بدون زدن مهره انجام داده است. سفید همین حالا و بدون نوشتن حرکتی ادعای تساوی می‌کند. آیا ادعا درست است؟",
+                 ar = "الدور على الأبيض، وقد لعب كل طرف 49 نقلة دون نقلة بيدق ودون أخذ. يطالب الأبيض بالتعادل الآن دون أن يكتب نقلة. هل المطالبة صحيحة؟" },
+      answer = function(pos, game) return game:claim("fifty_moves").claim_valid end,
+      explain = function(pos, game) return game:claim("fifty_moves").explanations end,
+      success = { en = "Right: only 49 moves each so far; without a written move the fifty must already be complete (9.3.2).",
+                  fa = "درست است: تا اینجا فقط ۴۹ حرکت از هر طرف انجام شده است؛ بدون حرکت نوشته‌شده، پنجاه حرکت باید از پیش کامل شده باشد (۹.۳.۲).",
+                  ar = "صحيح: لم يُلعب حتى الآن إلا 49 نقلة لكل طرف، ودون نقلة مكتوبة يجب أن تكون الخمسون قد اكتملت (9.3.2)." },
+      tests = { right = { "false" }, wrong = { ["true"] = "fifty_wrong" } },
+    },
+    true_false {
+      fen = at99,
+      prompt = { en = "Same position. White writes Kc3 on the scoresheet, does not play it, and claims the draw. Is the claim correct?",
+                 fa = "همان وضعیت. سفید Kc3 را روی برگهٔ ثبت حرکات می‌نویسد، آن را بازی نمی‌کند و ادعای تساوی می‌کند. آیا ادعا درست است؟",
+                 ar = "الوضع نفسه. يكتب الأبيض Kc3 في ورقة التسجيل، ولا يلعبها، ويطالب بالتعادل. هل المطالبة صحيحة؟" },
+      answer = function(pos, game) return game:claim("fifty_moves", "Kc3").claim_valid end,
+      explain = function(pos, game) return game:claim("fifty_moves", "Kc3").explanations end,
+      success = { en = "Right: Kc3 would be White's fiftieth move without a pawn move or a capture, so the claim with that written move is correct (9.3.1).",
+                  fa = "درست است: Kc3 پنجاهمین حرکت سفید بدون حرکت پیاده و بدون زدن مهره می‌بود، پس ادعا با این حرکت نوشته‌شده درست است (۹.۳.۱).",
+                  ar = "صحيح: كانت Kc3 ستكون النقلة الخمسين للأبيض دون نقلة بيدق ودون أخذ، فالمطالبة بهذه النقلة المكتوبة صحيحة (9.3.1)." },
+      tests = { right = { "true" }, wrong = { ["false"] = "fifty_with_move" } },
+    },
+    true_false {
+      fen = at99,
+      prompt = { en = "Same position. White writes e4 instead and claims the draw. Is the claim correct?",
+                 fa = "همان وضعیت. این بار سفید e4 را می‌نویسد و ادعای تساوی می‌کند. آیا ادعا درست است؟",
+                 ar = "الوضع نفسه. يكتب الأبيض هذه المرة e4 ويطالب بالتعادل. هل المطالبة صحيحة؟" },
+      answer = function(pos, game) return game:claim("fifty_moves", "e4").claim_valid end,
+      explain = function(pos, game) return game:claim("fifty_moves", "e4").explanations end,
+      success = { en = "Right: e4 is a pawn move, so it starts the count again instead of completing it. The claim is wrong, and White must play e4 (9.5.2).",
+                  fa = "درست است: e4 حرکت پیاده است، پس به جای کامل کردن شمارش، آن را از نو آغاز می‌کند. ادعا نادرست است و سفید باید e4 را بازی کند (۹.۵.۲).",
+                  ar = "صحيح: e4 نقلة بيدق، فهي تبدأ العدّ من جديد بدل أن تُكمله. فالمطالبة خاطئة، ويجب على الأبيض أن يلعب e4 (9.5.2)." },
+      tests = { right = { "false" }, wrong = { ["true"] = "fifty_move_resets" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/8/R3K3 b - - 150 120",
+      text = { en = "Fifty moves only give a right to claim. After 75 moves by each player without a pawn move or a capture, the game is drawn at once, without any claim (9.6.2) — unless the last of those moves gave checkmate, which then stands. Here the halfmove clock shows 150: 75 moves each, so the game is over.",
+               fa = "پنجاه حرکت فقط حق ادعا می‌دهد. پس از ۷۵ حرکت هر بازیکن بدون حرکت پیاده و بدون زدن مهره، بازی بی‌درنگ و بدون هیچ ادعایی مساوی می‌شود (۹.۶.۲)، مگر اینکه آخرین حرکت از آن‌ها مات کرده باشد که در آن صورت مات معتبر است. اینجا شمارندهٔ نیم‌حرکت ۱۵۰ را نشان می‌دهد: ۷۵ حرکت از هر طرف، پس بازی تمام شده است.",
+               ar = "الخمسون نقلة لا تمنح إلا حقّ المطالبة. أما بعد 75 نقلة لكل لاعب دون نقلة بيدق ودون أخذ، فتنتهي المباراة بالتعادل فورًا دون أي مطالبة (9.6.2)، إلا إذا كانت آخر تلك النقلات كش مات، فتُحتسب الإماتة. هنا يُظهر عدّاد أنصاف النقلات 150: أي 75 نقلة لكل طرف، فقد انتهت المباراة." },
+      diagram = { squares = { "a1", "e1", "e8" }, arrows = {} },
     },
     true_false {
       prompt = { en = "After 50 moves by each player without a pawn move or a capture, the game ends by itself.",

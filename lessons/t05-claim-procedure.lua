@@ -1,6 +1,14 @@
 -- How a draw is claimed: the written move, the clock, the arbiter, the penalty (FIDE 9.2–9.5,
 -- App. A.3). The engine judges every claim from the game's history.
 local shuffle = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1" }
+local played = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8" }
+-- the minutes the engine adds to the opponent's clock for a wrong claim (9.5.3, A.3)
+local function penalty_minutes(game, event)
+  for _, e in ipairs(game:outcome(event).explanations) do
+    if e.code == "claim_penalty_time" or e.code == "claim_penalty_time_rapid" then return tostring(e.params.n) end
+  end
+  return "0"
+end
 return lesson {
   id = "claim-procedure",
   title = { en = "Claiming a draw: the procedure", fa = "روند ادعای تساوی", ar = "إجراءات المطالبة بالتعادل" },
@@ -39,7 +47,26 @@ return lesson {
                   ar = "صحيح: الوضع بعد Nc6 لم يظهر على الرقعة قط، فالمطالبة خاطئة، ويجب أن تُلعب النقلة المكتوبة Nc6 (9.5.2)." },
       tests = { right = { "false" }, wrong = { ["true"] = "threefold_wrong_with_move" } },
     },
+    choice {
+      moves = shuffle,
+      prompt = { en = "A standard game: Black's claim with the written move Nc6 is wrong. How many minutes does the arbiter add to White's clock?",
+                 fa = "بازی استاندارد: ادعای سیاه با حرکت نوشته‌شدهٔ Nc6 نادرست است. داور چند دقیقه به ساعت سفید اضافه می‌کند؟",
+                 ar = "مباراة كلاسيكية: مطالبة الأسود بالنقلة المكتوبة Nc6 خاطئة. كم دقيقة يضيف الحكم إلى ساعة الأبيض؟" },
+      choices = {
+        { id = "1", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
+        { id = "2", text = { en = "Two minutes", fa = "دو دقیقه", ar = "دقيقتان" } },
+        { id = "0", text = { en = "None: a wrong claim costs nothing", fa = "هیچ: ادعای نادرست هزینه‌ای ندارد", ar = "لا شيء: المطالبة الخاطئة بلا ثمن" } },
+      },
+      answer = function(pos, game) return penalty_minutes(game, { claim = "threefold", with_move = "Nc6" }) end,
+      explain = function(pos, game) return game:outcome({ claim = "threefold", with_move = "Nc6" }).explanations end,
+      success = { en = "Right: in a standard game a wrong claim gives the opponent two extra minutes (9.5.3), so that claiming is never a free pause.",
+                  fa = "درست است: در بازی استاندارد ادعای نادرست دو دقیقه وقت اضافه به حریف می‌دهد (۹.۵.۳)، تا ادعا کردن هرگز وقفه‌ای رایگان نباشد.",
+                  ar = "صحيح: في المباراة الكلاسيكية تمنح المطالبة الخاطئة الخصم دقيقتين إضافيتين (9.5.3)، حتى لا تصبح المطالبة استراحة بلا ثمن." },
+      tests = { right = { "2" }, wrong = { ["1"] = "claim_penalty_time", ["0"] = "claim_penalty_time" } },
+    },
     teach {
+      moves = shuffle,
+      diagram = { squares = { "c6" }, arrows = { { "b8", "c6" } } },
       text = { en = "If the claim is wrong, the arbiter adds two minutes to the opponent's remaining time (9.5.3) — one minute in rapid and blitz (App. A.3) — and the game continues with the written move, which must be played.",
                fa = "اگر ادعا نادرست باشد، داور دو دقیقه به وقت باقی‌ماندهٔ حریف اضافه می‌کند (۹.۵.۳) — در بازی‌های سریع و برق‌آسا یک دقیقه (پیوست A.3) — و بازی با حرکت نوشته‌شده ادامه می‌یابد که باید انجام شود.",
                ar = "إن كانت المطالبة خاطئة، يضيف الحكم دقيقتين إلى الوقت المتبقي للخصم (9.5.3) — ودقيقة واحدة في الشطرنج السريع والخاطف (الملحق A.3) — وتستمر المباراة بالنقلة المكتوبة التي يجب أن تُلعب." },
@@ -77,6 +104,29 @@ return lesson {
       success = { en = "Right: after pressing the clock it is White's move; Black has lost this claim (9.4) — White, on the move, may now claim instead.",
                   fa = "درست است: پس از زدن ساعت نوبت سفید است و سیاه این ادعا را از دست داده است (۹.۴)؛ اکنون سفید، که نوبت اوست، می‌تواند ادعا کند.",
                   ar = "صحيح: بعد ضغط الساعة صار الدور على الأبيض، وفقد الأسود هذه المطالبة (9.4)؛ أما الأبيض، صاحب الدور، فيجوز له الآن أن يطالب." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    true_false {
+      moves = played,
+      prompt = { en = "Black has played Ng8 and pressed the clock. White is to move in a position that now stands for the third time. May White claim the draw?",
+                 fa = "سیاه Ng8 را بازی کرده و ساعت را زده است. نوبت سفید است و این وضعیت اکنون برای سومین بار روی صفحه است. آیا سفید می‌تواند ادعای تساوی کند؟",
+                 ar = "لعب الأسود Ng8 وضغط الساعة. الدور على الأبيض في وضع يظهر الآن للمرة الثالثة. هل يجوز للأبيض المطالبة بالتعادل؟" },
+      answer = function(pos, game) return game:claim("threefold").claim_valid end,
+      explain = function(pos, game) return game:claim("threefold").explanations end,
+      success = { en = "Right: the right to claim belongs to the player on the move. The position is on the board for the third time with White to move, so White may claim at once, before touching a piece (9.2.1.2).",
+                  fa = "درست است: حق ادعا از آنِ بازیکنی است که نوبت اوست. این وضعیت با نوبت سفید برای سومین بار روی صفحه است، پس سفید می‌تواند بی‌درنگ و پیش از دست زدن به مهره‌ای ادعا کند (۹.۲.۱.۲).",
+                  ar = "صحيح: حقّ المطالبة للاعب صاحب الدور. فالوضع على الرقعة للمرة الثالثة والدور على الأبيض، فيجوز له أن يطالب فورًا قبل أن يلمس أي قطعة (9.2.1.2)." },
+      tests = { right = { "true" }, wrong = { ["false"] = "threefold_now" } },
+    },
+    true_false {
+      moves = played,
+      prompt = { en = "Same position. White first touches the knight on g1, then stops and claims the draw. Does White still have the right to claim on this move?",
+                 fa = "همان وضعیت. سفید اول به اسب g1 دست می‌زند، سپس دست نگه می‌دارد و ادعای تساوی می‌کند. آیا سفید هنوز در این حرکت حق ادعا دارد؟",
+                 ar = "الوضع نفسه. يلمس الأبيض أولًا الحصان في g1، ثم يتوقف ويطالب بالتعادل. هل ما زال للأبيض حقّ المطالبة في هذه النقلة؟" },
+      answer = false,
+      success = { en = "Right: a player who touches a piece without having claimed loses the right to claim on that move (9.4); White must now move the knight, and may claim again on a later move if the conditions hold.",
+                  fa = "درست است: بازیکنی که پیش از ادعا به مهره‌ای دست بزند، حق ادعا در آن حرکت را از دست می‌دهد (۹.۴)؛ اکنون سفید باید اسب را حرکت دهد و اگر شرایط فراهم باشد، در حرکت‌های بعدی می‌تواند دوباره ادعا کند.",
+                  ar = "صحيح: من يلمس قطعة قبل أن يطالب يفقد حقّ المطالبة في تلك النقلة (9.4)؛ ويجب على الأبيض الآن أن يحرّك الحصان، ويجوز له أن يطالب في نقلة لاحقة إن توفرت الشروط." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
   },

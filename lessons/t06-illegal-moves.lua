@@ -1,11 +1,19 @@
--- Illegal moves and their penalties (FIDE 3.9, 7.5).
+-- Illegal moves and their penalties (FIDE 3.9, 7.5): why a move is illegal, what the arbiter
+-- does once it is completed, and the penalty. The engine explains the moves and gives the penalty.
 return lesson {
   id = "illegal-moves",
   title = { en = "Illegal moves and penalties", fa = "حرکت غیرقانونی و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
   level = "advanced",
   tags = { "arbiter", "illegal move" },
-  rules = { "3.9", "3.10.1", "7.5", "7.5.1", "7.5.5" },
+  rules = { "3.9", "3.10.1", "7.5", "7.5.1", "7.5.3", "7.5.5" },
   steps = {
+    teach {
+      fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+      text = { en = "A move is illegal when the piece cannot move that way, or when it leaves or places your own king in check (3.9, 3.10.1). Here the knight on e2 stands between the black rook on e7 and your king: it is pinned. Any knight move would open the e-file and leave your king in check, so none of them is legal.",
+               fa = "حرکتی غیرقانونی است که مهره نتواند آن‌گونه حرکت کند، یا شاه خودتان را کیش بگذارد یا در کیش رها کند (۳.۹، ۳.۱۰.۱). اینجا اسب e2 میان رخ سیاه در e7 و شاه شما ایستاده است: آچمز است. هر حرکت اسب ستون e را باز می‌کند و شاه شما را کیش می‌گذارد، پس هیچ‌یک قانونی نیست.",
+               ar = "تكون النقلة غير قانونية إذا كانت القطعة لا تتحرك بهذه الطريقة، أو إذا تركت ملكك في كش أو عرّضته للكش (3.9، 3.10.1). هنا يقف الحصان في e2 بين الرخ الأسود في e7 وملكك، فهو مثبَّت: أي نقلة للحصان تفتح العمود e وتترك ملكك في كش، فلا شيء منها قانوني." },
+      diagram = { squares = { "e2" }, arrows = { { "e7", "e1" } } },
+    },
     move_task {
       fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
       prompt = { en = "Your knight on e2 shields your king from the rook. Play a legal king move.",
@@ -21,6 +29,40 @@ return lesson {
                   fa = "درست است: حرکت شاه. اسب نمی‌توانست حرکت کند: رخ e7 آن را به شاه شما آچمز کرده است.",
                   ar = "صحيح: نقلة بالملك. لم يكن الحصان يستطيع الحركة: فالرخ في e7 يثبّته على ملكك." },
       tests = { right = { "Kd2", "Kf1" }, wrong = { ["Nc3"] = "pinned", ["e2c3"] = "pinned" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+      text = { en = "An illegal move is completed once the player has pressed the clock. The arbiter then restores the position from just before it, and the player must play a legal move instead — with the piece he touched, if it has one (7.5.1, 4.3). The first completed illegal move costs time: the opponent gets two extra minutes (7.5.5). Pressing the clock without making a move counts as an illegal move too (7.5.3).",
+               fa = "حرکت غیرقانونی وقتی کامل می‌شود که بازیکن ساعت را بزند. آن‌گاه داور وضعیت درست پیش از آن را برمی‌گرداند و بازیکن باید به جای آن حرکت قانونی‌ای انجام دهد، و اگر مهره‌ای که لمس کرده حرکت قانونی داشته باشد، با همان مهره (۷.۵.۱، ۴.۳). نخستین حرکت غیرقانونیِ کامل‌شده به قیمت وقت تمام می‌شود: حریف دو دقیقه وقت اضافه می‌گیرد (۷.۵.۵). زدن ساعت بدون انجام حرکت هم حرکت غیرقانونی به شمار می‌آید (۷.۵.۳).",
+               ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. عندئذٍ يُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب بدلًا منها نقلة قانونية، بالقطعة التي لمسها إن كانت لها نقلة قانونية (7.5.1، 4.3). والنقلة غير القانونية الأولى المكتملة تكلّف وقتًا: يحصل الخصم على دقيقتين إضافيتين (7.5.5). ويُعدّ ضغط الساعة دون لعب نقلة نقلةً غير قانونية أيضًا (7.5.3)." },
+      diagram = { squares = { "a1", "b2" }, arrows = { { "a1", "b2" } } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+      prompt = { en = "You moved the rook from a1 to b2 and pressed the clock. The arbiter has put the rook back on a1. Play your move.",
+                 fa = "رخ را از a1 به b2 بردید و ساعت را زدید. داور رخ را به a1 برگردانده است. حرکتتان را انجام دهید.",
+                 ar = "نقلتَ الرخ من a1 إلى b2 وضغطتَ الساعة. أعاد الحكم الرخ إلى a1. العب نقلتك." },
+      hints = { { en = "The illegal move is taken back, but you still touched the rook.", fa = "حرکت غیرقانونی پس گرفته شد، اما شما به رخ دست زده بودید.",
+                  ar = "أُلغيت النقلة غير القانونية، لكنك لمست الرخ." } },
+      expect = obeys_touch("a1"),
+      explain = function(pos) return pos:touch({ "a1" }).explanations end,
+      wrong = { en = "You touched the rook when you made the illegal move: the replacement move must be a rook move.",
+                fa = "وقتی حرکت غیرقانونی را انجام دادید به رخ دست زدید: حرکت جایگزین باید با رخ باشد.",
+                ar = "لمستَ الرخ حين لعبت النقلة غير القانونية، فيجب أن تكون النقلة البديلة بالرخ." },
+      success = { en = "Right: a rook moves along files and ranks, never diagonally; after the illegal Rb2 the touched rook must still be moved (7.5.1, 4.3.1).",
+                  fa = "درست است: رخ در ستون‌ها و ردیف‌ها حرکت می‌کند و هرگز مورب نمی‌رود؛ پس از حرکت غیرقانونی Rb2 باز هم باید همان رخ لمس‌شده را حرکت دهید (۷.۵.۱، ۴.۳.۱).",
+                  ar = "صحيح: يتحرك الرخ على الأعمدة والصفوف ولا يتحرك قُطريًا أبدًا، وبعد النقلة غير القانونية Rb2 يبقى تحريك الرخ الملموس واجبًا (7.5.1، 4.3.1)." },
+      tests = { right = { "Ra7", "Rb1" }, wrong = { ["Kd2"] = "touch_move_piece", ["Rb2"] = "no_piece_can_move_there" } },
+    },
+    true_false {
+      prompt = { en = "A player makes an illegal move but notices it before pressing the clock. Is that a completed illegal move, with the two-minute penalty?",
+                 fa = "بازیکنی حرکت غیرقانونی‌ای انجام می‌دهد، اما پیش از زدن ساعت متوجه می‌شود. آیا این حرکت غیرقانونیِ کامل‌شده است و دو دقیقه جریمه دارد؟",
+                 ar = "يلعب لاعب نقلة غير قانونية، لكنه ينتبه لها قبل أن يضغط الساعة. هل هذه نقلة غير قانونية مكتملة، عقوبتها دقيقتان؟" },
+      answer = false,
+      success = { en = "Right: an illegal move is completed only when the clock is pressed (7.5.1). Before that there is no penalty — but touch-move still applies, so he must make a legal move with the piece he touched.",
+                  fa = "درست است: حرکت غیرقانونی فقط با زدن ساعت کامل می‌شود (۷.۵.۱). پیش از آن جریمه‌ای نیست، اما قانون دست به مهره همچنان اجرا می‌شود، پس باید با همان مهرهٔ لمس‌شده حرکت قانونی‌ای انجام دهد.",
+                  ar = "صحيح: لا تكتمل النقلة غير القانونية إلا بضغط الساعة (7.5.1). وقبل ذلك لا عقوبة، لكن قاعدة القطعة الملموسة تبقى سارية، فعليه أن يلعب نقلة قانونية بالقطعة التي لمسها." },
+      tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
     choice {
       fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",

@@ -1,5 +1,5 @@
 -- Flag fall: losing on time, unless the opponent cannot checkmate by any series of legal moves
--- (FIDE 6.9). The engine gives each result.
+-- (FIDE 6.9), however badly the side out of time would have to play. The engine gives each result.
 local function on_flag(color)
   return function(pos, game)
     local r = game:outcome({ flag = color }).result
@@ -19,7 +19,7 @@ return lesson {
   title = { en = "Flag fall", fa = "تمام شدن وقت (افتادن پرچم)", ar = "سقوط العلم (انتهاء الوقت)" },
   level = "advanced",
   tags = { "arbiter", "time" },
-  rules = { "6.9" },
+  rules = { "6.9", "5.2.2" },
   steps = {
     teach {
       fen = "8/8/4k3/8/8/3QK3/8/8 w - - 0 1",
@@ -66,6 +66,65 @@ return lesson {
                   fa = "درست است: پیادهٔ سیاه هنوز می‌تواند ارتقا یابد و با همکاری سفید مات کند، پس سیاه با وقت می‌برد.",
                   ar = "صحيح: ما زال بيدق الأسود قادرًا على الترقية ثم الإماتة بمساعدة الأبيض، فيفوز الأسود بالوقت." },
       tests = { right = { "0-1" }, wrong = { ["draw"] = "time_forfeit", ["1-0"] = "wrong_answer" } },
+    },
+    teach {
+      fen = "7k/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+      text = { en = "\"Can still checkmate\" means by any series of legal moves, even if the other side has to play the worst moves to allow it (6.9). Two knights cannot force mate against a lone king, but a mate exists if the defender walks into it, so a flag fall here loses. Even a single pawn can promote. What does not count: a position where no mate is possible at all, such as king and bishop against king, or bishops that all stand on squares of one colour (5.2.2).",
+               fa = "«هنوز می‌تواند مات کند» یعنی با هر سری از حرکت‌های قانونی، حتی اگر طرف مقابل برای پدید آمدن مات بدترین حرکت‌ها را انجام دهد (۶.۹). دو اسب نمی‌توانند شاه تنها را به زور مات کنند، اما اگر مدافع خودش به دام برود، مات ممکن است؛ پس اینجا تمام شدن وقت به باخت می‌انجامد. حتی یک پیادهٔ تنها هم می‌تواند ارتقا یابد. آنچه حساب نمی‌شود: وضعیتی که در آن اصلاً ماتی ممکن نیست، مثل شاه و فیل در برابر شاه، یا فیل‌هایی که همه روی خانه‌های یک رنگ‌اند (۵.۲.۲).",
+               ar = "عبارة «ما زال قادرًا على الإماتة» تعني: بأي سلسلة من النقلات القانونية، ولو اضطر الطرف الآخر إلى أسوأ النقلات لتحدث الإماتة (6.9). فالحصانان لا يستطيعان فرض الإماتة على ملك وحيد، لكن الإماتة ممكنة إذا دخل المدافع إليها بنفسه، فسقوط العلم هنا خسارة. بل إن بيدقًا واحدًا يستطيع الترقية. أما ما لا يُحتسب فهو الوضع الذي لا إماتة فيه أصلًا، كالملك والفيل أمام الملك، أو أفيال تقف كلها على مربعات من لون واحد (5.2.2)." },
+      diagram = { squares = { "b1", "c1", "h8" }, arrows = {} },
+    },
+    choice {
+      fen = "7k/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+      prompt = { en = "White has king and two knights, Black a lone king. Black's flag falls. What is the result?",
+                 fa = "سفید شاه و دو اسب دارد و سیاه فقط شاه. وقت سیاه تمام می‌شود. نتیجه چیست؟",
+                 ar = "للأبيض ملك وحصانان، وللأسود ملك وحيد. سقط علم الأسود. ما النتيجة؟" },
+      choices = results,
+      answer = on_flag("black"),
+      explain = why_flag("black"),
+      success = { en = "Right: two knights cannot force mate, but a mate exists if Black plays badly enough, so Black loses on time (6.9).",
+                  fa = "درست است: دو اسب نمی‌توانند به زور مات کنند، اما اگر سیاه به اندازهٔ کافی بد بازی کند مات ممکن است؛ پس سیاه با تمام شدن وقت می‌بازد (۶.۹).",
+                  ar = "صحيح: لا يستطيع الحصانان فرض الإماتة، لكنها ممكنة إن لعب الأسود بسوء كافٍ، فيخسر الأسود بسبب انتهاء وقته (6.9)." },
+      tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit", ["0-1"] = "can_mate" } },
+    },
+    choice {
+      fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+      prompt = { en = "White has king and one pawn, Black a lone king. Black's flag falls. What is the result?",
+                 fa = "سفید شاه و یک پیاده دارد و سیاه فقط شاه. وقت سیاه تمام می‌شود. نتیجه چیست؟",
+                 ar = "للأبيض ملك وبيدق واحد، وللأسود ملك وحيد. سقط علم الأسود. ما النتيجة؟" },
+      choices = results,
+      answer = on_flag("black"),
+      explain = why_flag("black"),
+      success = { en = "Right: the pawn can still reach e8 and become a queen, so White can checkmate and Black loses on time.",
+                  fa = "درست است: پیاده هنوز می‌تواند به e8 برسد و وزیر شود، پس سفید می‌تواند مات کند و سیاه با تمام شدن وقت می‌بازد.",
+                  ar = "صحيح: ما زال البيدق قادرًا على بلوغ e8 والترقية إلى وزير، فالأبيض قادر على الإماتة، ويخسر الأسود بسبب انتهاء وقته." },
+      tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
+    },
+    choice {
+      fen = "4k3/8/3b4/8/8/8/4B3/4K3 b - - 0 1",
+      prompt = { en = "Each side has king and bishop; the bishops stand on squares of opposite colours. Black's flag falls. What is the result?",
+                 fa = "هر طرف شاه و فیل دارد و فیل‌ها روی خانه‌های ناهم‌رنگ‌اند. وقت سیاه تمام می‌شود. نتیجه چیست؟",
+                 ar = "لكل طرف ملك وفيل، والفيلان على مربعين مختلفي اللون. سقط علم الأسود. ما النتيجة؟" },
+      choices = results,
+      answer = on_flag("black"),
+      explain = why_flag("black"),
+      success = { en = "Right: the black bishop can block its own king's flight square, and the white bishop, on the other colour, can then give mate. So Black loses on time.",
+                  fa = "درست است: فیل سیاه می‌تواند خانهٔ فرار شاه خودش را ببندد و آن‌گاه فیل سفید، که روی رنگ دیگر است، می‌تواند مات کند. پس سیاه با تمام شدن وقت می‌بازد.",
+                  ar = "صحيح: يستطيع الفيل الأسود أن يسدّ مربع هروب ملكه، ثم يُميت الفيل الأبيض، الذي يسير على اللون الآخر. فيخسر الأسود بسبب انتهاء وقته." },
+      tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
+    },
+    choice {
+      fen = "4k3/8/4b3/8/8/8/4B3/4K3 b - - 0 1",
+      prompt = { en = "Each side has king and bishop, and both bishops stand on light squares. Black's flag falls. What is the result?",
+                 fa = "هر طرف شاه و فیل دارد و هر دو فیل روی خانه‌های روشن‌اند. وقت سیاه تمام می‌شود. نتیجه چیست؟",
+                 ar = "لكل طرف ملك وفيل، والفيلان كلاهما على مربعين فاتحين. سقط علم الأسود. ما النتيجة؟" },
+      choices = results,
+      answer = on_flag("black"),
+      explain = why_flag("black"),
+      success = { en = "Right: bishops that all move on light squares can never attack a dark square, so no mate is possible: the position is dead and the game is a draw (5.2.2).",
+                  fa = "درست است: فیل‌هایی که همه روی خانه‌های روشن حرکت می‌کنند هرگز به خانهٔ تیره حمله نمی‌کنند، پس هیچ ماتی ممکن نیست: وضعیت مرده است و بازی مساوی است (۵.۲.۲).",
+                  ar = "صحيح: الأفيال التي تسير كلها على المربعات الفاتحة لا تهاجم مربعًا داكنًا أبدًا، فلا إماتة ممكنة: الوضع ميت والنتيجة تعادل (5.2.2)." },
+      tests = { right = { "draw" }, wrong = { ["1-0"] = "insufficient_material" } },
     },
   },
 }

@@ -9,6 +9,8 @@ end
 local function why_flag(color)
   return function(pos, game) return game:outcome({ flag = color }).explanations end
 end
+-- after a move that is not mate, say what it did (check only, or stalemate and why)
+local function what_it_did(pos, game, step, ctx) return select(2, ctx.after:explain_status()) end
 local results = {
   { id = "1-0", text = { en = "White wins", fa = "سفید می‌برد", ar = "يفوز الأبيض" } },
   { id = "0-1", text = { en = "Black wins", fa = "سیاه می‌برد", ar = "يفوز الأسود" } },
@@ -20,7 +22,7 @@ return lesson {
             ar = "سقوط العلم: حين تفوز قطعة خفيفة وحيدة" },
   level = "advanced",
   tags = { "arbiter", "time" },
-  rules = { "6.9" },
+  rules = { "6.9", "5.2.2" },
   steps = {
     teach {
       fen = "6rk/5N2/7K/8/8/8/8/8 b - - 0 1",
@@ -28,6 +30,22 @@ return lesson {
                fa = "وقتی پرچم می‌افتد، آن بازیکن می‌بازد، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی، حتی با بدترین بازی طرف مقابل، نتواند مات کند (۶.۹). مسئله این نیست که چه کسی بهتر است: یک اسب تنها در برابر رخ هم می‌تواند مات کند، چون رخ ممکن است راه شاه خودش را ببندد. اینجا شاه سیاه در h8 که رخ خودش در g8 راهش را بسته و شاه سفید در h6 خانه‌های g7 و h7 را گرفته، با اسب f7 مات شده است. پس اگر وقت طرفِ دارای رخ تمام شود، طرفِ دارای اسب می‌برد.",
                ar = "حين يسقط العلم يخسر اللاعب، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، ولو بأسوأ لعب من الطرف الآخر (6.9). والمسألة ليست من الأفضل: فالحصان وحده أمام الرخ قادر على الإماتة، لأن الرخ قد يسدّ الطريق على ملكه. هنا الملك الأسود في h8، وقد حاصره رخّه في g8 ويحرس الملك الأبيض في h6 المربعين g7 وh7، مُمات بالحصان في f7. فإن انتهى وقت صاحب الرخ، فاز صاحب الحصان." },
       diagram = { squares = { "h8", "g8" }, arrows = { { "f7", "h8" } } },
+    },
+    move_task {
+      fen = "6rk/8/7K/4N3/8/8/8/8 w - - 0 1",
+      prompt = { en = "See it for yourself: with the black rook on g8, give checkmate with the knight.",
+                 fa = "خودتان ببینید: با رخ سیاه در g8، با اسب مات کنید.",
+                 ar = "انظر بنفسك: والرخ الأسود في g8، أَمِتْ بالحصان." },
+      hints = { { en = "g8 is taken by Black's own rook; your king guards g7 and h7.", fa = "خانهٔ g8 را رخ خود سیاه گرفته است؛ شاه شما از g7 و h7 نگهبانی می‌کند.",
+                  ar = "المربع g8 يشغله رخ الأسود نفسه، وملكك يحرس g7 وh7." } },
+      expect = gives_checkmate(),
+      explain = what_it_did,
+      wrong = { en = "That is not checkmate: the black king or rook still has an answer.", fa = "این مات نیست: شاه یا رخ سیاه هنوز پاسخی دارد.",
+                ar = "هذه ليست إماتة: ما زال لدى الملك الأسود أو رخّه ردّ." },
+      success = { en = "Right: Nf7# — the king cannot go to g8, its own rook stands there, and nothing can take the knight. This is why a knight alone against a rook is not a draw on time.",
+                  fa = "درست است: Nf7#؛ شاه نمی‌تواند به g8 برود چون رخ خودش آنجاست، و هیچ مهره‌ای نمی‌تواند اسب را بزند. برای همین اسب تنها در برابر رخ، با تمام شدن وقت، مساوی نیست.",
+                  ar = "صحيح: Nf7#‏ — لا يستطيع الملك الذهاب إلى g8 لأن رخّه يقف فيه، ولا شيء يستطيع أخذ الحصان. ولهذا لا يكون الحصان وحده أمام الرخ تعادلًا عند انتهاء الوقت." },
+      tests = { right = { "Nf7#", "e5f7" }, wrong = { ["Ng6+"] = "check", ["Nc6"] = "deviation" } },
     },
     choice {
       fen = "k7/8/8/8/8/8/r7/4K1N1 b - - 0 1",
@@ -59,6 +77,18 @@ return lesson {
                fa = "همین حالت با فیل در برابر پیاده هم هست: شاه سیاه در h1 را پیادهٔ خودش در h2 محبوس کرده و فیل مات می‌کند. اما فیل تنها در برابر شاه تنها هرگز نمی‌تواند مات کند؛ آنجا افتادن پرچم به تساوی می‌انجامد.",
                ar = "وكذلك الفيل أمام البيدق: الملك الأسود في h1 محصور ببيدقه في h2، فيُميته الفيل. أما الفيل وحده أمام ملك وحيد فلا يستطيع الإماتة أبدًا، وعندئذٍ يكون سقوط العلم تعادلًا." },
       diagram = { squares = { "h1", "h2" }, arrows = { { "g2", "h1" } } },
+    },
+    move_task {
+      fen = "8/8/8/8/8/8/5K1p/5B1k w - - 0 1",
+      prompt = { en = "Give checkmate with the bishop — and beware of stalemate.", fa = "با فیل مات کنید و مراقب پات باشید.",
+                 ar = "أَمِتْ بالفيل، واحذر الجمود." },
+      expect = gives_checkmate(),
+      explain = what_it_did,
+      wrong = { en = "That is not checkmate.", fa = "این مات نیست.", ar = "هذه ليست إماتة." },
+      success = { en = "Right: Bg2# — the black pawn on h2 takes its own king's last square, and your king guards g1 and the bishop.",
+                  fa = "درست است: Bg2#؛ پیادهٔ سیاه در h2 آخرین خانهٔ شاه خودش را گرفته و شاه شما از g1 و از فیل نگهبانی می‌کند.",
+                  ar = "صحيح: Bg2#‏ — بيدق الأسود في h2 يشغل آخر مربع لملكه، وملكك يحرس g1 والفيل." },
+      tests = { right = { "Bg2#", "f1g2" }, wrong = { ["Bd3"] = "stalemate", ["Ke2"] = "deviation" } },
     },
     choice {
       fen = "8/8/8/8/8/8/4K2p/B6k b - - 0 1",
@@ -96,6 +126,19 @@ return lesson {
                   fa = "درست است: رخ سیاه می‌تواند راه شاه خودش را ببندد، پس مات با اسب ممکن می‌ماند؛ برای همین طبق ۶.۹ اگر پرچم سیاه بیفتد سفید می‌برد.",
                   ar = "صحيح: قد يحاصر الرخ الأسود ملكه، فتبقى الإماتة بالحصان ممكنة؛ ولهذا يمنح البند 6.9 الفوز للأبيض إن سقط علم الأسود." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
+    },
+    choice {
+      fen = "k7/8/8/8/8/8/8/1n2K1B1 b - - 0 1",
+      prompt = { en = "White has king and bishop, Black king and knight. Black's flag falls. What is the result?",
+                 fa = "سفید شاه و فیل دارد و سیاه شاه و اسب. وقت سیاه تمام می‌شود. نتیجه چیست؟",
+                 ar = "للأبيض ملك وفيل، وللأسود ملك وحصان. سقط علم الأسود. ما النتيجة؟" },
+      choices = results,
+      answer = on_flag("black"),
+      explain = why_flag("black"),
+      success = { en = "Right: the black knight can block its own king in a corner, and the bishop then mates; so White wins on time, though K+B v K alone would be a draw.",
+                  fa = "درست است: اسب سیاه می‌تواند در گوشه راه شاه خودش را ببندد و آن‌گاه فیل مات می‌کند؛ پس سفید با وقت می‌برد، هرچند شاه و فیل در برابر شاه تنها مساوی می‌بود.",
+                  ar = "صحيح: يستطيع الحصان الأسود أن يسدّ الطريق على ملكه في الزاوية، ثم يُميت الفيل؛ فيفوز الأبيض بالوقت، مع أن الملك والفيل أمام ملك وحيد تعادل." },
+      tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
   },
 }

@@ -1,13 +1,16 @@
--- Touch-move details (FIDE 4.2.1, 4.6, 4.7, 4.8, 4.3): who may adjust, when a move is made,
--- when the right to claim is lost. The engine decides what a touch obliges.
+-- Touch-move details (FIDE 4.2.1, 4.6, 4.7, 4.8, 4.3.3, 4.4.4): who may adjust, when a move is
+-- made, when the right to claim is lost, touching pieces of both colours, promoting on the
+-- board. The engine decides what a touch obliges.
 return lesson {
   id = "touch-move-details",
   title = { en = "Touch-move: the fine print", fa = "دست به مهره: جزئیات قانون", ar = "قاعدة القطعة الملموسة: التفاصيل" },
   level = "advanced",
   tags = { "arbiter", "touch-move" },
-  rules = { "4.1", "4.2.1", "4.3", "4.6", "4.7", "4.8" },
+  rules = { "4.1", "4.2.1", "4.3", "4.3.3", "4.4.4", "4.6", "4.7", "4.8" },
   steps = {
     teach {
+      fen = "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+      diagram = { squares = { "c4", "b5" }, arrows = { { "f1", "c4" } } },
       text = { en = "Each move is made with one hand (4.1). Only the player having the move may adjust pieces, and only after saying \"I adjust\" (4.2.1). A move is made when the piece has been released on its new square (4.6); after that it cannot be taken back or moved again (4.7). If you do not claim a touch-move violation before you yourself deliberately touch a piece, you lose the right to claim (4.8).",
                fa = "هر حرکت با یک دست انجام می‌شود (۴.۱). فقط بازیکنی که نوبت اوست می‌تواند مهره‌ها را مرتب کند، و آن هم پس از اینکه بگوید «مرتب می‌کنم» (۴.۲.۱). حرکت وقتی انجام‌شده است که مهره در خانهٔ تازه رها شود (۴.۶)؛ پس از آن نه پس گرفته می‌شود و نه دوباره جابه‌جا (۴.۷). اگر پیش از آنکه خودتان عمداً به مهره‌ای دست بزنید تخلف حریف از قانون دست به مهره را ادعا نکنید، حق ادعا را از دست می‌دهید (۴.۸).",
                ar = "تُلعب كل نقلة بيدٍ واحدة (4.1). ولا يجوز تعديل القطع إلا للاعب صاحب الدور، وبعد أن يقول «أُعدِّل» (4.2.1). وتُعدّ النقلة قد لُعبت حين تُترك القطعة في مربعها الجديد (4.6)، وبعدها لا يجوز استردادها ولا تحريكها مرة أخرى (4.7). وإن لم تطالب بمخالفة قاعدة القطعة الملموسة قبل أن تلمس أنت قطعة عمدًا، فقدتَ حقّ المطالبة (4.8)." },
@@ -41,6 +44,13 @@ return lesson {
                   ar = "صحيح: كان يجب أن تطالب قبل أن تلمس قطعة عمدًا (4.8)." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
+    teach {
+      fen = "4k3/8/8/8/8/2n5/1P1P4/4K3 w - - 0 1",
+      text = { en = "If you deliberately touch one of your own pieces and one of your opponent's, you must capture the touched enemy piece with your touched piece (4.3.3). If that capture is illegal, you must move or capture the first piece you touched that can be moved or captured. Here, touching the b2-pawn and the knight on c3 means bxc3.",
+               fa = "اگر عمداً به یکی از مهره‌های خودتان و یکی از مهره‌های حریف دست بزنید، باید مهرهٔ لمس‌شدهٔ حریف را با مهرهٔ لمس‌شدهٔ خودتان بزنید (۴.۳.۳). اگر این زدن غیرقانونی باشد، باید نخستین مهرهٔ لمس‌شده‌ای را که می‌تواند حرکت کند یا زده شود، حرکت دهید یا بزنید. اینجا دست زدن به پیادهٔ b2 و اسب c3 یعنی bxc3.",
+               ar = "إذا لمستَ عمدًا إحدى قطعك وإحدى قطع خصمك، وجب عليك أن تأخذ قطعة الخصم الملموسة بقطعتك الملموسة (4.3.3). فإن كان هذا الأخذ غير قانوني، وجب أن تحرّك أو تأخذ أول قطعة لمستها يمكن تحريكها أو أخذها. هنا لمس بيدق b2 والحصان في c3 يعني bxc3." },
+      diagram = { squares = { "b2", "c3" }, arrows = { { "b2", "c3" } } },
+    },
     move_task {
       fen = "4k3/8/8/8/8/2n5/1P1P4/4K3 w - - 0 1",
       prompt = { en = "You deliberately touched your pawn on b2 and then the black knight on c3. Play your move.",
@@ -56,6 +66,48 @@ return lesson {
       wrong = { en = "You touched the b2-pawn and the knight: the pawn must capture the knight.", fa = "به پیادهٔ b2 و اسب دست زدید: پیاده باید اسب را بزند.",
                 ar = "لمست بيدق b2 والحصان: يجب أن يأخذ البيدق الحصان." },
       tests = { right = { "bxc3" }, wrong = { ["dxc3"] = "touch_capture_with", ["b3"] = "touch_capture_with" } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1",
+      prompt = { en = "You deliberately touched your rook on a1, then the black knight on c3. Play your move.",
+                 fa = "شما عمداً اول به رخ a1 و سپس به اسب سیاه در c3 دست زدید. حرکتتان را انجام دهید.",
+                 ar = "لمستَ عمدًا رخك في a1 ثم الحصان الأسود في c3. العب نقلتك." },
+      hints = { { en = "Can the rook on a1 capture on c3 at all?", fa = "آیا رخ a1 اصلاً می‌تواند در c3 بزند؟", ar = "هل يستطيع رخ a1 أصلًا أن يأخذ في c3؟" } },
+      expect = obeys_touch("a1", "c3"),
+      explain = function(pos) return pos:touch({ "a1", "c3" }).explanations end,
+      wrong = { en = "The rook cannot take the knight, so the first touched piece that can move — the rook — must move.",
+                fa = "رخ نمی‌تواند اسب را بزند، پس نخستین مهرهٔ لمس‌شده‌ای که می‌تواند حرکت کند، یعنی رخ، باید حرکت کند.",
+                ar = "لا يستطيع الرخ أخذ الحصان، فيجب تحريك أول قطعة ملموسة قادرة على الحركة، وهي الرخ." },
+      success = { en = "Right: a rook cannot capture diagonally, so the capture is illegal; then the first piece touched that can move, the rook, must move (4.3.3).",
+                  fa = "درست است: رخ مورب نمی‌زند، پس این زدن غیرقانونی است؛ در این صورت نخستین مهرهٔ لمس‌شده‌ای که می‌تواند حرکت کند، یعنی رخ، باید حرکت کند (۴.۳.۳).",
+                  ar = "صحيح: الرخ لا يأخذ قُطريًا، فالأخذ غير قانوني؛ وعندئذٍ يجب تحريك أول قطعة ملموسة قادرة على الحركة، وهي الرخ (4.3.3)." },
+      tests = { right = { "Ra7", "Rc1" }, wrong = { ["Kd2"] = "touch_capture_with_illegal", ["Rxc3"] = "no_piece_can_move_there" } },
+    },
+    teach {
+      fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+      text = { en = "Promoting on the board: the move is made when the pawn has been taken off and the new piece released on the promotion square (4.6.2). The choice of piece is final as soon as that piece has touched the promotion square (4.4.4): a knight that has touched e8 can no longer be swapped for a queen.",
+               fa = "ارتقا روی صفحه: حرکت وقتی انجام‌شده است که پیاده برداشته شود و مهرهٔ تازه در خانهٔ ارتقا رها شود (۴.۶.۲). انتخاب مهره همین که آن مهره به خانهٔ ارتقا بخورد قطعی می‌شود (۴.۴.۴): اسبی که به e8 خورده است دیگر با وزیر عوض نمی‌شود.",
+               ar = "الترقية على الرقعة: تُعدّ النقلة قد لُعبت حين يُرفع البيدق وتُترك القطعة الجديدة في مربع الترقية (4.6.2). ويصبح اختيار القطعة نهائيًا بمجرد أن تلمس تلك القطعة مربع الترقية (4.4.4): فالحصان الذي لمس e8 لا يجوز استبداله بوزير." },
+      diagram = { squares = { "e8" }, arrows = { { "e7", "e8" } } },
+    },
+    move_task {
+      fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+      prompt = { en = "You lifted the e7-pawn and put a knight from the side of the board onto e8, still holding it. Play your move.",
+                 fa = "پیادهٔ e7 را برداشتید و اسبی را از کنار صفحه روی e8 گذاشتید و هنوز آن را در دست دارید. حرکتتان را انجام دهید.",
+                 ar = "رفعتَ بيدق e7 ووضعتَ حصانًا من خارج الرقعة على e8 وما زلت ممسكًا به. العب نقلتك." },
+      expect = function(ctx)
+        for _, m in ipairs(ctx.pos:touch({ "e7" }, "e8=N").moves) do
+          if m.uci == ctx.move.uci then return true end
+        end
+        return false
+      end,
+      explain = function(pos) return pos:touch({ "e7" }, "e8=N").explanations end,
+      wrong = { en = "The knight has touched e8: the promotion piece is decided.", fa = "اسب به e8 خورده است: مهرهٔ ارتقا قطعی شده است.",
+                ar = "لمس الحصان المربع e8، فقد تحدّدت قطعة الترقية." },
+      success = { en = "Right: e8=N — once the knight has touched the promotion square, the choice is final (4.4.4), even though you have not let go of it.",
+                  fa = "درست است: e8=N؛ همین که اسب به خانهٔ ارتقا خورد، انتخاب قطعی است (۴.۴.۴)، حتی اگر هنوز رهایش نکرده باشید.",
+                  ar = "صحيح: e8=N‏ — متى لمس الحصان مربع الترقية صار الاختيار نهائيًا (4.4.4)، حتى لو لم تتركه بعد." },
+      tests = { right = { "e8=N", "e7e8n" }, wrong = { ["e8=Q"] = "touch_promotion_fixed", ["Kd2"] = "touch_move_piece" } },
     },
   },
 }

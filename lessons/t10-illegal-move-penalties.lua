@@ -6,10 +6,20 @@ local second = {
   { id = "draw", text = { en = "Draw", fa = "مساوی", ar = "تعادل" } },
   { id = "more", text = { en = "Two more minutes for Black", fa = "دو دقیقهٔ دیگر برای سیاه", ar = "دقيقتان أخريان للأسود" } },
 }
-local function second_result(pos)
-  local r = arbiter.illegal_move_penalty(pos, "white", 2).result
+-- the result of White's second illegal move (under a time control and an event's limit)
+local function penalty_result(pos, tc, limit)
+  local r = arbiter.illegal_move_penalty(pos, "white", 2, tc, limit).result
   return ({ ["0-1"] = "0-1", ["1/2-1/2"] = "draw" })[r] or "more"
 end
+local function second_result(pos) return penalty_result(pos, "standard") end
+local function extra_minutes(pos, tc)
+  local _, extra = arbiter.illegal_move_penalty(pos, "white", 1, tc)
+  return tostring(extra // 60)
+end
+local minutes = {
+  { id = "1", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
+  { id = "2", text = { en = "Two minutes", fa = "دو دقیقه", ar = "دقيقتان" } },
+}
 return lesson {
   id = "illegal-move-penalties",
   title = { en = "Illegal moves: what counts and the penalties", fa = "حرکت غیرقانونی: چه چیزی حساب می‌شود و جریمه‌ها",
@@ -20,6 +30,7 @@ return lesson {
   steps = {
     teach {
       fen = start,
+      diagram = { squares = { "e8" }, arrows = { { "e2", "e8" } } },
       text = { en = "An illegal move is completed once the player has pressed the clock. The arbiter restores the position just before it, and the player must make another move — with the piece touched, if possible (7.5.1). These also count as illegal moves: a pawn moved to the last rank without a new piece (it becomes a queen, 7.5.2), pressing the clock without moving (7.5.3), and making one move with two hands (7.5.4).",
                fa = "حرکت غیرقانونی وقتی کامل می‌شود که بازیکن ساعت را بزند. داور وضعیت درست پیش از آن را برمی‌گرداند و بازیکن باید حرکت دیگری انجام دهد، در صورت امکان با همان مهره‌ای که لمس کرده بود (۷.۵.۱). این‌ها هم حرکت غیرقانونی به شمار می‌روند: رساندن پیاده به ردیف آخر بدون گذاشتن مهرهٔ تازه (پیاده وزیر می‌شود، ۷.۵.۲)، زدن ساعت بدون حرکت (۷.۵.۳)، و انجام یک حرکت با دو دست (۷.۵.۴).",
                ar = "تكتمل النقلة غير القانونية حين يضغط اللاعب الساعة. فيُعيد الحكم الوضع الذي سبقها مباشرةً، ويجب على اللاعب أن يلعب نقلة أخرى، بالقطعة التي لمسها إن أمكن (7.5.1). وتُعدّ نقلاتٍ غير قانونية أيضًا: نقل بيدق إلى الصف الأخير دون وضع قطعة جديدة (فيُستبدل بوزير، 7.5.2)، وضغط الساعة دون لعب نقلة (7.5.3)، ولعب نقلة واحدة باليدين (7.5.4)." },
@@ -43,6 +54,13 @@ return lesson {
                   ar = "صحيح: عن النقلة غير القانونية الأولى يحصل الخصم على دقيقتين (7.5.5)." },
       tests = { right = { "a" }, wrong = { ["b"] = "illegal_move_extra_time" } },
     },
+    teach {
+      fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
+      text = { en = "The penalty depends on the count and on the time control (7.5.5). First completed illegal move: two extra minutes for the opponent in a standard game, one minute in rapid and blitz (A.3). Second illegal move by the same player: the game is lost — unless the opponent cannot checkmate by any series of legal moves, then it is a draw. An event's regulations may allow more illegal moves before the loss; the arbiter applies the count they set.",
+               fa = "جریمه به شمار حرکت‌های غیرقانونی و نوع زمان‌بندی بستگی دارد (۷.۵.۵). نخستین حرکت غیرقانونیِ کامل‌شده: در بازی استاندارد دو دقیقه وقت اضافه برای حریف، در بازی سریع و برق‌آسا یک دقیقه (A.3). دومین حرکت غیرقانونی همان بازیکن: باخت، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند که در آن صورت بازی مساوی است. مقررات یک مسابقه ممکن است پیش از باخت حرکت‌های غیرقانونی بیشتری را بپذیرد؛ داور همان شماری را اجرا می‌کند که مقررات تعیین کرده است.",
+               ar = "تتوقف العقوبة على العدد وعلى نظام الوقت (7.5.5). النقلة غير القانونية الأولى المكتملة: دقيقتان إضافيتان للخصم في المباراة الكلاسيكية، ودقيقة واحدة في الشطرنج السريع والخاطف (A.3). النقلة غير القانونية الثانية للاعب نفسه: خسارة المباراة، إلا إذا كان الخصم عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، فتكون النتيجة تعادلًا. وقد تسمح لوائح البطولة بعدد أكبر من النقلات غير القانونية قبل الخسارة، فيطبّق الحكم العدد الذي تحدده." },
+      diagram = { squares = { "a2" }, arrows = {} },
+    },
     choice {
       fen = start,
       prompt = { en = "A rapid game: White's first illegal move. How much time does Black get?", fa = "بازی سریع: نخستین حرکت غیرقانونی سفید. سیاه چقدر وقت می‌گیرد؟",
@@ -56,6 +74,19 @@ return lesson {
       success = { en = "Right: in rapid and blitz the penalty is one minute (A.3).", fa = "درست است: در بازی سریع و برق‌آسا جریمه یک دقیقه است (A.3).",
                   ar = "صحيح: في الشطرنج السريع والخاطف تكون العقوبة دقيقة واحدة (A.3)." },
       tests = { right = { "60" }, wrong = { ["120"] = "illegal_move_extra_time_rapid" } },
+    },
+    choice {
+      fen = start,
+      prompt = { en = "A blitz game: White's first completed illegal move. How much extra time does Black get?",
+                 fa = "بازی برق‌آسا: نخستین حرکت غیرقانونیِ کامل‌شدهٔ سفید. سیاه چقدر وقت اضافه می‌گیرد؟",
+                 ar = "مباراة خاطفة: أول نقلة غير قانونية مكتملة للأبيض. كم من الوقت الإضافي يحصل عليه الأسود؟" },
+      choices = minutes,
+      answer = function(pos) return extra_minutes(pos, "blitz") end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1, "blitz")).explanations end,
+      success = { en = "Right: blitz follows the rapid rules here, one minute instead of two (A.3).",
+                  fa = "درست است: بازی برق‌آسا در این مورد از قوانین بازی سریع پیروی می‌کند: یک دقیقه به جای دو دقیقه (A.3).",
+                  ar = "صحيح: يتبع الشطرنج الخاطف هنا قواعد الشطرنج السريع: دقيقة واحدة بدل دقيقتين (A.3)." },
+      tests = { right = { "1" }, wrong = { ["2"] = "illegal_move_extra_time_rapid" } },
     },
     choice {
       fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
@@ -78,6 +109,32 @@ return lesson {
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
       success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (7.5.5)." },
       tests = { right = { "draw" }, wrong = { ["0-1"] = "wrong_answer", ["more"] = "wrong_answer" } },
+    },
+    choice {
+      fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
+      prompt = { en = "The event's regulations allow three illegal moves before a loss. White completes a second illegal move; Black has king and rook. What does the arbiter decide?",
+                 fa = "مقررات مسابقه پیش از باخت سه حرکت غیرقانونی را می‌پذیرد. سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند؛ سیاه شاه و رخ دارد. داور چه رأیی می‌دهد؟",
+                 ar = "تسمح لوائح البطولة بثلاث نقلات غير قانونية قبل الخسارة. يُكمل الأبيض نقلته غير القانونية الثانية، وللأسود ملك ورخ. بماذا يحكم الحكم؟" },
+      choices = second,
+      answer = function(pos) return penalty_result(pos, "standard", 3) end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "standard", 3)).explanations end,
+      success = { en = "Right: under these regulations only the third illegal move loses; the second again costs two minutes, given to Black.",
+                  fa = "درست است: طبق این مقررات فقط سومین حرکت غیرقانونی به باخت می‌انجامد؛ دومی باز هم دو دقیقه جریمه دارد که به وقت سیاه افزوده می‌شود.",
+                  ar = "صحيح: وفق هذه اللوائح لا تُخسر إلا النقلة غير القانونية الثالثة، أما الثانية فتكلّف مرة أخرى دقيقتين تُضافان إلى وقت الأسود." },
+      tests = { right = { "more" }, wrong = { ["0-1"] = "illegal_move_extra_time", ["draw"] = "illegal_move_extra_time" } },
+    },
+    choice {
+      fen = start,
+      prompt = { en = "A rapid game: White completes a second illegal move, and Black has a lone king. What is the result?",
+                 fa = "بازی سریع: سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند و سیاه فقط شاه دارد. نتیجه چیست؟",
+                 ar = "مباراة سريعة: يُكمل الأبيض نقلته غير القانونية الثانية، وليس للأسود إلا الملك. ما النتيجة؟" },
+      choices = second,
+      answer = function(pos) return penalty_result(pos, "rapid") end,
+      explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "rapid")).explanations end,
+      success = { en = "Right: the time control changes the minutes, not the rule for the second illegal move: a lone king can never checkmate, so it is a draw.",
+                  fa = "درست است: نوع زمان‌بندی فقط دقیقه‌ها را تغییر می‌دهد، نه حکم دومین حرکت غیرقانونی را: شاه تنها هرگز نمی‌تواند مات کند، پس بازی مساوی است.",
+                  ar = "صحيح: نظام الوقت يغيّر عدد الدقائق لا حكم النقلة غير القانونية الثانية: الملك الوحيد لا يستطيع الإماتة أبدًا، فالنتيجة تعادل." },
+      tests = { right = { "draw" }, wrong = { ["0-1"] = "illegal_moves_draw", ["more"] = "illegal_moves_draw" } },
     },
     true_false {
       prompt = { en = "A player presses the clock without making a move. Does that count as an illegal move?", fa = "بازیکنی بدون انجام حرکت ساعت را می‌زند. آیا این حرکت غیرقانونی به شمار می‌رود؟",
@@ -102,6 +159,17 @@ return lesson {
                   fa = "درست است: طبق ۷.۵.۲ حرکت غیرقانونی است (با جریمهٔ ۷.۵.۵) و پیاده وزیر می‌شود.",
                   ar = "صحيح: وفق 7.5.2 النقلة غير قانونية (وعقوبتها وفق 7.5.5)، ويُستبدل البيدق بوزير." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+      prompt = { en = "A player castles queenside, moving the king with one hand and the rook with the other, and presses the clock. Is that an illegal move?",
+                 fa = "بازیکنی قلعهٔ بزرگ می‌رود، شاه را با یک دست و رخ را با دست دیگر جابه‌جا می‌کند و ساعت را می‌زند. آیا این حرکت غیرقانونی است؟",
+                 ar = "يبيّت لاعب تبييتًا طويلًا، فيحرّك الملك بيد والرخ باليد الأخرى، ثم يضغط الساعة. هل هذه نقلة غير قانونية؟" },
+      answer = true,
+      success = { en = "Right: every move, castling included, is made with one hand (4.1); a move made with two hands counts as an illegal move (7.5.4), with the penalty of 7.5.5.",
+                  fa = "درست است: هر حرکتی، از جمله قلعه رفتن، با یک دست انجام می‌شود (۴.۱)؛ حرکتی که با دو دست انجام شود حرکت غیرقانونی به شمار می‌آید (۷.۵.۴) و جریمهٔ ۷.۵.۵ را دارد.",
+                  ar = "صحيح: تُلعب كل نقلة، ومنها التبييت، بيد واحدة (4.1)، والنقلة التي تُلعب باليدين تُعدّ نقلة غير قانونية (7.5.4)، وعقوبتها وفق 7.5.5." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
   },
 }

@@ -60,5 +60,24 @@ return lesson {
                   ar = "صحيح: بعد خمسين نقلة يجوز للاعب أن يطالب بالتعادل (9.3)، لكن النقلات الخمس والسبعين وحدها تُنهي المباراة تلقائيًا." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
+    move_task {
+      fen = "7k/8/6K1/8/8/8/8/R7 w - - 149 150",
+      prompt = { en = "The halfmove clock stands at 149: your next move is the 75th without a capture or pawn move. Win the game with it.",
+                 fa = "شمارندهٔ نیم‌حرکت روی ۱۴۹ است: حرکت بعدی شما هفتاد و پنجمین حرکت بدون زدن مهره یا حرکت پیاده است. با همین حرکت بازی را ببرید.",
+                 ar = "عدّاد أنصاف النقلات عند 149: نقلتك التالية هي الخامسة والسبعون دون أخذ أو نقلة بيدق. اربح المباراة بها." },
+      hints = { { en = "Only checkmate beats the 75-move rule.", fa = "فقط مات بر قانون ۷۵ حرکت مقدم است.", ar = "وحدها الإماتة تتقدّم على قاعدة الخمس والسبعين نقلة." } },
+      expect = gives_checkmate(),
+      explain = function(pos, game, step, ctx)
+        local after = game:play(ctx.move.uci)
+        return after and after:outcome().explanations or {}
+      end,
+      wrong = { en = "After that move each player has made 75 moves without a capture or pawn move: the game is drawn at once.",
+                fa = "پس از این حرکت هر بازیکن ۷۵ حرکت بدون زدن مهره یا حرکت پیاده انجام داده است: بازی بی‌درنگ مساوی می‌شود.",
+                ar = "بعد هذه النقلة يكون كل لاعب قد لعب 75 نقلة دون أخذ أو نقلة بيدق، فتنتهي المباراة بالتعادل فورًا." },
+      success = { en = "Right: Ra8# — the 75th move gives checkmate, and checkmate takes precedence over the 75-move draw (9.6.2).",
+                  fa = "درست است: Ra8#؛ حرکت هفتاد و پنجم مات می‌کند و مات بر تساوی ۷۵ حرکت مقدم است (۹.۶.۲).",
+                  ar = "صحيح: Ra8#‏ — النقلة الخامسة والسبعون كش مات، والإماتة مقدَّمة على التعادل بقاعدة الخمس والسبعين نقلة (9.6.2)." },
+      tests = { right = { "Ra8#", "a1a8" }, wrong = { ["Ra7"] = "seventyfive_moves", ["Kf6"] = "seventyfive_moves" } },
+    },
   },
 }

@@ -819,6 +819,7 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
 {
     char err[400];
     memset(out, 0, offsetof(arbl_grade, explanations));
+    out->budget = ARBL_BUDGET_NONE; /* after the explanations, so not cleared above; every failure path reads it */
     out->message[0] = 0;
     const arbl_quiz *quiz = NULL;
     uint64_t seed = 0, index = 0;

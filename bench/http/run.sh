@@ -99,7 +99,7 @@ lesson_run() {
   echo "== lesson steps, $1: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $LESSON_THREADS, $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
   printf '%-44s %-14s %10s %8s %8s %8s\n' path answer 'req/s' 'p50 ms' 'p99 ms' non-2xx
   local spec path body
-  for spec in 'illegal-moves/steps/1|{"answer":"Kd2"}' 'illegal-moves/steps/1|{"answer":"Nc3"}' \
+  for spec in 'illegal-moves/steps/2|{"answer":"Kd2"}' 'illegal-moves/steps/2|{"answer":"Nc3"}' \
               'castling-blocked/steps/3|{"answer":"true"}'; do
     path="/v1/lessons/${spec%%|*}/answer"; body=${spec#*|}
     read -r rps p50 p99 bad < <(run_wrk "$port" "$path" "$body")

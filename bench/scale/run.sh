@@ -39,7 +39,7 @@ cat > "$TMP/mix.lua" <<'LUA'
 local mix = {
   {"/v1/move", '{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'},
   {"/v1/analyze", '{"moves":["e4","e5","Nf3","Nc6","Bb5","a6"]}'},
-  {"/v1/lessons/illegal-moves/steps/1/answer", '{"answer":"Nc3"}'},
+  {"/v1/lessons/illegal-moves/steps/2/answer", '{"answer":"Nc3"}'},
   {"/v1/quizzes/answer", '{"id":"can-castle:42:0","answer":"kingside"}'},
 }
 local i = 0

@@ -139,6 +139,9 @@ class Daemon:
             self.proc.kill()
             rc = self.proc.wait()
         self.stderr.close()
+        if rc != 0:  # an ASan/UBSan report or a panic is on stderr: show it where the failure is read
+            tail = self.log().splitlines()[-80:]
+            print('arbiterd exited with %s; the end of its stderr:\n  %s' % (rc, '\n  '.join(tail)))
         return rc
 
     def metric(self, name, labels=''):

@@ -118,6 +118,9 @@ try:
     os.makedirs(os.path.join(tmp, 'quizzes'))
     shutil.copy(os.path.join(DATA, 'quizzes', 'grad.lua'), os.path.join(tmp, 'quizzes'))
     shutil.copy(os.path.join(LESSONS, 'quizzes', 'status.lua'), os.path.join(tmp, 'quizzes'))
+    os.makedirs(os.path.join(tmp, 'puzzles'))
+    shutil.copy(os.path.join(DATA, 'wrong-puzzle.lua'), os.path.join(tmp, 'puzzles'))
+    shutil.copy(os.path.join(LESSONS, 'puzzles', 'count-01-start.lua'), os.path.join(tmp, 'puzzles'))
     p = subprocess.run([BIN, '--check-lessons', tmp, '--listen', '127.0.0.1:1'], capture_output=True, text=True,
                        timeout=120)
     check_eq(p.returncode, 1, 'a failing file: exit 1')
@@ -126,7 +129,10 @@ try:
           'lesson error with file:line: %r' % err)
     check(tmp + "/quizzes/grad.lua:86: error: quiz{...}: unknown field 'grad' (did you mean 'grade'?)" in err,
           'quiz error with file:line: %r' % err)
-    check_eq(p.stdout.strip(), tmp + ': 1 lessons pass, 1 fail; 1 quiz generators pass, 1 fail', 'summary')
+    check(tmp + "/puzzles/wrong-puzzle.lua:9: error: the engine counts 3 legal moves, not 5" in err,
+          'puzzle error with file:line: %r' % err)
+    check_eq(p.stdout.strip(), tmp + ': 1 lessons pass, 1 fail; 1 quiz generators pass, 1 fail; '
+             '1 puzzle scripts pass, 1 fail', 'summary')
 
     begin('authoring.check_lessons.bundled')
     p = subprocess.run([BIN, '--check-lessons', LESSONS], capture_output=True, text=True, timeout=120)

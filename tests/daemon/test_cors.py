@@ -16,7 +16,7 @@ d = Daemon(BIN, extra_args=['--cors-origin', PAGE, '--cors-origin', 'https://sch
 try:
     begin('cors.preflight')
     for path, methods in [('/v1/move', {'POST', 'OPTIONS'}), ('/v1/quizzes', {'GET', 'HEAD', 'POST', 'OPTIONS'}),
-                          ('/v1/lessons/illegal-moves/steps/1/answer', {'POST', 'OPTIONS'}),
+                          ('/v1/lessons/illegal-moves/steps/2/answer', {'POST', 'OPTIONS'}),
                           ('/v1/health', {'GET', 'HEAD', 'OPTIONS'})]:
         st, h, body = d.request('OPTIONS', path, headers=PREFLIGHT)
         check_eq((st, body), (204, ''), path + ': 204, no body')

@@ -69,7 +69,7 @@ try:
     st, _, body = d.get('/v1/lessons', headers={'Accept-Language': 'ar-EG,ar;q=0.9'})
     check_eq({l['id']: l['title'] for l in body}, titles['ar'], 'Accept-Language picks Arabic')
     entry = [l for l in body if l['id'] == 'castling-blocked'][0]
-    check_eq((entry['level'], entry['tags'], entry['steps']), ('intermediate', ['castling'], 7), 'summary')
+    check_eq((entry['level'], entry['tags'], entry['steps']), ('intermediate', ['castling'], 13), 'summary')
     st, hdrs, _ = d.post('/v1/lessons', {})
     check_eq(st, 405, 'POST on the list')
     check('GET' in hdrs.get('allow', ''), 'Allow names GET')
@@ -77,74 +77,80 @@ try:
     begin('lessons.get')
     st, _, l = d.get('/v1/lessons/castling-blocked')
     check_eq(st, 200, 'status')
-    check_eq(len(l['steps']), 7, 'seven steps')
-    s1 = l['steps'][0]
+    check_eq(len(l['steps']), 13, 'thirteen steps')
+    check_eq((l['steps'][0]['n'], l['steps'][0]['kind']), (1, 'text'), 'step 1 teaches the conditions')
+    s1 = l['steps'][1]
     check_eq((s1['n'], s1['kind'], s1['fen'], s1['variant']),
-             (1, 'true_false', 'r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'standard'), 'step 1')
+             (2, 'true_false', 'r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'standard'), 'step 2')
     check_eq(s1['prompt'], 'May White castle queenside now?', 'prompt')
-    check_eq(l['steps'][5]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3', 'step 6 after its set-up moves (rights gone)')
-    check_eq(l['steps'][6]['kind'], 'move', 'step 7 is a move task')
+    check_eq(l['steps'][7]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3', 'step 8 after its set-up moves (rights gone)')
+    check_eq(l['steps'][8]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3', 'step 9: only the rooks moved')
+    check_eq(l['steps'][10]['kind'], 'move', 'step 11 is a move task')
     for s in l['steps']:
         check('tests' not in s and 'answer' not in s and 'right' not in s, 'no answers leak in step %d' % s['n'])
     st, _, c = d.get('/v1/lessons/check-three-ways?lang=fa')
-    choice = c['steps'][3]
-    check_eq(choice['kind'], 'choice', 'step 4 is a choice')
+    choice = c['steps'][5]
+    check_eq(choice['kind'], 'choice', 'step 6 is a choice')
     check_eq([x['id'] for x in choice['choices']], ['capture', 'interpose', 'king'], 'choice ids')
     check_eq(choice['choices'][2]['text'], 'حرکت دادن شاه', 'choice text in Persian')
-    check_eq(c['steps'][0]['hints'], ['شاه نباید روی ستون e بماند: رخ تمام آن را زیر حمله دارد.'], 'hints in Persian')
-    check('choices' not in c['steps'][0], 'no choices on a move step')
+    check_eq(c['steps'][1]['hints'], ['شاه نباید روی ستون e بماند: رخ تمام آن را زیر حمله دارد.'], 'hints in Persian')
+    check('choices' not in c['steps'][1], 'no choices on a move step')
 
     begin('lessons.answer.correct')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Kd2'})
-    check_eq((st, b['correct'], b['next'], b['feedback']['explanations']), (200, True, 2, []), 'correct')
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Kd2'})
+    check_eq((st, b['correct'], b['next'], b['feedback']['explanations']), (200, True, 3, []), 'correct')
     check(b['feedback']['text'].startswith('Right: a king move.'), 'the step says why: ' + b['feedback']['text'])
-    st, _, b = d.post(ANSWER % ('stalemate', 3), {'answer': 'B'})
+    st, _, b = d.post(ANSWER % ('stalemate', 4), {'answer': 'B'})
+    check_eq((st, b['correct'], b['next']), (200, True, 5), 'a choice by its label')
+    st, _, b = d.post(ANSWER % ('stalemate', 6), {'answer': 'Qb6'})
     check_eq((st, b['correct'], b['next']), (200, True, None), 'last step: next is null')
-    st, _, b = d.post(ANSWER % ('check-three-ways', 3) + '?lang=ar', {'answer': 'f3e5'})
-    check_eq((b['correct'], b['next']), (True, 4), 'UCI answer')
+    st, _, b = d.post(ANSWER % ('check-three-ways', 4) + '?lang=ar', {'answer': 'f3e5'})
+    check_eq((b['correct'], b['next']), (True, 5), 'UCI answer')
     check_eq(b['feedback']['text'], 'صحيح: يقف الحصان في e5 بين الرخ وملكك.', 'Arabic feedback')
 
     begin('lessons.answer.wrong')
-    st, _, b = d.post(ANSWER % ('castling-blocked', 3), {'answer': 'true'})
-    check_eq((st, b['correct'], b['next']), (200, False, 3), 'wrong: stay on the step')
+    st, _, b = d.post(ANSWER % ('castling-blocked', 4), {'answer': 'true'})
+    check_eq((st, b['correct'], b['next']), (200, False, 4), 'wrong: stay on the step')
     check_eq(codes(b), ['wrong_answer', 'castling_through_attack'], 'codes')
     why = b['feedback']['explanations'][1]
     check_eq((why['squares'], why['rule'], why['params']), (['f1', 'f5'], 'FIDE 3.8.2.2',
                                                            {'by': 'R', 'by_color': 'black', 'side': 'kingside'}), 'explanation object')
     check('f1' in why['text'] and 'f5' in why['text'], 'text names the squares')
-    st, _, fa = d.post(ANSWER % ('castling-blocked', 3), {'answer': 'true', 'lang': 'fa'})
+    st, _, fa = d.post(ANSWER % ('castling-blocked', 4), {'answer': 'true', 'lang': 'fa'})
     check_eq(codes(fa), codes(b), 'codes do not change with the language')
     check(fa['feedback']['explanations'][1]['text'] != why['text'], 'text does')
-    st, _, b = d.post(ANSWER % ('castling-blocked', 6), {'answer': 'true'})
+    st, _, b = d.post(ANSWER % ('castling-blocked', 8), {'answer': 'true'})
     check('castling_king_moved' in codes(b), 'king moved (from the step history)')
-    st, _, b = d.post(ANSWER % ('checkmate', 1), {'answer': 'false'})
+    st, _, b = d.post(ANSWER % ('castling-blocked', 9), {'answer': 'true'})
+    check('castling_rook_moved' in codes(b), 'rook moved (from the step history)')
+    st, _, b = d.post(ANSWER % ('checkmate', 2), {'answer': 'false'})
     check_eq(codes(b)[:3], ['wrong_answer', 'checkmate', 'check'], 'mate explained')
-    st, _, b = d.post(ANSWER % ('check-three-ways', 1), {'answer': 'Bxe8'})
+    st, _, b = d.post(ANSWER % ('check-three-ways', 2), {'answer': 'Bxe8'})
     check_eq(codes(b), ['deviation'], 'legal but not what the step asks')
 
     begin('lessons.answer.illegal')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Nc3'})
     check_eq((st, b['correct'], codes(b)), (200, False, ['pinned', 'illegal_move']), 'pinned knight')
     pinned = b['feedback']['explanations'][0]
     check_eq((pinned['squares'], pinned['rule'], pinned['params']), (['e2', 'e7', 'e1'], 'FIDE 3.9',
                                                                      {'piece': 'N', 'piece_color': 'white', 'by': 'R', 'by_color': 'black'}), 'pinned object')
     check(pinned['text'] in b['feedback']['text'], 'feedback says why')
-    st, _, b = d.post(ANSWER % ('castling-blocked', 7), {'answer': 'O-O'})
+    st, _, b = d.post(ANSWER % ('castling-blocked', 11), {'answer': 'O-O'})
     check('castling_through_attack' in codes(b), 'illegal castling')
-    st, _, b = d.post(ANSWER % ('check-three-ways', 1), {'answer': 'Ke2'})
+    st, _, b = d.post(ANSWER % ('check-three-ways', 2), {'answer': 'Ke2'})
     check('leaves_king_in_check' in codes(b), 'king stays in check')
     st, _, b = d.post(ANSWER % ('en-passant', 2), {'answer': 'e5f6'})
     check_eq(codes(b), ['illegal_move', 'pawn_diagonal_needs_capture'], 'UCI illegal')
-    st, _, b = d.post(ANSWER % ('checkmate', 3), {'answer': 'Ra9'})
+    st, _, b = d.post(ANSWER % ('checkmate', 4), {'answer': 'Ra9'})
     check_eq(codes(b), ['san_malformed'], 'malformed move text')
-    st, _, b = d.post(ANSWER % ('checkmate', 3), {'answer': '   '})
+    st, _, b = d.post(ANSWER % ('checkmate', 4), {'answer': '   '})
     check_eq(codes(b), ['no_answer'], 'blank answer')
 
     begin('lessons.not_found')
     for path in ('/v1/lessons/nope', '/v1/lessons/' + 'x' * 120):
         st, _, b = d.get(path)
         check_eq((st, b['error']['code']), (404, 'not_found'), path[:30])
-    for lesson, n, field in (('nope', 1, 'id'), ('checkmate', 0, 'n'), ('checkmate', 4, 'n'), ('checkmate', 'x', 'n'),
+    for lesson, n, field in (('nope', 1, 'id'), ('checkmate', 0, 'n'), ('checkmate', 8, 'n'), ('checkmate', 'x', 'n'),
                              ('checkmate', '-1', 'n'), ('checkmate', '99999999', 'n'), ('checkmate', '1x', 'n')):
         st, _, b = d.post(ANSWER % (lesson, n), {'answer': 'true'})
         check_eq((st, b['error']['code'], b['error'].get('field')), (404, 'not_found', field), '%s/%s' % (lesson, n))
@@ -152,7 +158,7 @@ try:
     check_eq(st, 404, 'no such route')
 
     begin('lessons.bad_body')
-    url = ANSWER % ('checkmate', 1)
+    url = ANSWER % ('checkmate', 2)
     for body, code, field in (('{"answer": ', 'invalid_json', None), ('[1]', 'not_object', None),
                               ('{}', 'missing_field', 'answer'), ('{"answer": 5}', 'invalid_field', 'answer'),
                               ('{"answer": null}', 'missing_field', 'answer'), ('{"answer": ["e4"]}', 'invalid_field', 'answer'),
@@ -299,8 +305,8 @@ try:
         c.close()
 
     # Answers on a lesson that stays, on kept-alive connections, through the whole reload.
-    ts = [threading.Thread(target=busy, args=a) for a in (('check-three-ways', 3, 'Ne5'),
-                                                          ('check-three-ways', 1, 'Kd2'))]
+    ts = [threading.Thread(target=busy, args=a) for a in (('check-three-ways', 4, 'Ne5'),
+                                                          ('check-three-ways', 2, 'Kd2'))]
     for t in ts:
         t.start()
     time.sleep(0.2)
@@ -317,7 +323,7 @@ try:
     st, _, body = d.get('/v1/lessons')
     check_eq(sorted(l['id'] for l in body), ['check-three-ways', 'illegal-moves'], 'added one, dropped one')
     check_eq(d.get('/v1/lessons/castling-blocked')[0], 404, 'the dropped lesson is gone')
-    st, _, b = d.post(ANSWER % ('illegal-moves', 1), {'answer': 'Nc3'})
+    st, _, b = d.post(ANSWER % ('illegal-moves', 2), {'answer': 'Nc3'})
     check('pinned' in codes(b), 'the added lesson answers')
     check_eq(failures, [], 'no request failed during the reloads')
     check(done[0] > before, 'answers kept flowing (%d)' % done[0])

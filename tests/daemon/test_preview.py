@@ -42,8 +42,8 @@ try:
     _, _, installed = d.get('/v1/lessons/check-three-ways?lang=fa')
     check_eq(body['lesson'], installed, 'described exactly as the installed lesson')
     for answer, correct in [('Kd1', True), ('Ke2', False)]:
-        st, _, got = d.post('/v1/lessons/preview/answer', {'source': good, 'step': 1, 'answer': answer})
-        _, _, want = d.post('/v1/lessons/check-three-ways/steps/1/answer', {'answer': answer})
+        st, _, got = d.post('/v1/lessons/preview/answer', {'source': good, 'step': 2, 'answer': answer})
+        _, _, want = d.post('/v1/lessons/check-three-ways/steps/2/answer', {'answer': answer})
         check_eq(st, 200, answer)
         check_eq(got['correct'], correct, answer + ' judged')
         check_eq(got, want, answer + ': the same answer as the installed lesson')

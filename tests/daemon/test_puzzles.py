@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
 # daemon.puzzles: GET /v1/puzzles, GET /v1/puzzles/{id}, POST /v1/puzzles/{id}/answer over real
 # HTTP with the bundled puzzles: every recorded key is accepted by the solver, full lines solve,
-# a wrong first move is refuted, another winning line than the recorded one is accepted, errors.
+# a wrong first move is refuted, another winning line than the recorded one is accepted, errors;
+# the scripted puzzles (lessons/puzzles/*.lua): each kind answered right and wrong, the wrong
+# answers explained by the engine, prompts in the request's language.
+import os
+import shutil
+import signal
 import sys
+import tempfile
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
@@ -17,8 +24,19 @@ try:
     check_eq(d.get('/v1/health')[2]['puzzles'], len(ps), 'health counts the puzzles')
     check_eq(d.metric('arbiterd_puzzles'), float(len(ps)), 'so does the gauge')
     check_eq(d.metric('arbiterd_puzzle_failures_total'), 0.0, 'every bundled line reads')
-    for p in ps:
-        check(set(p) == {'id', 'n', 'fen', 'turn', 'source'}, 'shape, no keys given away: %r' % sorted(p))
+    mates = [p for p in ps if p['kind'] == 'mate']
+    scripted = [p for p in ps if p['kind'] != 'mate']
+    MATE_SHAPE = {'id', 'kind', 'n', 'fen', 'turn', 'source', 'variant', 'prompt', 'answer_type', 'hints'}
+    for p in mates:
+        check(set(p) == MATE_SHAPE, 'shape, no keys given away: %r' % sorted(p))
+        check_eq(p['answer_type'], 'line', p['id'] + ' is answered by a line')
+        check(('mate in %d' % p['n']) in p['prompt'], p['id'] + ' prompt names mate in n: ' + p['prompt'])
+    for p in scripted:
+        check(not ({'answer', 'wrong', 'keys', 'judge'} & set(p)), 'no answer given away: %r' % sorted(p))
+        check(p['prompt'] and p['answer_type'] in ('move', 'line', 'choice', 'number'), p['id'] + ' prompt and answer type')
+    kinds = {p['kind'] for p in scripted}
+    check(len(scripted) >= 30, 'at least 30 scripted puzzles: %d' % len(scripted))
+    check(len(kinds) >= 6, 'of at least six kinds: %r' % sorted(kinds))
     st, _, one = d.get('/v1/puzzles/m2-opera-game')
     check_eq(one['n'], 2, 'one puzzle')
     st, _, _ = d.get('/v1/puzzles/nope')
@@ -31,7 +49,7 @@ try:
         if line and not line.startswith('#'):
             f = [x.strip() for x in line.split('|')]
             keys[f[0]] = f[3].split()
-    for p in ps:
+    for p in mates:
         for k in keys[p['id']]:
             st, _, a = d.post('/v1/puzzles/%s/answer' % p['id'], {'answer': k})
             check_eq(st, 200, p['id'] + ' ' + k)
@@ -56,7 +74,7 @@ try:
     st, _, a = d.post('/v1/puzzles/m2-opera-game/answer?lang=fa', {'answer': 'Qb7'})
     check(a['explanations'][0]['text'] and 'Qb7' in a['explanations'][0]['text'], 'Persian explanation')
     # A line continued with the defence the solver names is still correct so far.
-    for p in ps:
+    for p in mates:
         if p['n'] >= 2:
             st, _, a = d.post('/v1/puzzles/%s/answer' % p['id'], {'answer': keys[p['id']][0]})
             if a.get('reply'):
@@ -79,6 +97,81 @@ try:
     check_eq(st, 404, 'unknown puzzle answer')
     st, h, _ = d.request('GET', '/v1/puzzles/m2-opera-game/answer')
     check_eq(st, 405, 'GET on answer')
+
+    # Scripted puzzles: (id, right answer, wrong answer, a code the wrong answer's explanations carry)
+    begin('puzzles.scripted')
+    by_id = {p['id']: p for p in scripted}
+    CASES = [
+        ('only-move-03-en-passant', {'answer': 'exd6'}, {'answer': 'Kf4'}, 'leaves_king_in_check'),
+        ('count-01-start', {'answer': '20'}, {'answer': '16'}, 'legal_moves_count'),
+        ('illegal-02-castle-in-check', {'answer': 'a'}, {'answer': 'b'}, 'move_is_legal'),
+        ('retro-01-discovered-double-check', {'answer': 'e5e8'}, {'answer': 'c1b2'}, 'retro_before_illegal'),
+        ('helpmate-01-fools-mate', {'moves': ['f3', 'e5', 'g4', 'Qh4#']}, {'answer': 'f3 e5 g4'}, 'helpmate_length'),
+        ('stalemate-01-queen-corner', {'answer': 'Qb7#'}, {'answer': 'Qb6'}, 'stalemate'),
+        ('chess960-03-through-attack', {'answer': 'O-O-O'}, {'answer': 'O-O'}, 'castling_through_attack'),
+    ]
+    for pid, right, wrong, code in CASES:
+        check(pid in by_id, pid + ' is served')
+        st, _, a = d.post('/v1/puzzles/%s/answer' % pid, right)
+        check_eq(st, 200, pid + ' right answer status')
+        check_eq((a.get('kind'), a.get('correct'), a.get('verdict')), (by_id.get(pid, {}).get('kind'), True, 'solved'),
+                 pid + ' right answer accepted')
+        check(a.get('feedback'), pid + ' success text')
+        st, _, a = d.post('/v1/puzzles/%s/answer' % pid, wrong)
+        check_eq((st, a.get('correct')), (200, False), pid + ' wrong answer refused')
+        codes = [e['code'] for e in a.get('explanations', [])]
+        check(code in codes, '%s: wrong answer explained by %s: %r' % (pid, code, codes))
+        check(a.get('feedback') == a['explanations'][0]['text'], pid + ' feedback is the first explanation')
+    # the prompt and the explanations follow the request's language
+    st, _, fa = d.get('/v1/puzzles/count-01-start?lang=fa')
+    st, _, ar = d.get('/v1/puzzles/count-01-start?lang=ar')
+    st, _, en = d.get('/v1/puzzles/count-01-start')
+    check(len({fa['prompt'], ar['prompt'], en['prompt']}) == 3, 'three prompts')
+    check('حرکت' in fa['prompt'] and 'نقلة' in ar['prompt'], 'Persian and Arabic prompts')
+    st, _, a = d.post('/v1/puzzles/count-01-start/answer?lang=fa', {'answer': '۲۰'})
+    check_eq(a.get('correct'), True, 'a number in Persian digits')
+    st, _, a = d.post('/v1/puzzles/illegal-02-castle-in-check/answer', {'answer': 'zz'})
+    check_eq(a['explanations'][0]['code'], 'unknown_choice', 'not a choice')
+    ch = by_id['illegal-02-castle-in-check']
+    check(len(ch.get('choices', [])) >= 3 and ch['answer_type'] == 'choice', 'choices listed')
+    # errors are the mate puzzles' ones
+    for body, status, code in [({}, 400, 'missing_field'), ({'answer': 5}, 400, 'invalid_field'),
+                               ({'answer': 'x' * 300}, 400, 'invalid_field'),
+                               ({'answer': 'e4', 'moves': ['e4']}, 400, 'conflicting_fields'),
+                               ({'answr': '20'}, 400, 'unknown_field')]:
+        st, _, e = d.post('/v1/puzzles/count-01-start/answer', body)
+        check_eq((st, e.get('error', {}).get('code')), (status, code), 'scripted: %r' % (body,))
 finally:
     d.stop()
+
+# A reload: a puzzle script that now fails keeps its last good version; a deleted one goes away.
+begin('puzzles.reload_keeps_last_good')
+tmp = tempfile.mkdtemp()
+try:
+    os.makedirs(os.path.join(tmp, 'puzzles'))
+    for name in ('count-01-start.lua', 'only-move-02-block.lua'):
+        shutil.copy(os.path.join(sys.argv[2], 'puzzles', name), os.path.join(tmp, 'puzzles'))
+    d = Daemon(sys.argv[1], {'lessons': tmp})
+    try:
+        ids = sorted(p['id'] for p in d.get('/v1/puzzles')[2]['puzzles'])
+        check_eq(ids, ['count-01-start', 'only-move-02-block'], 'both served')
+
+        def reload():
+            gen = d.get('/v1/health')[2]['lessons_generation']
+            d.signal(signal.SIGHUP)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and d.get('/v1/health')[2]['lessons_generation'] == gen:
+                time.sleep(0.05)
+        with open(os.path.join(tmp, 'puzzles', 'count-01-start.lua'), 'a', encoding='utf-8') as f:
+            f.write('this is not Lua\n')
+        os.remove(os.path.join(tmp, 'puzzles', 'only-move-02-block.lua'))
+        reload()
+        ids = sorted(p['id'] for p in d.get('/v1/puzzles')[2]['puzzles'])
+        check_eq(ids, ['count-01-start'], 'the failing file is still served, the deleted one is gone')
+        st, _, a = d.post('/v1/puzzles/count-01-start/answer', {'answer': '20'})
+        check_eq((st, a.get('correct')), (200, True), 'and still answers')
+    finally:
+        d.stop()
+finally:
+    shutil.rmtree(tmp)
 finish()

@@ -19,7 +19,7 @@ FOOLS_MATE = ['f3', 'e5', 'g4', 'Qh4#']
 # Where a route's {id}/{n} lead, and what a body needs besides the field under test.
 SAMPLE_PATH = {'{id}': None, '{n}': '1'}
 ROUTE_IDS = {'/v1/puzzles/{id}/answer': '/v1/puzzles/m2-opera-game/answer',
-             '/v1/lessons/{id}/steps/{n}/answer': '/v1/lessons/illegal-moves/steps/1/answer'}
+             '/v1/lessons/{id}/steps/{n}/answer': '/v1/lessons/illegal-moves/steps/2/answer'}
 NESTED_BODY = {  # a body whose nested object carries the unknown key
     ('/v1/outcome', 'illegal_move'): lambda k: {'illegal_move': {'offender': 'white', k: 1}},
     ('/v1/touch', 'touched[]'): lambda k: {'touched': [{'square': 'g1', k: 1}]},
@@ -233,7 +233,7 @@ try:
     begin('strict.one_explanation_shape')
     st, _, m = d.post('/v1/move', {'fen': '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1', 'move': 'Nc3'})
     core = [x for x in m['reasons'] if x['code'] == 'pinned'][0]
-    st, _, a = d.post('/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Nc3'})
+    st, _, a = d.post('/v1/lessons/illegal-moves/steps/2/answer', {'answer': 'Nc3'})
     lesson = [x for x in a['feedback']['explanations'] if x['code'] == 'pinned'][0]
     check_eq(lesson['params'], core['params'], 'a lesson says pinned as /v1/move does')
     check_eq(lesson['params'].get('by_color'), 'black', 'colours beside upper-case letters')

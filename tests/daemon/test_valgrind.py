@@ -50,8 +50,8 @@ REQUESTS = [
 LESSONS = sys.argv[2] if len(sys.argv) > 2 else None
 if LESSONS:
     REQUESTS += [
-        ('POST', '/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Kd2'}),
-        ('POST', '/v1/lessons/illegal-moves/steps/1/answer?lang=fa', {'answer': 'Nc3'}),
+        ('POST', '/v1/lessons/illegal-moves/steps/2/answer', {'answer': 'Kd2'}),
+        ('POST', '/v1/lessons/illegal-moves/steps/2/answer?lang=fa', {'answer': 'Nc3'}),
         ('POST', '/v1/lessons/castling-blocked/steps/3/answer', {'answer': 'true'}),
         ('POST', '/v1/lessons/castling-blocked/steps/3/answer', {'answer': None}),
         ('POST', '/v1/lessons/nowhere/steps/1/answer', {'answer': 'true'}),
@@ -102,7 +102,7 @@ try:
     check_eq(sum(answered), PER_THREAD * THREADS, 'every request answered')
     if LESSONS:
         begin('valgrind.lessons')
-        st, _, body = d.post('/v1/lessons/illegal-moves/steps/1/answer', {'answer': 'Kd2'})
+        st, _, body = d.post('/v1/lessons/illegal-moves/steps/2/answer', {'answer': 'Kd2'})
         check_eq((st, body.get('correct')), (200, True), 'a lesson answer after the run')
         check(d.metric('arbiterd_lesson_cache_hits_total') > 0, 'answers came from the cache')
         check(d.metric('arbiterd_lesson_cache_misses_total') >= THREADS * PER_THREAD // 10, 'distinct answers ran')

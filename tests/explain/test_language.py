@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The language checks: every explanation code rendered in en, fa and ar (every piece, n and m
 in 0, 1, 2, 3, 11, 100, each digit choice; from dump_messages), and every text of the lessons,
-quizzes and Lua runtimes, against docs/glossary.md:
+quizzes, puzzles and Lua runtimes, against docs/glossary.md:
 
   glossary    no variant from the glossary's "never" columns, no phrase it forbids
   letters     no Persian letter (گ چ پ ژ ک ی) in Arabic, no Arabic ي/ك in Persian
@@ -196,7 +196,9 @@ def main():
     else:
         files = sorted(glob.glob(os.path.join(root, "lessons", "*.lua")) +
                        glob.glob(os.path.join(root, "lessons", "quizzes", "*.lua")) +
-                       [os.path.join(root, "lua", "prelude.lua"), os.path.join(root, "lua", "quiz_prelude.lua")])
+                       glob.glob(os.path.join(root, "lessons", "puzzles", "*.lua")) +
+                       [os.path.join(root, "lua", "prelude.lua"), os.path.join(root, "lua", "quiz_prelude.lua"),
+                        os.path.join(root, "lua", "puzzle_prelude.lua")])
         out = subprocess.run([dump], check=True, stdout=subprocess.PIPE).stdout.decode("utf-8")
         seen = 0
         for line in out.splitlines():

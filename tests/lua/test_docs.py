@@ -2,7 +2,7 @@
 # lua.docs: every function a script can call is documented — each binding of lua/binding.c
 # (module functions, position, game and RNG methods) in docs/lessons.md, each global the lesson
 # prelude defines (constructors, predicates) in docs/lessons.md, and each quizlib helper in
-# docs/quizzes.md. Fails naming what is missing. Argument: the source root.
+# docs/quizzes.md, each puzzlelib helper in docs/lessons.md. Fails naming what is missing. Argument: the source root.
 import re
 import sys
 
@@ -54,6 +54,11 @@ quiz_prelude = read('lua/quiz_prelude.lua')
 helpers = re.findall(r'^function Q\.(\w+)\(', quiz_prelude, re.M) + re.findall(r'^Q\.(\w+) =', quiz_prelude, re.M)
 for name in helpers:
     need(quizzes_doc, 'docs/quizzes.md', ['quizlib.' + name], 'quizlib.' + name)
+
+puzzle_prelude = read('lua/puzzle_prelude.lua')
+helpers = re.findall(r'^function P\.(\w+)\(', puzzle_prelude, re.M) + re.findall(r'^P\.(\w+) =', puzzle_prelude, re.M)
+for name in helpers:
+    need(lessons_doc, 'docs/lessons.md', ['puzzlelib.' + name], 'puzzlelib.' + name)
 
 if checked < 60:
     sys.exit('lua.docs: only %d names found: the binding tables moved?' % checked)

@@ -35,6 +35,47 @@ static const char *lessons_dir(void)
     return d ? d : "lessons";
 }
 
+/* The tournament (t*) and Chess960 (c*) tracks of issue 17: every lesson opens by teaching, every
+ * teaching step shows its rule on a board (a diagram), the tracks hold at least 150 steps, and
+ * together they name the articles the arbiter's course must teach. */
+static bool track_lesson(const arbl_lesson *l)
+{
+    const char *base = strrchr(l->path, '/');
+    base = base ? base + 1 : l->path;
+    return (base[0] == 't' || base[0] == 'c') && base[1] >= '0' && base[1] <= '9';
+}
+
+static void test_arbiter_tracks(const arbl_registry *reg, int n)
+{
+    harness_begin("lessons.bundled.arbiter_tracks");
+    static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "5.1.2",
+        "5.2.3", "6.9", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "9.2", "9.3", "9.4", "9.5", "9.6.1", "9.6.2",
+        "A.3", "960", "960.1", NULL};
+    bool taught[sizeof articles / sizeof *articles] = {false};
+    int lessons = 0, steps = 0;
+    for (int li = 0; li < n; li++) {
+        const arbl_lesson *l = arbl_registry_at(reg, li);
+        if (!track_lesson(l))
+            continue;
+        lessons++;
+        steps += l->nsteps;
+        CHECK_MSG(l->nsteps > 0 && l->steps[0].kind == ARBL_STEP_TEXT, "%s: the first step does not teach", l->id);
+        for (int si = 0; si < l->nsteps; si++) {
+            const arbl_diagram *d = &l->steps[si].diagram;
+            if (l->steps[si].kind == ARBL_STEP_TEXT)
+                CHECK_MSG(d->present && d->nsquares + d->narrows > 0, "%s step %d: a teaching step without a diagram",
+                          l->id, si + 1);
+        }
+        for (int r = 0; r < l->nrules; r++)
+            for (int a = 0; articles[a]; a++)
+                taught[a] |= strcmp(l->rules[r], articles[a]) == 0;
+    }
+    CHECK_MSG(lessons >= 18, "only %d tournament and Chess960 lessons", lessons);
+    CHECK_MSG(steps >= 150, "the tournament and Chess960 tracks hold %d steps, fewer than 150", steps);
+    for (int a = 0; articles[a]; a++)
+        CHECK_MSG(taught[a], "no tournament or Chess960 lesson names article %s", articles[a]);
+}
+
 static void test_bundled(void)
 {
     harness_begin("lessons.bundled.load");
@@ -119,27 +160,29 @@ static void test_bundled(void)
     }
     CHECK(answered > 300);
 
+    test_arbiter_tracks(reg, n);
+
     harness_begin("lessons.bundled.language");
     const arbl_lesson *l = arbl_registry_find(reg, "check-three-ways");
     arbl_result r;
-    CHECK(arbl_answer(reg, l, 1, "Ke2", "fa", &r));
+    CHECK(arbl_answer(reg, l, 2, "Ke2", "fa", &r));
     CHECK(!r.correct);
     /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
     CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
     CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
               "Persian feedback: %s", r.feedback);
     CHECK_MSG(strstr(r.feedback, "مجاز") == NULL, "Persian feedback without «مجاز»: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 1, "Ke2", "ar", &r));
+    CHECK(arbl_answer(reg, l, 2, "Ke2", "ar", &r));
     CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 1, "Bxe8", "en", &r));
+    CHECK(arbl_answer(reg, l, 2, "Bxe8", "en", &r));
     CHECK_STR(r.explanations[0].code, "deviation");
     CHECK_INT(r.explanations[0].nsquares, 2);
     CHECK_STR(r.explanations[0].squares[0], "a4");
     CHECK_STR(r.explanations[0].squares[1], "e8");
 
     harness_begin("lessons.bundled.explanations_from_engine");
-    l = arbl_registry_find(reg, "illegal-positions");
-    CHECK(arbl_answer(reg, l, 1, "true", "en", &r));
+    l = arbl_registry_find(reg, "illegal-positions"); /* step 1 teaches */
+    CHECK(arbl_answer(reg, l, 2, "true", "en", &r));
     CHECK(!r.correct && has_code(&r, "too_many_kings"));
     bool rule = false;
     for (int i = 0; i < r.nexplanations; i++)
@@ -153,9 +196,9 @@ static void test_bundled(void)
     char big[600];
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = 0;
-    CHECK(!arbl_answer(reg, l, 1, big, "en", &r));
-    CHECK(arbl_answer(reg, l, 1, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
-    CHECK(arbl_answer(reg, l, 1, "true", "xx", &r)); /* unknown language: English */
+    CHECK(!arbl_answer(reg, l, 2, big, "en", &r));
+    CHECK(arbl_answer(reg, l, 2, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
+    CHECK(arbl_answer(reg, l, 2, "true", "xx", &r)); /* unknown language: English */
     arbl_registry_free(reg);
 }
 

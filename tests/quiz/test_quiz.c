@@ -558,6 +558,14 @@ static void test_ids(void)
     CHECK(!arbl_quiz_grade(book, longid, "yes", "en", &grade));
     CHECK_INT(grade.error, ARBL_QUIZ_BAD_ID);
     CHECK(!arbl_quiz_grade(book, NULL, "yes", "en", &grade));
+    /* the daemon reads budget on every failure (reply_quiz_error): it is set, whatever the struct held */
+    memset(&grade, 0xAB, sizeof grade);
+    CHECK(!arbl_quiz_grade(book, "no-such-quiz:1:1", "yes", "en", &grade));
+    CHECK_INT(grade.budget, ARBL_BUDGET_NONE);
+    memset(&grade, 0xAB, sizeof grade);
+    CHECK(!arbl_quiz_grade(book, "can-castle:1:1", NULL, "en", &grade));
+    CHECK_INT(grade.error, ARBL_QUIZ_BAD_ANSWER);
+    CHECK_INT(grade.budget, ARBL_BUDGET_NONE);
 
     harness_begin("quiz.ids.params");
     CHECK(arbl_quiz_grade(book, "can-castle:1:1:difficulty=hard", "both", "en", &grade));

@@ -211,6 +211,10 @@ await scenario("a lesson step answered wrong, then right, then the next step", a
     await page.waitForSelector("#lesson-select option[value='check-three-ways']")
     await page.select("#lesson-select", "check-three-ways")
     await waitText("#lesson-step .step-number", /Step 1 of/)
+    await page.click("#lesson-step button[data-choice='continue']") // step 1 teaches the three ways out
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await page.click("#feedback button.next")
+    await waitText("#lesson-step .step-number", /Step 2 of/)
     await typeMove("Ke2")
     await page.waitForSelector("#feedback .headline[data-correct='false']")
     check(await count("#feedback li[data-code]") > 0, "a wrong move gets no engine explanation")
@@ -218,7 +222,7 @@ await scenario("a lesson step answered wrong, then right, then the next step", a
     await typeMove("Kd1")
     await page.waitForSelector("#feedback .headline[data-correct='true']")
     await page.click("#feedback button.next")
-    await waitText("#lesson-step .step-number", /Step 2 of/)
+    await waitText("#lesson-step .step-number", /Step 3 of/)
 })
 
 await scenario("a teaching step shows its diagram on the board, then moves on", async () => {
@@ -266,6 +270,27 @@ await scenario("a puzzle solved on the board", async () => {
     check(await count("#feedback li[data-code='mate_found']") === 1, "the solver's verdict is missing")
 })
 
+await scenario("scripted puzzles: a move on the board, then a choice, judged by the engine", async () => {
+    await open("#puzzles")
+    await page.waitForSelector("#puzzle-select option[value='only-move-01-capture']")
+    await page.select("#puzzle-select", "only-move-01-capture")
+    await waitText("#puzzle .prompt", /only legal move/)
+    await typeMove("Kg1")
+    await page.waitForSelector("#feedback .headline[data-correct='false']")
+    check(await count("#feedback li[data-code='leaves_king_in_check']") === 1, "the wrong move is not explained by the engine")
+    await typeMove("Kxg2")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    check(/unprotected queen/.test(await text("#feedback .headline")), "the success text is not shown")
+    await page.select("#puzzle-select", "illegal-02-castle-in-check")
+    await page.waitForSelector("#puzzle [data-choice='a']")
+    await page.click("#puzzle [data-choice='b']")
+    await page.waitForSelector("#feedback .headline[data-correct='false']")
+    check(await count("#feedback li[data-code='move_is_legal']") === 1, "a legal choice is not explained")
+    await page.click("#puzzle [data-choice='a']")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await shot("12-puzzle-choice")
+})
+
 await scenario("a coach's lesson with an error shows its line number", async () => {
     await open("#coach")
     const broken = 'return lesson{\n  id = "broken",\n  title = {en = "Broken", fa = "خراب", ar = "معطوب"},\n  level = "beginner",\n  steps = {\n    step{ kind = "move", fen = "8/8/8/8/8/8/8/8 w - - 0 1", answer = "e4" ,\n  }\n}\n'
@@ -280,6 +305,10 @@ await scenario("a coach's lesson with an error shows its line number", async () 
     await page.click("#coach-check")
     await page.waitForSelector("#coach-result .ok")
     await waitText("#coach-step .step-number", /Step 1 of/)
+    await page.click("#coach-step button[data-choice='continue']") // step 1 teaches
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await page.click("#feedback button.next")
+    await waitText("#coach-step .step-number", /Step 2 of/)
     await typeMove("Kd1")
     await page.waitForSelector("#feedback .headline[data-correct='true']")
 })

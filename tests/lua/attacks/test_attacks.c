@@ -1,6 +1,6 @@
 /* The hostile-script campaign as a regression suite: every attack of catalogue.txt runs at a
  * lesson file's top level (load), in a step's wrong() (answer), in a quiz's generate and grade,
- * and at a quiz file's top level. Each run must end within its budget + 100 ms and return no
+ * at a quiz file's top level, in a puzzle's judge and at a puzzle file's top level. Each run must end within its budget + 100 ms and return no
  * memory address; none may crash (the suite runs under ASan too). The bound is checked on the
  * thread's CPU time, which a busy machine cannot stretch (the wall clock can: other processes
  * take the cores); the wall clock is checked too, with room for that noise, to catch a hang. */
@@ -14,6 +14,7 @@
 
 #include "harness.h"
 #include "lessons.h"
+#include "puzzles.h"
 #include "quizzes.h"
 #include "scripts.h"
 
@@ -247,6 +248,97 @@ static void attack_quiz_load(const char *dir, const char *name, const char *body
     arbl_quizbook_free(book);
 }
 
+/* A puzzle whose own judge runs the attack for the answer "boom": loading verifies the answer
+ * "3" and the wrong answer "2" (no attack), then the hostile answer is bounded like a lesson's. */
+static void attack_puzzle(const char *dir, const char *name, const char *body)
+{
+    char path[4800];
+    snprintf(path, sizeof path, "%s/puzzle-%s.lua", dir, name);
+    write_file(path,
+               "local function attack()\n  %s\nend\n"
+               "return puzzle { id = \"p\", kind = \"count\", fen = \"7k/8/8/8/8/8/8/K7 w - - 0 1\",\n"
+               "  prompt = { en = \"p\", fa = \"p\", ar = \"p\" }, success = { en = \"s\", fa = \"s\", ar = \"s\" },\n"
+               "  judge = function(ctx, answer, lang)\n"
+               "    local r = answer == \"boom\" and tostring(attack()) or \"-\"\n"
+               "    return { correct = answer == \"3\", explanations = { { code = \"c\", text = \"result: \" .. r } } }\n"
+               "  end,\n"
+               "  answer = 3, wrong = { [\"2\"] = \"c\" }, source = \"attack\" }\n",
+               body);
+    arbl_puzzlebox *box = arbl_puzzlebox_new(&limits);
+    reported[0] = 0;
+    bool loaded = arbl_puzzlebox_load_file(box, path, collect, NULL);
+    CHECK_MSG(loaded, "the puzzle of %s does not load: %s", name, reported);
+    if (loaded) {
+        arbl_result *res = malloc(sizeof *res);
+        struct span t0 = start();
+        arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "boom", "en", res);
+        check_time("puzzle answer", name, t0, DEADLINE_MS);
+        check_clean("puzzle feedback", name, res->feedback);
+        check_clean("puzzle error", name, res->error);
+        for (int i = 0; i < res->nexplanations; i++)
+            check_clean("puzzle explanation", name, res->explanations[i].text);
+        CHECK_MSG(arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "3", "en", res) && res->correct,
+                  "after %s the puzzle no longer answers: %s", name, res->error);
+        free(res);
+    }
+    arbl_puzzlebox_free(box);
+}
+
+/* The attack at a puzzle file's top level: its check runs with 8x the time budget. */
+static void attack_puzzle_load(const char *dir, const char *name, const char *body)
+{
+    char path[4800];
+    snprintf(path, sizeof path, "%s/puzzleload-%s.lua", dir, name);
+    write_file(path,
+               "local function attack()\n  %s\nend\nlocal r = attack()\n"
+               "return puzzle { id = \"pl\", kind = \"count\", fen = \"7k/8/8/8/8/8/8/K7 w - - 0 1\",\n"
+               "  prompt = { en = tostring(r), fa = \"p\", ar = \"p\" }, success = { en = \"s\", fa = \"s\", ar = \"s\" },\n"
+               "  answer = 3, source = \"attack\" }\n",
+               body);
+    reported[0] = 0;
+    struct span t0 = start();
+    arbl_puzzle_check_file(path, &limits, collect, NULL);
+    check_time("puzzle load", name, t0, LOAD_MS);
+    check_clean("puzzle load", name, reported);
+}
+
+/* Puzzle texts: bytes that are not UTF-8 are refused at load naming the field; a judge's huge
+ * or invalid output is cut between characters and made valid at answer time. */
+static void puzzle_texts(const char *dir)
+{
+    char path[600];
+    harness_begin("text.puzzle_refused_at_load");
+    snprintf(path, sizeof path, "%s/puzzle-text.lua", dir);
+    write_file(path, "return puzzle { id = \"t\", kind = \"count\", fen = \"7k/8/8/8/8/8/8/K7 w - - 0 1\",\n"
+                     "  prompt = { en = \"p\", fa = \"bad\\255\", ar = \"p\" }, success = { en = \"s\", fa = \"s\", ar = \"s\" },\n"
+                     "  answer = 3, source = \"attack\" }\n");
+    reported[0] = 0;
+    CHECK(arbl_puzzle_check_file(path, &limits, collect, NULL) > 0);
+    CHECK_MSG(strstr(reported, "prompt (fa) is not valid UTF-8") || strstr(reported, "prompt.fa: not valid UTF-8"),
+              "'%s'", reported);
+    harness_begin("text.puzzle_output_cut_and_valid");
+    snprintf(path, sizeof path, "%s/puzzle-long.lua", dir);
+    write_file(path, "return puzzle { id = \"long\", kind = \"count\", fen = \"7k/8/8/8/8/8/8/K7 w - - 0 1\",\n"
+                     "  prompt = { en = \"p\", fa = \"p\", ar = \"p\" }, success = { en = \"s\", fa = \"s\", ar = \"s\" },\n"
+                     "  judge = function(ctx, answer) local t = answer == \"x\" and \"x\\255\\254y\" or string.rep(\"\\u{628}\", 100000)\n"
+                     "    return { correct = answer == \"3\", explanations = { { code = \"c\", text = t } } } end,\n"
+                     "  answer = 3, wrong = { [\"4\"] = \"c\" }, source = \"attack\" }\n");
+    arbl_puzzlebox *box = arbl_puzzlebox_new(&limits);
+    reported[0] = 0;
+    CHECK_MSG(arbl_puzzlebox_load_file(box, path, collect, NULL), "%s", reported);
+    arbl_result *res = malloc(sizeof *res);
+    if (arbl_puzzlebox_count(box) == 1) {
+        CHECK(arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "4", "fa", res));
+        CHECK(res->nexplanations == 1 && strlen(res->explanations[0].text) > 1000 &&
+              strlen(res->explanations[0].text) < ARBL_TEXT_MAX &&
+              arbl_utf8_problem(res->explanations[0].text, strlen(res->explanations[0].text)) < 0);
+        CHECK(arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "x", "fa", res));
+        CHECK(res->nexplanations == 1 && arbl_utf8_problem(res->explanations[0].text, strlen(res->explanations[0].text)) < 0);
+    }
+    free(res);
+    arbl_puzzlebox_free(box);
+}
+
 /* Texts: a file with bytes that are not UTF-8, or a NUL, is refused at load naming the field (by
  * the linter, with its line; arbl_find_bad_text catches what the linter does not walk);
  * a text a function returns at answer time is cut between characters and made valid. */
@@ -318,8 +410,10 @@ int main(int argc, char **argv)
         perror("mkdtemp");
         return 2;
     }
-    if (!only)
+    if (!only) {
         texts(dir);
+        puzzle_texts(dir);
+    }
     char line[4096];
     int attacks = 0;
     while (fgets(line, sizeof line, f)) {
@@ -340,6 +434,8 @@ int main(int argc, char **argv)
         attack_answer(dir, line, body);
         attack_quiz(dir, line, body);
         attack_quiz_load(dir, line, body);
+        attack_puzzle(dir, line, body);
+        attack_puzzle_load(dir, line, body);
         if (getenv("ARB_ATTACKS_VERBOSE"))
             fprintf(stderr, "%-32s %6.0f ms\n", line, now_ms() - t0);
         attacks++;

@@ -4,7 +4,10 @@
 # hostile files and a later SIGHUP still works; 8 hostile answers at once: every one ends within
 # its budget + 100 ms (plus the machine's noise), /v1/health and another lesson keep answering,
 # and SIGTERM drains and exits within its budget; a quiz batch is bounded as a whole and a
-# generator out of budget answers 422 budget_exceeded; no memory address reaches an answer.
+# generator out of budget answers 422 budget_exceeded; hostile puzzle scripts (a looping judge,
+# a huge or malformed output, a looping file) are bounded like lessons: the looping judge is 500
+# lesson_script_failed within its budget, the others are refused at load or cut to valid text,
+# and the good puzzle keeps answering; no memory address reaches an answer.
 # Arguments: arbiterd.
 import os
 import re
@@ -265,6 +268,50 @@ check_eq(body.get('error', {}).get('code'), 'budget_exceeded', 'its code')
 status, _, body = srv.post('/v1/quizzes/answer', {'id': 'amp:1:0:difficulty=easy', 'answer': 'yes'})
 check_eq(status, 200, 'grading')
 check(not ADDRESS.search(str(body)), 'no address in the grade: %s' % body)
+check_eq(srv.stop(), 0, 'exit status')
+
+# --- puzzles: the same sandbox, budgets and script threads as lessons ---
+begin('attacks.puzzles')
+d5 = tempfile.TemporaryDirectory()
+os.mkdir(os.path.join(d5.name, 'puzzles'))
+PUZZLE = '''%s
+return puzzle { id = "%s", kind = "count", fen = "7k/8/8/8/8/8/8/K7 w - - 0 1",
+  prompt = { en = "p", fa = "p", ar = %s }, success = { en = "s", fa = "s", ar = "s" },
+  judge = function(ctx, answer, lang)
+    %s
+    return { correct = answer == "3", explanations = { { code = "c", text = text or "-" } } }
+  end,
+  answer = 3, wrong = { ["2"] = "c" }, source = "attack" }
+'''
+write(os.path.join(d5.name, 'puzzles', 'good.lua'), PUZZLE % ('', 'good', '"p"', 'local text'))
+write(os.path.join(d5.name, 'puzzles', 'loop.lua'),
+      PUZZLE % ('', 'loop', '"p"', 'local text; if answer == "9" then while true do end end'))
+write(os.path.join(d5.name, 'puzzles', 'huge.lua'),
+      PUZZLE % ('', 'huge', '"p"', 'local text = answer == "9" and (string.rep("\\u{628}", 1e6) .. "\\255") or nil'))
+write(os.path.join(d5.name, 'puzzles', 'badtext.lua'), PUZZLE % ('', 'badtext', '"\\255\\254"', 'local text'))
+write(os.path.join(d5.name, 'puzzles', 'toplevel.lua'), PUZZLE % ('while true do end', 'toplevel', '"p"', 'local text'))
+t0 = time.monotonic()
+srv = Daemon(BIN, {'lessons': d5.name, 'lesson-time-ms': 100})
+check(time.monotonic() - t0 < 0.9 * 5 + 3.0, 'start-up with hostile puzzle files')
+status, _, body = srv.get('/v1/puzzles')
+check_eq(sorted(p['id'] for p in body['puzzles']), ['good', 'huge', 'loop'],
+         'the looping file and the malformed text are refused at load')
+t0 = time.monotonic()
+status, _, body = srv.post('/v1/puzzles/loop/answer', {'answer': '9'})
+took = time.monotonic() - t0
+check_eq(status, 500, 'a looping judge')
+check_eq(body.get('error', {}).get('code'), 'lesson_script_failed', 'its code')
+check_eq(body.get('error', {}).get('puzzle'), 'loop', 'names the puzzle')
+check(body.get('error', {}).get('budget') in ('time', 'instruction'), 'names the budget: %r' % body)
+check(took < 0.1 + 0.1 + 1.5, 'the looping judge took %.2f s (budget 100 ms)' % took)
+status, _, body = srv.post('/v1/puzzles/huge/answer', {'answer': '9'})
+check(status in (200, 500), 'a huge output: %d' % status)
+if status == 200:
+    text = body['explanations'][0]['text']
+    check(len(text.encode('utf-8')) <= 4096 and '\ufffd' not in text[:-2], 'cut at a character: %d bytes' % len(text))
+status, _, body = srv.post('/v1/puzzles/good/answer', {'answer': '3'})
+check_eq((status, body.get('correct')), (200, True), 'the good puzzle keeps answering')
+check(not ADDRESS.search(str(body)), 'no address')
 check_eq(srv.stop(), 0, 'exit status')
 
 finish()

@@ -1,0 +1,21 @@
+-- Which move is illegal? En passant only right after the double step (FIDE 3.7.3.2).
+return puzzle {
+  id = "illegal-03-en-passant-too-late",
+  kind = "illegal",
+  fen = "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 5",
+  choices = { "e6", "exd6", "Kd2", "Kf1" },
+  prompt = { en = "Black played d7-d5 two moves ago; since then both sides have moved their kings. Which of these moves is illegal?",
+    fa = "سیاه دو حرکت پیش d7-d5 را بازی کرد و از آن پس هر دو طرف شاهشان را حرکت داده‌اند. کدام‌یک از این حرکت‌ها غیرقانونی است؟",
+    ar = "لعب الأسود d7-d5 قبل نقلتين، ومنذ ذلك حرّك الطرفان ملكيهما. أيّ هذه النقلات غير قانونية؟" },
+  hints = {
+    { en = "The FEN has no en passant square.",
+    fa = "در FEN خانهٔ آن‌پاسان نیامده است.",
+    ar = "لا يوجد مربع للأخذ بالتجاوز في FEN." },
+  },
+  success = { en = "exd6 is illegal now: en passant must be played at once, on the move right after the double step.",
+    fa = "exd6 اکنون غیرقانونی است: آن‌پاسان را باید بی‌درنگ، درست در حرکت پس از حرکت دوخانه‌ای بازی کرد.",
+    ar = "exd6 غير قانونية الآن: يجب أن يُلعب الأخذ بالتجاوز فورًا، في النقلة التالية مباشرة لتقدم البيدق مربعين." },
+  answer = "b",
+  wrong = { ["a"] = "move_is_legal" },
+  source = "constructed for Arbiter",
+}
