@@ -24,7 +24,8 @@ static bool retrograde_code(unsigned code)
 {
     return code == ARB_R_ep_clock_not_zero || code == ARB_R_ep_double_step_exposed ||
            code == ARB_R_pawn_captures_needed || code == ARB_R_pawn_structure_impossible ||
-           code == ARB_R_king_walled_in || code == ARB_R_piece_walled_in || code == ARB_R_too_many_promoted_walled;
+           code == ARB_R_king_walled_in || code == ARB_R_piece_walled_in || code == ARB_R_too_many_promoted_walled ||
+           code == ARB_R_chess960_start_clash;
 }
 
 /* A random placement as a FEN (no castling rights, no en passant square). */

@@ -262,6 +262,12 @@ void arbl_sandbox_check(lua_State *L)
     raise_budget(L, sb);
 }
 
+bool arbl_sandbox_should_stop(void *sandbox)
+{
+    const arbl_sandbox *sb = sandbox;
+    return sb->killed != ARBL_BUDGET_NONE || over_budget(sb) != ARBL_BUDGET_NONE;
+}
+
 void arbl_sandbox_limit_total(arbl_sandbox *sb, uint32_t ms)
 {
     sb->total_ms = ms;

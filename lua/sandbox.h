@@ -98,6 +98,11 @@ int arbl_sandbox_refuse(lua_State *L, const char *what);
  * budget error if the deadline has passed or the run was already stopped. */
 void arbl_sandbox_check(lua_State *L);
 
+/* For an engine search a C function runs (the dead-position search): whether the run must stop
+ * now, its deadline passed or the host cancelled it. sandbox is the arbl_sandbox (the search's
+ * stop context). Raises nothing: the function calls arbl_sandbox_check after the search. */
+bool arbl_sandbox_should_stop(void *sandbox);
+
 /* The budget name ("memory", "instruction", "time") for messages. */
 const char *arbl_budget_name(arbl_budget b);
 

@@ -13,6 +13,8 @@
 #define QUICK_LIMIT 3000u
 #define ROUND_LIMIT 10000u
 #define MAX_ROUNDS 400
+/* Nodes of each mirror image's deepening turn. */
+#define IMAGE_SHARE 150000u
 
 static void add_reason(arb_unwinnable_result *r, const arb_reason *why)
 {
@@ -119,6 +121,20 @@ static bool proof_after_every_move(const arb_position *pos, arb_color winner)
     return n > 0;
 }
 
+/* Maps a witness found in a mirror image back to the position (in place) and replays it: true
+ * when every move is legal and the last one mates. */
+static bool image_witness(const arb_position *pos, arb_color winner, int kind, arb_move *moves, int len)
+{
+    arb_position p = *pos;
+    for (int i = 0; i < len; i++) {
+        moves[i] = dead_image_move(moves[i], kind);
+        if (!arb_is_legal(&p, moves[i]))
+            return false;
+        arb_position_play(&p, moves[i]);
+    }
+    return p.side != winner && arb_in_check(&p) && arb_count_legal_moves(&p) == 0;
+}
+
 /* The verdict from the search's outcome; an undecided search may still be settled by a static
  * proof after every legal move. */
 static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_color winner,
@@ -143,6 +159,12 @@ static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_co
 
 arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
                           arb_unwinnable_result *res)
+{
+    return arb_unwinnable_until(pos, winner, budget, NULL, res);
+}
+
+arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint64_t budget,
+                                const arb_search_stop *stop, arb_unwinnable_result *res)
 {
     if (!res)
         return ARB_ERR_RANGE;
@@ -185,7 +207,7 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
         return ARB_OK;
     }
     /* Allocated only now: the static proofs above are all that most calls need. */
-    dead_search *s = dead_search_new(budget);
+    dead_search *s = dead_search_new(budget, stop);
     if (!s) {
         why = side_reason(ARB_R_search_budget_spent, winner, 0);
         add_reason(res, &why);
@@ -194,29 +216,50 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
     arb_move witness[ARB_DEAD_MAX_WITNESS];
     int len = 0;
     enum dead_search_outcome out = dead_search_run(s, pos, winner, 2, QUICK_LIMIT, witness, &len);
+    /* The position and its mirror images (dead_image.c), each with its own deepening state. */
+    struct root {
+        arb_position pos;
+        arb_color winner;
+        int kind, depth;
+        uint64_t limit;
+    } roots[4];
+    int nroots = 0;
+    roots[nroots++] = (struct root){*pos, winner, 0, 2, ROUND_LIMIT};
+    for (int kind = 1; kind < 4; kind++)
+        if (dead_image(pos, kind, &roots[nroots].pos)) {
+            roots[nroots].winner = (kind & DEAD_IMAGE_COLORS) ? (arb_color)!winner : winner;
+            roots[nroots].kind = kind;
+            roots[nroots].depth = 2;
+            roots[nroots++].limit = ROUND_LIMIT;
+        }
     /* Then the exhaustive enumeration (proves closed positions; its walk finds some mates) and
      * the guided iterative deepening (finds most mates, each node far cheaper) take turns:
-     * neither is spent on what the other decides cheaply. */
-    static const struct { bool enumerate; uint32_t share; } turns[] = {
-        {true, 2000}, {false, 100000}, {true, 100000}, {false, 300000}, {true, 0}, {false, 0},
+     * neither is spent on what the other decides cheaply. When the position's deepening has not
+     * found a mate, its images' get a share: the same search steered to other corners. */
+    static const struct { bool enumerate; uint32_t share; int root; } turns[] = {
+        {true, 2000, 0}, {false, 100000, 0}, {true, 100000, 0}, {false, 300000, 0},
+        {false, IMAGE_SHARE, 1}, {false, IMAGE_SHARE, 2}, {false, IMAGE_SHARE, 3}, {true, 0, 0}, {false, 0, 0},
     };
-    uint64_t limit = ROUND_LIMIT;
-    int depth = 2;
     for (size_t t = 0; t < sizeof turns / sizeof *turns && out == SEARCH_UNDECIDED && !dead_search_exhausted(s); t++) {
+        if (turns[t].root >= nroots)
+            continue;
+        struct root *r = &roots[turns[t].root];
         uint64_t left = budget - dead_search_nodes(s);
         uint64_t share = turns[t].share && turns[t].share < left ? turns[t].share : left;
         if (turns[t].enumerate) {
-            out = dead_enumerate(s, pos, winner, share, witness, &len);
+            out = dead_enumerate(s, &r->pos, r->winner, share, witness, &len);
             continue;
         }
         uint64_t start = dead_search_nodes(s);
-        for (; out == SEARCH_UNDECIDED && depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s) &&
+        for (; out == SEARCH_UNDECIDED && r->depth < 2 + MAX_ROUNDS && !dead_search_exhausted(s) &&
                dead_search_nodes(s) - start < share;
-             depth++) {
-            out = dead_search_run(s, pos, winner, depth, limit, witness, &len);
-            if (depth % 32 == 0)
-                limit *= 2;
+             r->depth++) {
+            out = dead_search_run(s, &r->pos, r->winner, r->depth, r->limit, witness, &len);
+            if (r->depth % 32 == 0)
+                r->limit *= 2;
         }
+        if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
+            out = SEARCH_UNDECIDED;
     }
     conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
     dead_search_free(s);
@@ -225,6 +268,12 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
 
 arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *res)
 {
+    return arb_dead_position_until(pos, budget, NULL, res);
+}
+
+arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, const arb_search_stop *stop,
+                                   arb_dead_result *res)
+{
     if (!res)
         return ARB_ERR_RANGE;
     memset(res, 0, sizeof *res);
@@ -232,7 +281,7 @@ arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_
         return ARB_ERR_RANGE;
     arb_status st = ARB_OK;
     for (int c = 0; c < 2; c++) {
-        arb_status s = arb_unwinnable(pos, (arb_color)c, budget, &res->side[c]);
+        arb_status s = arb_unwinnable_until(pos, (arb_color)c, budget, stop, &res->side[c]);
         if (s != ARB_OK)
             st = s;
         res->nodes += res->side[c].nodes;

@@ -24,7 +24,8 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;
 
-dead_search *dead_search_new(uint64_t budget);
+/* stop may be NULL; when it fires, the search's budget counts as spent. */
+dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop);
 void dead_search_free(dead_search *s);
 
 enum dead_search_outcome { SEARCH_MATE, SEARCH_NO_MATE, SEARCH_UNDECIDED };
@@ -45,6 +46,13 @@ uint64_t dead_search_nodes(const dead_search *s);
 bool dead_search_exhausted(const dead_search *s);
 /* Distinct positions stored by the last complete search (for the explanation). */
 uint64_t dead_search_last_stored(const dead_search *s);
+
+/* Mirror images (dead_image.c): exact symmetries of the rules. DEAD_IMAGE_FILES reverses the
+ * files (refused with castling rights), DEAD_IMAGE_COLORS swaps the colours and turns the board
+ * (the winner swaps too); kinds combine (1..3). A move maps back with the same kind. */
+enum { DEAD_IMAGE_FILES = 1, DEAD_IMAGE_COLORS = 2 };
+bool dead_image(const arb_position *pos, int kind, arb_position *out);
+arb_move dead_image_move(arb_move m, int kind);
 
 /* Square colour: true for dark squares (a1 is dark). */
 static inline bool dead_dark(int sq)

@@ -60,9 +60,20 @@ struct dead_search {
     struct frame *stack;
     uint64_t budget, nodes, stored;
     uint16_t round;
+    const arb_search_stop *stop;
 };
 
-dead_search *dead_search_new(uint64_t budget)
+/* Counts a visited position; every ARB_DEAD_STOP_EVERY of them asks the caller whether to stop
+ * (then the budget shrinks to what is spent, and every loop ends as for a spent budget). */
+static void count_node(dead_search *s)
+{
+    s->nodes++;
+    if (s->stop && s->stop->should_stop && s->nodes % ARB_DEAD_STOP_EVERY == 0 && s->nodes < s->budget &&
+        s->stop->should_stop(s->stop->ctx))
+        s->budget = s->nodes;
+}
+
+dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop)
 {
     dead_search *s = calloc(1, sizeof *s);
     if (!s)
@@ -78,6 +89,7 @@ dead_search *dead_search_new(uint64_t budget)
     }
     s->tt_mask = size - 1;
     s->budget = budget;
+    s->stop = stop;
     return s;
 }
 
@@ -283,7 +295,7 @@ enum dead_search_outcome dead_search_run(dead_search *s, const arb_position *roo
             const arb_position *pos = &f->pos;
             int moves_left = max_depth - f->depth;
             bool leaf = false;
-            s->nodes++;
+            count_node(s);
             local++;
             uint32_t check = check_hash(pos);
             struct tt_entry *e = &s->tt[((pos->key ^ check) * 0x9E3779B97F4A7C15ull >> 20) & s->tt_mask];
@@ -511,7 +523,7 @@ enum dead_search_outcome dead_enumerate(dead_search *s, const arb_position *root
         struct enum_frame *f = &s->enum_stack[sp];
         if (f->n < 0) {
             const arb_position *pos = &f->pos;
-            s->nodes++;
+            count_node(s);
             local++;
             f->n = 0;
             f->next = 0;

@@ -345,6 +345,7 @@ static void check_board(struct rlist *l, const arb_position *pos)
         }
     }
     bool coarse_ok[2] = {true, true}, sane = true;
+    int promoted[2] = {0, 0};
     for (int c = 0; c < 2; c++) {
         arb_color col = (arb_color)c;
         int pawns = popcount(arb_pieces(pos, col, ARB_PAWN));
@@ -377,11 +378,12 @@ static void check_board(struct rlist *l, const arb_position *pos)
             r->m = missing;
         }
         coarse_ok[c] = extra <= missing;
+        promoted[c] = extra;
         sane = sane && pawns <= 8 && all <= 16;
     }
     /* What the board says about the game behind it: only on boards sane enough to have one. */
     if (sane && kings_ok && k == 0)
-        arb_retro_problems(l, pos, coarse_ok);
+        arb_retro_problems(l, pos, coarse_ok, promoted);
 }
 
 int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)

@@ -183,6 +183,43 @@ static void walled_regions(struct rlist *l, const arb_position *pos, arb_color c
     }
 }
 
+/* Chess960 (FIDE Appendix, Guidelines III): both sides start with the same arrangement, file for
+ * file, with bishops on opposite colours and the king between the rooks. A piece of colour c
+ * on its own back rank that stands on a square held all game (permanent_squares: a king and
+ * rook with a castling right, 3.8.2.1; a piece walled in by those and by unmoved pawns) stood
+ * there from the start, not promoted (its promotion rank is the other one): so the start
+ * arrangement has its type on its file. Two such facts that no arrangement meets together —
+ * two types on one file, one king or queen on two files, two bishops on files of one square
+ * colour — mean that no game began anywhere: the position is unreachable. Pieces on squares
+ * not held all game are never used, and nothing is assumed of the others, so a reachable
+ * position, whose real start arrangement meets every fact, is never refused. */
+static void chess960_start_files(struct rlist *l, const arb_position *pos, arb_bitboard walls)
+{
+    int squares[16], n = 0;
+    for (int c = 0; c < 2; c++) {
+        arb_bitboard home = c == ARB_WHITE ? RANK_1_BB : RANK_8_BB;
+        for (arb_bitboard b = walls & home & pos->by_color[c] & ~pos->by_type[ARB_PAWN]; b && n < 16;)
+            squares[n++] = pop_lsb(&b);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int a = squares[i], b = squares[j];
+            arb_piece_type ta = ARB_PIECE_TYPE(pos->board[a]), tb = ARB_PIECE_TYPE(pos->board[b]);
+            int fa = ARB_FILE(a), fb = ARB_FILE(b);
+            bool clash = fa == fb ? ta != tb
+                                  : ta == tb && (ta == ARB_KING || ta == ARB_QUEEN ||
+                                                 (ta == ARB_BISHOP && (fa & 1) == (fb & 1)));
+            if (!clash)
+                continue;
+            arb_reason *r = rl_add(l, ARB_R_chess960_start_clash);
+            r->piece = pos->board[a];
+            r->by = pos->board[b];
+            arb_reason_add_square(r, a);
+            arb_reason_add_square(r, b);
+            return; /* one clash says it; the others would repeat it */
+        }
+}
+
 /* The fewest captures that put the pawns of colour c on their files: each pawn came from a
  * distinct starting file, and every change of file is one capture (3.7.2, 3.7.3.1), at most one
  * per rank advanced. An exact minimum-cost matching of pawns to starting files (dynamic
@@ -238,9 +275,26 @@ static int pawn_file_changes(const arb_position *pos, arb_color c, arb_bitboard 
     return best[0][0];
 }
 
-void arb_retro_problems(struct rlist *l, const arb_position *pos, bool coarse_promotions_ok[2])
+/* A promotion needs a capture somewhere in the game: every file starts with a pawn of each
+ * colour, the opponent's in front, and a pawn cannot pass it on the file. So before a pawn
+ * promotes, it changed file (a capture), or the pawn in its way left the file (a capture) or
+ * was captured. (One capture can free two pawns, exd5 taking the d-pawn lets both d- and e-pawn
+ * through, so only "at least one" is sound.) With all 32 units on the board nothing was ever
+ * captured, so a piece that only a promotion explains cannot be there. */
+static void promotion_without_capture(struct rlist *l, const arb_position *pos, arb_color c, int needed)
 {
-    arb_bitboard walls = pos->variant == ARB_STANDARD ? permanent_squares(pos) : 0;
+    if (needed <= 0 || popcount(arb_occupied(pos)) < 32)
+        return;
+    arb_reason *r = rl_add(l, ARB_R_promotion_without_capture);
+    r->piece = ARB_PIECE(c, ARB_NO_TYPE);
+    r->n = needed;
+}
+
+void arb_retro_problems(struct rlist *l, const arb_position *pos, bool coarse_promotions_ok[2], const int promoted[2])
+{
+    arb_bitboard walls = permanent_squares(pos);
+    if (pos->variant != ARB_STANDARD)
+        chess960_start_files(l, pos, walls);
     for (int ci = 0; ci < 2; ci++) {
         arb_color c = (arb_color)ci, them = (arb_color)!ci;
         arb_bitboard moved = 0;
@@ -254,7 +308,13 @@ void arb_retro_problems(struct rlist *l, const arb_position *pos, bool coarse_pr
             for (arb_bitboard b = changes < 0 ? arb_pieces(pos, c, ARB_PAWN) : moved; b;)
                 arb_reason_add_square(r, pop_lsb(&b));
         }
-        /* Chess960: the starting squares are not known from the position, so no region rule. */
+        bool told = false;
+        if (coarse_promotions_ok[ci] && promoted[ci] > 0) {
+            promotion_without_capture(l, pos, c, promoted[ci]);
+            told = true;
+        }
+        /* Chess960: the starting squares are not all known from the position (see
+         * chess960_start_files for what is), so no region rule. */
         if (pos->variant != ARB_STANDARD)
             continue;
         struct promoted p;
@@ -267,6 +327,8 @@ void arb_retro_problems(struct rlist *l, const arb_position *pos, bool coarse_pr
             arb_reason_add_square(r, p.from);
             r->n = p.needed;
             r->m = pawns_missing;
+        } else if (!told && coarse_promotions_ok[ci] && p.needed > 0) {
+            promotion_without_capture(l, pos, c, p.needed);
         }
     }
 }

@@ -363,6 +363,70 @@ static void test_arguments(void)
     CHECK(witness_ok(&q, &r));
 }
 
+/* A stop that fires on its n-th question. */
+struct stop_after {
+    int asked, fire_at;
+};
+
+static bool stop_after_n(void *ctx)
+{
+    struct stop_after *s = ctx;
+    return ++s->asked >= s->fire_at;
+}
+
+/* The search steers pieces to corners, which is not symmetric: a real game's final position
+ * (lichess, from D3-Chess's tests/lichess-30K-games.txt) whose Black side the position's own
+ * search left undecided at the default budget; the image with the files reversed decides it,
+ * and the witness, mapped back, mates here (side() replays it). */
+static void test_images(void)
+{
+    harness_begin("dead.images");
+    arb_unwinnable_result r = side("8/8/k2K4/5N2/3P2P1/P1P1P3/1P6/n6r w - - 0 50", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(r.witness_len > 0);
+    /* Colours swapped (and the board turned): the same verdict for the other colour. */
+    r = side("N6R/1p6/p1p1p3/3p2p1/5n2/K2k4/8/8 b - - 0 50", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    /* With castling rights there is no file image; the colour image still applies. */
+    r = side("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", ARB_BLACK, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    r = side("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+}
+
+static void test_stop(void)
+{
+    harness_begin("dead.stop");
+    /* A CHA test vector whose helpmate for White takes some tens of thousands of positions. */
+    arb_position q = fen("3k4/2b5/1b4B1/8/8/6p1/6Pp/7K w - - 0 1");
+    arb_unwinnable_result r;
+    struct stop_after at_once = {0, 1};
+    arb_search_stop stop = {stop_after_n, &at_once};
+    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    CHECK_INT(at_once.asked, 1);
+    CHECK(r.nodes <= ARB_DEAD_STOP_EVERY + 1);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "search_budget_spent");
+    /* A stop that never fires changes nothing; proofs that need no search ignore it. */
+    struct stop_after never = {0, 1 << 30};
+    stop.ctx = &never;
+    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(witness_ok(&q, &r));
+    CHECK(never.asked >= 1);
+    arb_dead_result d;
+    at_once.asked = 0;
+    stop.ctx = &at_once;
+    arb_position locked = fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
+    CHECK_INT(arb_dead_position_until(&locked, 0, &stop, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_DEAD);
+    CHECK_INT(arb_dead_position_until(&q, 0, &stop, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_UNKNOWN);
+    CHECK(d.nodes <= 2 * (ARB_DEAD_STOP_EVERY + 1));
+    CHECK_INT(arb_dead_position_until(&q, 0, NULL, &d), ARB_OK);
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+}
+
 int main(void)
 {
     test_material();
@@ -371,5 +435,7 @@ int main(void)
     test_static_rules();
     test_tempo();
     test_arguments();
+    test_stop();
+    test_images();
     return harness_finish();
 }

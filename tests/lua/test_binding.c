@@ -304,5 +304,50 @@ int main(void)
         "assert(syntax[1].code:find('^fen_') and #syntax == 1)\n"
         "assert(arbiter.validate('4k3/8/8/8/8/8/8/4K3 w - - 0 1') == true)\n"
         "return 'ok'");
+    /* arbiter.dead / arbiter.unwinnable: the data of POST /v1/dead (FIDE 5.2.2, 6.9) */
+    run_case("binding.dead.alive_with_witness", "en",
+        "local p = arbiter.position('8/8/8/4k3/8/8/8/4K2Q w - - 0 1')\n"
+        "local d = arbiter.dead(p)\n"
+        "assert(d.decided == true and d.dead == false)\n"
+        "assert(d.unwinnable.white == false and d.unwinnable.black == true)\n"
+        "assert(d.explanations[1].code == 'alive_position' and d.witness.black == nil)\n"
+        "local q = p\n"
+        "for _, m in ipairs(d.witness.white) do q = assert(q:play(m)) end\n"
+        "assert(#d.witness.white > 0 and q:status() == 'checkmate' and q:turn() == 'black')\n"
+        "local w = arbiter.unwinnable(p, 'white')\n"
+        "assert(w.decided and w.unwinnable == false and w.explanations[1].code == 'can_mate')\n"
+        "assert(#w.witness == #d.witness.white and w.nodes >= 0)\n"
+        "local b = arbiter.unwinnable(p, 'black')\n"
+        "assert(b.decided and b.unwinnable == true and b.witness == nil)\n"
+        "assert(b.explanations[1].code == 'cannot_mate_bare_king', b.explanations[1].code)\n"
+        "return 'ok'");
+    run_case("binding.dead.locked_pawns", "en",
+        "local p = arbiter.position('4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1')\n"
+        "local d = arbiter.dead(p)\n"
+        "assert(d.decided and d.dead == true, d.explanations[1].code)\n"
+        "assert(d.unwinnable.white == true and d.unwinnable.black == true)\n"
+        "assert(d.explanations[1].code == 'dead_position' and #d.explanations >= 3)\n"
+        "assert(next(d.witness) == nil)\n"
+        "return 'ok'");
+    run_case("binding.dead.undecided_is_nil", "en",
+        "local d = arbiter.dead(arbiter.start(), 1)\n"
+        "assert(d.decided == false and d.dead == nil)\n"
+        "assert(d.unwinnable.white == nil and d.unwinnable.black == nil)\n"
+        "assert(d.explanations[1].code == 'dead_unknown')\n"
+        "local u = arbiter.unwinnable(arbiter.start(), 'black', 1)\n"
+        "assert(u.decided == false and u.unwinnable == nil and u.witness == nil)\n"
+        "assert(u.explanations[1].code == 'search_budget_spent')\n"
+        "return 'ok'");
+    run_case("binding.dead.arguments", "en",
+        "local p = arbiter.start()\n"
+        "assert(not pcall(arbiter.dead, p, 0) and not pcall(arbiter.dead, p, 2000001))\n"
+        "assert(not pcall(arbiter.unwinnable, p, 'green') and not pcall(arbiter.unwinnable, p))\n"
+        "assert(not pcall(arbiter.unwinnable, p, 'white', -5) and not pcall(arbiter.dead, 'fen'))\n"
+        "return 'ok'");
+    run_case("binding.dead.in_language", "fa",
+        "local d = arbiter.dead(arbiter.position('4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1'))\n"
+        "assert(d.dead and d.explanations[1].rule == 'FIDE 5.2.2', d.explanations[1].rule)\n"
+        "assert(d.explanations[1].text:find('[\\216-\\219]'), d.explanations[1].text)\n"
+        "return 'ok'");
     return harness_finish();
 }

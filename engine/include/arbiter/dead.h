@@ -43,6 +43,19 @@ typedef struct arb_unwinnable_result {
 ARB_API arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
                                   arb_unwinnable_result *result);
 
+/* A way for the caller to stop a search early (a script's deadline, a cancelled request): the
+ * search calls should_stop(ctx) every ARB_DEAD_STOP_EVERY positions and, when it returns true,
+ * ends as if its budget were spent (verdict UNKNOWN unless a proof or witness is already in). */
+typedef struct arb_search_stop {
+    bool (*should_stop)(void *ctx);
+    void *ctx;
+} arb_search_stop;
+#define ARB_DEAD_STOP_EVERY 1024u
+
+/* arb_unwinnable and arb_dead_position with a stop (NULL: none). */
+ARB_API arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint64_t budget,
+                                        const arb_search_stop *stop, arb_unwinnable_result *result);
+
 typedef enum arb_dead_verdict {
     ARB_DEAD_UNKNOWN = 0,  /* neither side proved able, and not both proved unable */
     ARB_DEAD_ALIVE,        /* some side can mate (see side[] for the witness) */
@@ -58,5 +71,7 @@ typedef struct arb_dead_result {
 
 /* Dead position (5.2.2): decides both sides, each with at most `budget` positions. */
 ARB_API arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *result);
+ARB_API arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget,
+                                           const arb_search_stop *stop, arb_dead_result *result);
 
 #endif
