@@ -8,7 +8,7 @@
 #include "metrics.h"
 
 static const int statuses[AD_METRIC_STATUSES] = {200, 204, 400, 404, 405, 413, 414, 415,
-                                                 422, 429, 431, 500, 503, 0, 0, 0};
+                                                 422, 429, 431, 500, 503, 408, 505, 0};
 #define OTHER_STATUS (AD_METRIC_STATUSES - 1)
 /* Upper bounds in microseconds; the last is +Inf. */
 static const uint64_t bounds_us[AD_METRIC_BUCKETS - 1] = {50, 100, 250, 500, 1000, 2500, 5000,

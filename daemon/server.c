@@ -17,6 +17,7 @@
 
 #include "framing.h"
 #include "log.h"
+#include "refusals.h"
 #include "reply.h"
 #include "routes.h"
 #include "sd.h"
@@ -37,6 +38,7 @@ struct req_ctx {
     bool offloaded;            /* the handler runs (or ran) on a script thread */
     atomic_bool handled;       /* set by the script thread once the reply is built */
     bool too_large;
+    bool refused;              /* libmicrohttpd's parser refused it (refusals.c answered) */
     char *body;
     size_t len, cap, discarded;
     char path[160];
@@ -96,7 +98,8 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
     ad_metrics_observe(&s->metrics, c->req.route_index, status, us);
     if (ad_log_level() >= AD_LOG_INFO) /* ad_log escapes what the client wrote (path, method) */
         ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
-               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0, completed ? "" : " (aborted)");
+               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
+               c->refused ? " (refused by the HTTP parser)" : completed ? "" : " (aborted)");
     if (c->cc) {
         c->cc->req = NULL;
         c->cc->req_t0 = 0;
@@ -130,6 +133,33 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     *con_cls = NULL;
     request_end(s, c, toe == MHD_REQUEST_TERMINATED_COMPLETED_OK);
+}
+
+/* libmicrohttpd's parser refused the connection's request and refusals.c answered it (bytes) or
+ * not (0); the library closes the connection next. A request arbiterd already holds (its
+ * body was being read) is finished by that close with this status; one it never saw is logged
+ * and counted here, unrouted. */
+static ad_server *refusing_server; /* set once before the daemons start */
+
+static bool holds_request(struct MHD_Connection *conn)
+{
+    ad_conn *cc = conn_state(conn);
+    return cc && cc->req;
+}
+
+static void on_refused(struct MHD_Connection *conn, int status, size_t bytes)
+{
+    ad_conn *cc = conn_state(conn);
+    if (cc && cc->req) {
+        cc->req->refused = cc->req->replied = true;
+        cc->req->req.status = status;
+        cc->req->bytes = (long)bytes;
+        return;
+    }
+    uint64_t us = cc && cc->req_t0 ? now_us() - cc->req_t0 : 0;
+    ad_metrics_observe(&refusing_server->metrics, AD_MAX_ROUTES, status, us);
+    if (ad_log_level() >= AD_LOG_INFO)
+        ad_log(AD_LOG_INFO, "- - %d %lluus %zuB (refused by the HTTP parser)", status, (unsigned long long)us, bytes);
 }
 
 static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
@@ -604,6 +634,11 @@ bool ad_server_start(ad_server *s)
     }
     if (ad_route_count() > AD_MAX_ROUTES) {
         ad_log(AD_LOG_ERROR, "more routes than metric slots (%d)", AD_MAX_ROUTES);
+        close(fd);
+        return false;
+    }
+    refusing_server = s;
+    if (!ad_refusals_init(cfg, (ad_refusal_hooks){holds_request, on_refused})) {
         close(fd);
         return false;
     }

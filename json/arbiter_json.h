@@ -42,6 +42,7 @@ typedef enum aj_code {
     AJ_E_LESSON_SCRIPT,      /* 500 a lesson's script failed (error or budget): lesson, step, line, budget */
     AJ_E_BAD_REQUEST,        /* 400 HTTP framing or headers the server refuses (detail says which) */
     AJ_E_REQUEST_TIMEOUT,    /* 408 the request was not complete by its deadline */
+    AJ_E_HTTP_VERSION,       /* 505 an HTTP version other than 1.0 and 1.1 */
     AJ_CODE_COUNT
 } aj_code;
 

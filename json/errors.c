@@ -41,6 +41,7 @@ static const struct {
     [AJ_E_LESSON_SCRIPT] = {"lesson_script_failed", 500, "The lesson's script failed while judging the answer."},
     [AJ_E_BAD_REQUEST] = {"bad_request", 400, "The request's HTTP framing or headers are malformed."},
     [AJ_E_REQUEST_TIMEOUT] = {"request_timeout", 408, "The request was not received in time."},
+    [AJ_E_HTTP_VERSION] = {"http_version_not_supported", 505, "The request's HTTP version is not supported: use HTTP/1.1 or HTTP/1.0."},
 };
 
 const char *aj_code_name(aj_code code)
