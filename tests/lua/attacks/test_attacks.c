@@ -157,9 +157,13 @@ static void attack_answer(const char *dir, const char *name, const char *body)
         check_clean("answer error", name, res->error);
         for (int i = 0; i < res->nexplanations; i++)
             check_clean("answer explanation", name, res->explanations[i].text);
-        /* the lesson still answers after the attack */
-        CHECK_MSG(arbl_answer(reg, arbl_registry_at(reg, 0), 1, "e4", "en", res) && res->correct,
-                  "after %s the lesson no longer answers e4: %s", name, res->error);
+        /* the lesson still answers after the attack (a run past the wall-clock budget on a loaded
+         * machine is tried again: a broken registry fails every time) */
+        bool answered = false;
+        for (int attempt = 0; attempt < 3 && !answered; attempt++)
+            answered = arbl_answer(reg, arbl_registry_at(reg, 0), 1, "e4", "en", res) ||
+                       res->budget != ARBL_BUDGET_DEADLINE;
+        CHECK_MSG(answered && res->ok && res->correct, "after %s the lesson no longer answers e4: %s", name, res->error);
         free(res);
     }
     arbl_registry_free(reg);
@@ -277,8 +281,11 @@ static void attack_puzzle(const char *dir, const char *name, const char *body)
         check_clean("puzzle error", name, res->error);
         for (int i = 0; i < res->nexplanations; i++)
             check_clean("puzzle explanation", name, res->explanations[i].text);
-        CHECK_MSG(arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "3", "en", res) && res->correct,
-                  "after %s the puzzle no longer answers: %s", name, res->error);
+        bool answered = false; /* as for lessons: only a time-budget failure is tried again */
+        for (int attempt = 0; attempt < 3 && !answered; attempt++)
+            answered = arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), "3", "en", res) ||
+                       res->budget != ARBL_BUDGET_DEADLINE;
+        CHECK_MSG(answered && res->ok && res->correct, "after %s the puzzle no longer answers: %s", name, res->error);
         free(res);
     }
     arbl_puzzlebox_free(box);
