@@ -49,37 +49,14 @@ const char *arbl_text_get(const arbl_text *t, const char *lang)
 static bool prepare(arbl_sandbox *sb, const arbl_registry *reg, const arbl_limits *limits, const char *lang,
                     bool checker, char *err, size_t errcap)
 {
-    if (!arbl_sandbox_open(sb, limits, lang)) {
-        snprintf(err, errcap, "cannot create a script state within the memory budget");
-        return false;
-    }
-    /* The runs of one sandbox (prelude, lesson file, answer or check) share one time budget. */
-    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    int st;
+    arbl_runtime rt = {"=prelude", "prelude", arbl_prelude_text, arbl_prelude_len,
+                       "=checker", arbl_checker_text, arbl_checker_len};
     /* Answers load the prelude compiled once by the host (stripped of debug information: the
      * script's own lines still name errors); checks parse the text so that their messages can
      * name prelude lines too. */
-    if (reg && reg->prelude && !checker)
-        st = luaL_loadbufferx(sb->L, (const char *)reg->prelude, reg->prelude_len, "=prelude", "b");
-    else
-        st = luaL_loadbufferx(sb->L, arbl_prelude_text, arbl_prelude_len, "=prelude", "t");
-    /* The constructors record the coach's lines only for a checker: answers do not need them. */
-    if (st == LUA_OK && checker)
-        arbl_push_frame_fn(sb->L);
-    else if (st == LUA_OK)
-        lua_pushnil(sb->L);
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-        if (st != LUA_OK)
-            snprintf(err, errcap, "prelude: %s", lua_tostring(sb->L, -1));
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    if (checker && !arbl_load_checker(sb, arbl_checker_text, arbl_checker_len, "=checker", err, errcap)) {
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    arbl_sandbox_lock(sb);
-    return true;
+    bool compiled = reg && reg->prelude && !checker;
+    return arbl_runtime_open(sb, &rt, compiled ? reg->prelude : NULL, compiled ? reg->prelude_len : 0, limits, lang,
+                             checker, err, errcap);
 }
 
 /* ---- description: copying what the prelude's describe() returns into C ---- */

@@ -34,31 +34,11 @@ struct arbl_puzzlebox {
 static bool prepare(arbl_sandbox *sb, const arbl_puzzlebox *box, const arbl_limits *limits, const char *lang,
                     bool checker, char *err, size_t errcap)
 {
-    if (!arbl_sandbox_open(sb, limits, lang)) {
-        snprintf(err, errcap, "cannot create a script state within the memory budget");
-        return false;
-    }
-    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    int st = box && box->prelude
-                 ? luaL_loadbufferx(sb->L, (const char *)box->prelude, box->prelude_len, "=puzzle_prelude", "b")
-                 : luaL_loadbufferx(sb->L, arbl_puzzle_prelude_text, arbl_puzzle_prelude_len, "=puzzle_prelude", "t");
-    if (st == LUA_OK && checker)
-        arbl_push_frame_fn(sb->L);
-    else if (st == LUA_OK)
-        lua_pushnil(sb->L);
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-        if (st != LUA_OK)
-            snprintf(err, errcap, "puzzle prelude: %s", lua_tostring(sb->L, -1));
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    if (checker &&
-        !arbl_load_checker(sb, arbl_puzzle_checker_text, arbl_puzzle_checker_len, "=puzzle_checker", err, errcap)) {
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    arbl_sandbox_lock(sb);
-    return true;
+    arbl_runtime rt = {"=puzzle_prelude", "puzzle prelude", arbl_puzzle_prelude_text, arbl_puzzle_prelude_len,
+                       "=puzzle_checker", arbl_puzzle_checker_text, arbl_puzzle_checker_len};
+    bool compiled = box && box->prelude;
+    return arbl_runtime_open(sb, &rt, compiled ? box->prelude : NULL, compiled ? box->prelude_len : 0, limits, lang,
+                             checker, err, errcap);
 }
 
 static arbl_limits check_limits(const arbl_limits *limits)

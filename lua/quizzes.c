@@ -59,32 +59,11 @@ static arbl_limits check_limits(const arbl_limits *limits, unsigned times)
 static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limits *limits, const char *lang,
                     bool checker, char *err, size_t errcap)
 {
-    if (!arbl_sandbox_open(sb, limits, lang)) {
-        snprintf(err, errcap, "cannot create a script state within the memory budget");
-        return false;
-    }
-    /* All the runs of one sandbox (prelude, file, generate or grade) share one time budget. */
-    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    int st = book && book->prelude
-                 ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, "=quiz_prelude", "b")
-                 : luaL_loadbufferx(sb->L, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", "t");
-    /* The constructors record the coach's lines only for a checker: answers do not need them. */
-    if (st == LUA_OK && checker)
-        arbl_push_frame_fn(sb->L);
-    else if (st == LUA_OK)
-        lua_pushnil(sb->L);
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-        if (st != LUA_OK)
-            snprintf(err, errcap, "quiz prelude: %s", lua_tostring(sb->L, -1));
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    if (checker && !arbl_load_checker(sb, arbl_quiz_checker_text, arbl_quiz_checker_len, "=quiz_checker", err, errcap)) {
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    arbl_sandbox_lock(sb);
-    return true;
+    arbl_runtime rt = {"=quiz_prelude", "quiz prelude", arbl_quiz_prelude_text, arbl_quiz_prelude_len,
+                       "=quiz_checker", arbl_quiz_checker_text, arbl_quiz_checker_len};
+    bool compiled = book && book->prelude;
+    return arbl_runtime_open(sb, &rt, compiled ? book->prelude : NULL, compiled ? book->prelude_len : 0, limits, lang,
+                             checker, err, errcap);
 }
 
 static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,

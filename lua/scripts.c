@@ -289,6 +289,36 @@ bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const cha
     return false;
 }
 
+bool arbl_runtime_open(arbl_sandbox *sb, const arbl_runtime *rt, const unsigned char *bytecode, size_t bytecode_len,
+                       const arbl_limits *limits, const char *lang, bool checker, char *err, size_t errcap)
+{
+    if (!arbl_sandbox_open(sb, limits, lang)) {
+        snprintf(err, errcap, "cannot create a script state within the memory budget");
+        return false;
+    }
+    /* The runs of one sandbox (prelude, file, answer, generate, grade or check) share one budget. */
+    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
+    int st = bytecode ? luaL_loadbufferx(sb->L, (const char *)bytecode, bytecode_len, rt->prelude_name, "b")
+                      : luaL_loadbufferx(sb->L, rt->prelude_text, rt->prelude_len, rt->prelude_name, "t");
+    /* The constructors record the coach's lines only for a checker: answers do not need them. */
+    if (st == LUA_OK && checker)
+        arbl_push_frame_fn(sb->L);
+    else if (st == LUA_OK)
+        lua_pushnil(sb->L);
+    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
+        if (st != LUA_OK)
+            snprintf(err, errcap, "%s: %s", rt->prelude_label, lua_tostring(sb->L, -1));
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    if (checker && !arbl_load_checker(sb, rt->checker_text, rt->checker_len, rt->checker_name, err, errcap)) {
+        arbl_sandbox_close(sb);
+        return false;
+    }
+    arbl_sandbox_lock(sb);
+    return true;
+}
+
 /* Reads an explanation the prelude copied into a plain table of strings (code, rule, text,
  * squares, params); what is missing stays empty. Plain tables of strings: no metamethod can
  * run here, which matters because callers are outside the protected call. */

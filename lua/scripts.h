@@ -43,6 +43,24 @@ bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *by
  * place; false with why in err (the sandbox stays open). Only loading and checking need it. */
 bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap);
 
+/* The trusted Lua of one runtime (lessons, quizzes or puzzles): its prelude and its checker. */
+typedef struct arbl_runtime {
+    const char *prelude_name;     /* chunk name, "=quiz_prelude" */
+    const char *prelude_label;    /* in errors: "quiz prelude" */
+    const char *prelude_text;
+    size_t prelude_len;
+    const char *checker_name;     /* "=quiz_checker" */
+    const char *checker_text;
+    size_t checker_len;
+} arbl_runtime;
+
+/* Opens sb and runs the runtime's prelude in it (the host's compiled bytecode when not NULL,
+ * else its text), leaving the runtime table at index 1; with checker, the checker is loaded on
+ * it and the constructors record the coach's lines. The sandbox is then locked. All the runs of
+ * one sandbox share one time budget. False with why in err, sb closed. */
+bool arbl_runtime_open(arbl_sandbox *sb, const arbl_runtime *rt, const unsigned char *bytecode, size_t bytecode_len,
+                       const arbl_limits *limits, const char *lang, bool checker, char *err, size_t errcap);
+
 /* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
  * strings, as the preludes copy them) into *e. */
 struct arbl_explanation;
