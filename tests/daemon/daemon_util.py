@@ -144,6 +144,18 @@ class Daemon:
             print('arbiterd exited with %s; the end of its stderr:\n  %s' % (rc, '\n  '.join(tail)))
         return rc
 
+    def in_flight_settled(self, seconds):
+        """arbiterd_requests_in_flight once it reads 1 (the /metrics probe itself), or its last value
+        after `seconds`. Judge the value this returns, never a second read: libmicrohttpd calls the
+        completion callback after the client has its answer, so a fresh read may still count the
+        previous probe, finishing on another polling thread. A leak never reads 1."""
+        end = time.monotonic() + seconds
+        value = self.metric('arbiterd_requests_in_flight')
+        while value != 1 and time.monotonic() < end:
+            time.sleep(0.05)
+            value = self.metric('arbiterd_requests_in_flight')
+        return value
+
     def metric(self, name, labels=''):
         """The value of one Prometheus sample, e.g. metric('arbiterd_reloads_total')."""
         status, _, text = self.get('/metrics')

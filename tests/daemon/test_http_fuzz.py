@@ -325,15 +325,9 @@ def check_healthy(d, family):
     check_eq(d.post('/v1/move', {'move': 'e4'})[0], 200, family + ': move answers')
     check_eq(d.post('/v1/perft', {'depth': 2})[0], 200, family + ': a search answers')
     # A leak never returns; a request still being finished on a loaded machine does, so the bound
-    # is generous (deadline + idle timeout + 10 s). The value judged is the one the loop saw last:
-    # a second read could count the previous /metrics request, whose completion callback runs on
-    # its polling thread after the client has its answer (and may come after the next request).
-    end = time.monotonic() + WAIT + 10
+    # is generous (deadline + idle timeout + 10 s).
     t0 = time.monotonic()
-    inflight = d.metric('arbiterd_requests_in_flight')
-    while time.monotonic() < end and inflight != 1:
-        time.sleep(0.05)
-        inflight = d.metric('arbiterd_requests_in_flight')
+    inflight = d.in_flight_settled(WAIT + 10)
     if time.monotonic() - t0 > 1:
         print('note: %s: the in-flight gauge took %.1f s to return to 0' % (family, time.monotonic() - t0))
     check_eq(inflight, 1.0, family + ': nothing in flight but this probe (connections: %d)'
