@@ -120,6 +120,9 @@ def plural_defect(lang, text):
         m = re.search(r"[۰-۹0-9]+ \S+\u200cها(?:ی)?(?!\S)", rest)
         if m:
             return "'%s': a count takes the singular in Persian" % m.group(0)
+        m = re.search(r"(?<![۰-۹0-9])[۱1] (?:حرکت|بار|دقیقه|مهره|پیاده)", rest)
+        if m:
+            return "'%s': one is written یک before its noun" % m.group(0)
     elif lang == "ar":
         for m in re.finditer(r"(?<![\w])([0-9٠-٩]+) (\S+)", rest):
             n, word = number_value(m.group(1)), m.group(2).rstrip("،.:؛)")
@@ -157,6 +160,8 @@ def check_text(c, lang, digits, where, text, never, rendered):
     if lang == "fa":
         bad = [ch for ch in text if ch in ARABIC_LETTERS_IN_PERSIAN]
         c.check("letters", not bad, where, text, "Arabic %s in Persian" % "".join(sorted(set(bad))))
+        m = re.search(r"(?<!\w)(?:پیاده|مهره) (?:سفید|سیاه)", text)
+        c.check("grammar", m is None, where, text, "'%s': the ezafe (پیادهٔ سفید)" % (m.group(0) if m else ""))
     if lang in ("fa", "ar"):
         m = ENGLISH_WORDS.search(text)
         c.check("english", m is None, where, text, "English word '%s'" % (m.group(0) if m else ""))
