@@ -161,6 +161,14 @@ bool arbl_sandbox_charge(lua_State *L, long delta)
     return true;
 }
 
+size_t arbl_sandbox_memory_left(lua_State *L)
+{
+    arbl_sandbox *sb = arbl_sandbox_of(L);
+    if (!sb)
+        return SIZE_MAX;
+    return sb->used < sb->limits.memory ? sb->limits.memory - sb->used : 0;
+}
+
 /* ---- the hook: counts instructions, watches the clock; once killed it errors every time ---- */
 
 /* The budget that has run out besides instructions (the deadline, or the host cancelled the

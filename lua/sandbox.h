@@ -91,6 +91,10 @@ arbl_sandbox *arbl_sandbox_of(lua_State *L);
  * Returns false (charging nothing) when the charge would pass the memory budget. */
 bool arbl_sandbox_charge(lua_State *L, long delta);
 
+/* Bytes the state may still take before its memory budget runs out (for C work done on the
+ * script's behalf and freed before it returns, as the dead-position search's tables). */
+size_t arbl_sandbox_memory_left(lua_State *L);
+
 /* Raises the memory-budget error from a C function (what it needed, in words). */
 int arbl_sandbox_refuse(lua_State *L, const char *what);
 
