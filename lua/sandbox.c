@@ -1,12 +1,19 @@
 /* The Lua sandbox: allow-listed libraries, read-only globals and library tables, a capped
  * allocator, an instruction budget and a wall-clock deadline checked from a count hook that
- * pcall cannot swallow, on entry to every C function a script can reach (bounded.c), and on
- * every large allocation. */
+ * pcall cannot swallow, on entry to every C function a script can reach (bounded.c), on every
+ * large allocation and in every string comparison; at the deadline a per-thread alarm makes
+ * the hook run at the very next instruction, however long the one before it took. */
+#define _GNU_SOURCE /* RTLD_NEXT, gettid, sigev_notify_thread_id */
+#include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -30,6 +37,10 @@ static int64_t now_ns(void)
     clock_gettime(CLOCK_MONOTONIC_COARSE, &ts); /* a few ns, 4 ms steps: plenty for a deadline */
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+
+/* The sandbox whose run this thread is in (NULL between runs): for the string comparisons and
+ * the alarm, which have no lua_State at hand. */
+static _Thread_local arbl_sandbox *running_here;
 
 const char *arbl_budget_name(arbl_budget b)
 {
@@ -85,6 +96,52 @@ static void small_free(arbl_sandbox *sb, void *p, size_t c)
     sb->free_list[c] = p;
 }
 
+/* ---- tables whose keys collide ---- */
+
+/* Lua hashes integer (and float) keys without a seed: keys that are multiples of the node
+ * count minus one all land in one slot, and rehashing n of them into a larger table walks
+ * the chain for each, n^2/2 steps inside the one instruction that inserted the key (32 769
+ * keys: 1.4 s here, where no hook runs). The sandbox bounds that instruction by refusing a
+ * table more than ARBL_TABLE_SLOTS_MAX hash slots: a rehash into the largest table allowed
+ * then takes some tens of ms at worst. Lua allocates a table's slots as one vector (the
+ * allocator sees no old block and no type tag) of a power of two nodes; the size of a node is
+ * read once from a probe state. The array part of a table is not limited. */
+static size_t node_bytes;
+static pthread_once_t node_once = PTHREAD_ONCE_INIT;
+
+static void *probe_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    size_t *last_vector = ud;
+    if (!ptr && osize == 0 && nsize)
+        *last_vector = nsize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+static void find_node_bytes(void)
+{
+    size_t last = 0;
+    lua_State *L = lua_newstate(probe_alloc, &last);
+    if (!L)
+        return;
+    lua_createtable(L, 0, 1024);
+    if (last % 1024 == 0)
+        node_bytes = last / 1024;
+    lua_close(L);
+}
+
+/* Whether an allocation is the slots of a table larger than the sandbox allows. */
+static bool too_many_slots(const void *ptr, size_t osize, size_t nsize)
+{
+    if (ptr || osize != 0 || !node_bytes || nsize % node_bytes != 0)
+        return false;
+    size_t slots = nsize / node_bytes;
+    return slots > ARBL_TABLE_SLOTS_MAX && (slots & (slots - 1)) == 0;
+}
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     arbl_sandbox *sb = ud;
@@ -103,6 +160,10 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL; /* Lua collects and retries, or raises a memory error */
     if (nsize > CLOCKED_ALLOC && nsize > old && sb->running && stop_now(sb))
         return NULL; /* a memory error now; the hook stops whatever catches it */
+    if (nsize > CLOCKED_ALLOC && too_many_slots(ptr, osize, nsize)) {
+        sb->table_refused = true;
+        return NULL;
+    }
     void *p;
     if (old > ARBL_SMALL_MAX && nsize > ARBL_SMALL_MAX) {
         p = realloc(ptr, nsize);
@@ -177,7 +238,7 @@ static arbl_budget over_budget(const arbl_sandbox *sb)
 {
     if (sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed))
         return ARBL_BUDGET_STOPPED;
-    if (now_ns() > sb->deadline_ns)
+    if (sb->alarm || now_ns() > sb->deadline_ns)
         return ARBL_BUDGET_DEADLINE;
     return ARBL_BUDGET_NONE;
 }
@@ -232,6 +293,171 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         kill_run(sb, b);
     }
     raise_budget(L, sb);
+}
+
+/* ---- string comparisons ---- */
+
+/* Lua orders two strings (<, <=, table.sort) with l_strcmp (lvm.c), which calls strcoll once
+ * per NUL-separated segment of them: a string of a few MiB of "\0" is millions of calls inside
+ * one instruction, where no hook runs (2026-12-lua-sandbox-2.md: 1.2-5.8 s past a 500 ms
+ * budget). So the process's strcoll is this one: the C library's for every caller, with a
+ * deadline check on each call in a thread running a script. Once the run is stopped it
+ * answers "greater" at once, l_strcmp returns, and the run ends at the next instruction (a C
+ * function that compares, as table.sort does, at its next check). The executable defines the
+ * name, so the dynamic linker binds Lua's calls here; tests/lua/attacks (n01-n05) fail if not. */
+typedef int (*strcoll_fn)(const char *, const char *);
+static strcoll_fn libc_strcoll;
+static pthread_once_t strcoll_once = PTHREAD_ONCE_INIT;
+
+static void find_strcoll(void)
+{
+    void *symbol = dlsym(RTLD_NEXT, "strcoll");
+    memcpy(&libc_strcoll, &symbol, sizeof libc_strcoll); /* POSIX: the two pointers convert */
+}
+
+__attribute__((visibility("default"))) int strcoll(const char *a, const char *b)
+{
+    arbl_sandbox *sb = running_here;
+    if (sb && sb->running && stop_now(sb))
+        return 1;
+    pthread_once(&strcoll_once, find_strcoll);
+    return libc_strcoll ? libc_strcoll(a, b) : strcmp(a, b);
+}
+
+/* ---- the alarm: at the deadline the hook runs at the next instruction ---- */
+
+/* The hook reads the clock every HOOK_STEP instructions, and a single instruction or one step
+ * of the collector can be long (a comparison, a rehash of colliding keys, the atomic phase),
+ * HOOK_STEP of them longer still. So each run also arms a timer of its own thread for its
+ * deadline; the timer's signal, handled on that thread (as lua.c handles SIGINT: lua_sethook
+ * is made to be called from a signal handler), sets the count hook to the next instruction,
+ * where the run ends whatever the script was doing; the host's cancellation likewise. A signal
+ * of an earlier run finds the current run's deadline still ahead and does nothing. Linux (a
+ * timer aimed at one thread, SIGEV_THREAD_ID); elsewhere, or when the timer cannot be made,
+ * the cooperative checks alone. */
+#ifdef __linux__
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+static int alarm_signal;
+static bool alarm_installed;
+static pthread_once_t alarm_once = PTHREAD_ONCE_INIT;
+static pthread_key_t alarm_key; /* each thread's timer, deleted when the thread ends */
+static _Thread_local timer_t *alarm_timer;
+static _Thread_local bool alarm_failed;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    arbl_sandbox *sb = running_here;
+    struct timespec ts;
+    if (sb && sb->running && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+        bool stop = sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed);
+        if ((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec >= sb->deadline_ns) {
+            sb->alarm = 1;
+            stop = true;
+        }
+        if (stop)
+            lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);
+    }
+    errno = saved;
+}
+
+static void delete_timer(void *timer)
+{
+    timer_delete(*(timer_t *)timer);
+    free(timer);
+}
+
+static void install_alarm(void)
+{
+    alarm_signal = SIGRTMIN + 3;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    alarm_installed = pthread_key_create(&alarm_key, delete_timer) == 0 && sigaction(alarm_signal, &sa, NULL) == 0;
+}
+
+/* This thread's timer, made on its first run; NULL when it cannot be. */
+static timer_t *thread_timer(void)
+{
+    if (alarm_timer || alarm_failed)
+        return alarm_timer;
+    pthread_once(&alarm_once, install_alarm);
+    timer_t *t = malloc(sizeof *t);
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = alarm_signal;
+    ev.sigev_notify_thread_id = gettid();
+    if (!alarm_installed || !t || timer_create(CLOCK_MONOTONIC, &ev, t) != 0) {
+        free(t);
+        alarm_failed = true;
+        return NULL;
+    }
+    if (pthread_setspecific(alarm_key, t) != 0) {
+        delete_timer(t);
+        alarm_failed = true;
+        return NULL;
+    }
+    return alarm_timer = t;
+}
+
+/* Sets the thread's timer to the deadline of sb, or (sb NULL) stops it. A run the host may
+ * cancel (limits.cancel) gets a tick every CANCEL_POLL_NS as well, the ticks falling on the
+ * deadline, so that a cancellation (a reload, SIGTERM) ends a long instruction as promptly. */
+#define CANCEL_POLL_NS 20000000
+
+static void set_alarm(const arbl_sandbox *sb)
+{
+    timer_t *t = sb || alarm_timer ? thread_timer() : NULL;
+    if (!t)
+        return;
+    struct itimerspec when;
+    memset(&when, 0, sizeof when);
+    if (sb) {
+        int64_t at = sb->deadline_ns > 0 ? sb->deadline_ns : 1;
+        struct timespec ts;
+        if (sb->limits.cancel && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+            int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+            if (at - now > CANCEL_POLL_NS)
+                at -= (at - now) / CANCEL_POLL_NS * CANCEL_POLL_NS;
+            when.it_interval.tv_nsec = CANCEL_POLL_NS;
+        }
+        when.it_value.tv_sec = (time_t)(at / 1000000000);
+        when.it_value.tv_nsec = (long)(at % 1000000000);
+    }
+    timer_settime(*t, sb ? TIMER_ABSTIME : 0, &when, NULL);
+}
+#else
+static void set_alarm(const arbl_sandbox *sb)
+{
+    (void)sb;
+}
+#endif
+
+/* A run of sb on this thread begins (its budgets armed) and ends: the string comparisons and
+ * the alarm look at it meanwhile. A run inside another run (a C function calling a script of
+ * another sandbox) hands the thread back to the outer one when it ends. */
+static arbl_sandbox *begin_run(arbl_sandbox *sb)
+{
+    arbl_sandbox *outer = running_here;
+    sb->alarm = 0;
+    running_here = sb;
+    sb->running = true;
+    set_alarm(sb);
+    return outer;
+}
+
+static void end_run(arbl_sandbox *sb, arbl_sandbox *outer)
+{
+    sb->running = false;
+    running_here = outer;
+    set_alarm(outer && outer->running ? outer : NULL);
 }
 
 void arbl_sandbox_arm(arbl_sandbox *sb)
@@ -366,6 +592,7 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     snprintf(sb->lang, sizeof sb->lang, "%s", base ? base : lang && *lang ? lang : "en");
     const char *tag = base ? arb_language_tag(lang, ARB_DIGITS_DEFAULT) : NULL;
     snprintf(sb->tag, sizeof sb->tag, "%s", tag ? tag : sb->lang);
+    pthread_once(&node_once, find_node_bytes);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
         release_chunks(sb);
@@ -463,9 +690,10 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
     lua_pushcfunction(L, msgh);
     lua_insert(L, base);
     arbl_sandbox_arm(sb);
-    sb->running = true;
+    sb->table_refused = false;
+    arbl_sandbox *outer = begin_run(sb);
     int st = lua_pcall(L, nargs, nresults, base);
-    sb->running = false;
+    end_run(sb, outer);
     lua_remove(L, base);
     if (st == LUA_OK)
         return st;
@@ -480,6 +708,9 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
                  (unsigned)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
     else if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_STOPPED)
         snprintf(err, errcap, "the script was stopped");
+    else if (st == LUA_ERRMEM && sb->table_refused)
+        snprintf(err, errcap, "line %d (or soon after): a table may hold at most %u keys outside its array part "
+                 "(sandbox limit)", sb->last_line, (unsigned)ARBL_TABLE_SLOTS_MAX);
     else if (st == LUA_ERRMEM)
         snprintf(err, errcap, "line %d (or soon after): memory budget (%zu bytes) ran out", sb->last_line,
                  sb->limits.memory);

@@ -4,6 +4,7 @@
 #ifndef ARBL_SANDBOX_H
 #define ARBL_SANDBOX_H
 
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,6 +35,10 @@ typedef enum arbl_budget {
 
 #define ARBL_SMALL_MAX 512u
 
+/* The most hash slots one table may have (keys outside its array part): a table whose integer
+ * keys all collide is rehashed in one instruction in time quadratic in them (sandbox.c). */
+#define ARBL_TABLE_SLOTS_MAX (1u << 13)
+
 typedef struct arbl_sandbox {
     lua_State *L;
     arbl_limits limits;
@@ -42,9 +47,11 @@ typedef struct arbl_sandbox {
     int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
+    bool table_refused;        /* the last run's memory error was a table past ARBL_TABLE_SLOTS_MAX */
     int last_line;             /* script line seen by the last hook call (for memory errors) */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     bool running;              /* inside a protected call: the allocator may stop the run */
+    volatile sig_atomic_t alarm; /* the deadline's alarm went off (sandbox.c): the run is over */
     int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */
     uint32_t total_ms;
     long next_id;              /* last number tostring gave a table or function */
