@@ -311,8 +311,8 @@ static const char *drive_explain(const arb_position *pos, const arb_move *moves,
     arb_position again;
     REQUIRE(arb_position_from_fen(&again, fen, (arb_variant)pos->variant, NULL) == ARB_OK && again.key == pos->key);
     arb_reason material;
-    arb_insufficient_material(pos, &material);
-    CHECKED(reasons_ok(&material, 1, 1, false));
+    if (arb_insufficient_material(pos, &material))
+        CHECKED(reasons_ok(&material, 1, 1, true));
     return NULL;
 }
 
