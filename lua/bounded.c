@@ -575,53 +575,6 @@ static int safe_setmetatable(lua_State *L)
 
 /* ---- load: text only, parsed in pieces ---- */
 
-struct pieces {
-    const char *s;
-    size_t len, pos;
-    int fn;          /* stack index of a reader function, 0 for a string */
-    int slot;        /* stack index keeping the reader's current string alive */
-};
-
-static const char *next_piece(lua_State *L, void *ud, size_t *size)
-{
-    struct pieces *r = ud;
-    arbl_sandbox_check(L);
-    if (r->pos >= r->len) {
-        if (!r->fn) {
-            *size = 0;
-            return NULL;
-        }
-        luaL_checkstack(L, 2, "too many nested functions");
-        lua_pushvalue(L, r->fn);
-        lua_call(L, 0, 1);
-        if (lua_isnil(L, -1)) {
-            lua_pop(L, 1);
-            *size = 0;
-            return NULL;
-        }
-        if (!lua_isstring(L, -1))
-            luaL_error(L, "reader function must return a string");
-        lua_replace(L, r->slot);
-        r->s = lua_tolstring(L, r->slot, &r->len);
-        r->pos = 0;
-        if (r->len == 0) {
-            *size = 0;
-            return NULL;
-        }
-    }
-    size_t n = r->len - r->pos < ARBL_LOAD_PIECE ? r->len - r->pos : ARBL_LOAD_PIECE;
-    const char *p = r->s + r->pos;
-    r->pos += n;
-    *size = n;
-    return p;
-}
-
-int arbl_load_pieces(lua_State *L, const char *text, size_t len, const char *name)
-{
-    struct pieces r = {text, len, 0, 0, 0};
-    return lua_load(L, next_piece, &r, name, "t");
-}
-
 /* load(chunk [, chunkname [, mode [, env]]]) with the mode forced to text. */
 static int bounded_load(lua_State *L)
 {
@@ -632,12 +585,9 @@ static int bounded_load(lua_State *L)
     int env = !lua_isnone(L, 4) ? 4 : 0;
     lua_settop(L, 4);
     lua_pushnil(L); /* slot 5: the reader's current string */
-    struct pieces r = {s, s ? len : 0, 0, 0, 5};
-    if (!s) {
+    if (!s)
         luaL_checktype(L, 1, LUA_TFUNCTION);
-        r.fn = 1;
-    }
-    int st = lua_load(L, next_piece, &r, name, "t");
+    int st = arbl_load_pieces(L, s, s ? len : 0, s ? 0 : 1, 5, name);
     if (st != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);

@@ -1,8 +1,8 @@
-/* The Lua sandbox: allow-listed libraries, read-only globals and library tables, a capped
- * allocator, an instruction budget and a wall-clock deadline checked from a count hook that
- * pcall cannot swallow, on entry to every C function a script can reach (bounded.c), on every
- * large allocation and in every string comparison; at the deadline a per-thread alarm makes
- * the hook run at the very next instruction, however long the one before it took. */
+/* The Lua sandbox: read-only globals and library tables, a capped allocator, an instruction
+ * budget and a wall-clock deadline checked from a count hook that pcall cannot swallow, by
+ * every C function a script can reach (bounded.c, the binding), on every large allocation and
+ * in every string comparison; at the deadline a per-thread alarm makes the hook run at the
+ * very next instruction, however long the one before it took. */
 #define _GNU_SOURCE /* RTLD_NEXT, gettid, sigev_notify_thread_id */
 #include <dlfcn.h>
 #include <errno.h>
@@ -18,7 +18,6 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "bounded.h"
 #include "arbiter/message.h"
 #include "sandbox.h"
 
@@ -566,20 +565,7 @@ static void push_readonly(lua_State *L, int idx, const char *what)
 
 /* ---- building the state ---- */
 
-/* The state's libraries: the allowed functions of Lua's (bounded.c builds them, every one
- * behind the deadline check), then the engine binding. */
-static int open_libs(lua_State *L)
-{
-    arbl_bounded_install(L);
-    luaL_requiref(L, "arbiter", luaopen_arbiter, 1);
-    lua_pop(L, 1);
-    /* luaL_requiref records modules in the registry's _LOADED table; drop it. */
-    lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    return 0;
-}
-
-bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang)
+bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang, lua_CFunction open_libs)
 {
     memset(sb, 0, sizeof *sb);
     sb->limits.memory = limits && limits->memory ? limits->memory : ARBL_DEFAULT_MEMORY;
@@ -599,8 +585,9 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
         return false;
     }
     arbl_sandbox_arm(sb);
-    lua_pushcfunction(sb->L, open_libs);
-    if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
+    if (open_libs)
+        lua_pushcfunction(sb->L, open_libs);
+    if (!open_libs || lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
         lua_close(sb->L);
         sb->L = NULL;
         release_chunks(sb);
@@ -720,12 +707,62 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
     return st;
 }
 
+/* ---- loading: text only, in pieces ---- */
+
+struct pieces {
+    const char *s;
+    size_t len, pos;
+    int fn;          /* stack index of a reader function, 0 for a string */
+    int slot;        /* stack index keeping the reader's current string alive */
+};
+
+static const char *next_piece(lua_State *L, void *ud, size_t *size)
+{
+    struct pieces *r = ud;
+    arbl_sandbox_check(L);
+    if (r->pos >= r->len) {
+        if (!r->fn) {
+            *size = 0;
+            return NULL;
+        }
+        luaL_checkstack(L, 2, "too many nested functions");
+        lua_pushvalue(L, r->fn);
+        lua_call(L, 0, 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            *size = 0;
+            return NULL;
+        }
+        if (!lua_isstring(L, -1))
+            luaL_error(L, "reader function must return a string");
+        lua_replace(L, r->slot);
+        r->s = lua_tolstring(L, r->slot, &r->len);
+        r->pos = 0;
+        if (r->len == 0) {
+            *size = 0;
+            return NULL;
+        }
+    }
+    size_t n = r->len - r->pos < ARBL_LOAD_PIECE ? r->len - r->pos : ARBL_LOAD_PIECE;
+    const char *p = r->s + r->pos;
+    r->pos += n;
+    *size = n;
+    return p;
+}
+
+int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, const char *name)
+{
+    struct pieces r = {text, text ? len : 0, 0, text ? 0 : reader, slot};
+    return lua_load(L, next_piece, &r, name, "t");
+}
+
+
 int arbl_sandbox_load_text(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err,
                            size_t errcap)
 {
     arbl_sandbox_arm(sb);
     sb->running = true;
-    int st = arbl_load_pieces(sb->L, text, len, name);
+    int st = arbl_load_pieces(sb->L, text, len, 0, 0, name);
     sb->running = false;
     if (st != LUA_OK) {
         const char *msg = lua_tostring(sb->L, -1);

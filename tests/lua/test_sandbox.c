@@ -6,6 +6,7 @@
 
 #include "harness.h"
 #include "sandbox.h"
+#include "script_libs.h"
 
 static char err[512];
 static arbl_budget stopped;
@@ -25,7 +26,7 @@ static int run_limited(const char *code, const arbl_limits *lim)
     arbl_sandbox sb;
     err[0] = result[0] = 0;
     stopped = ARBL_BUDGET_NONE;
-    if (!arbl_sandbox_open(&sb, lim, "en"))
+    if (!arbl_sandbox_open(&sb, lim, "en", arbl_open_script_libs))
         return -1;
     arbl_sandbox_lock(&sb);
     int st = arbl_sandbox_load_text(&sb, code, strlen(code), "=escape.lua", err, sizeof err);
@@ -236,7 +237,7 @@ int main(void)
     {
         arbl_limits lim = {8u << 20, 200000000u, 10000, NULL};
         arbl_sandbox sb;
-        CHECK(arbl_sandbox_open(&sb, &lim, "en"));
+        CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
         arbl_sandbox_lock(&sb);
         const char *code = "local p = arbiter.position('k7/1b6/2b2B2/3b4/4b3/1p3b2/pP4b1/K6b b - - 1 1')\n"
                            "local u = arbiter.unwinnable(p, 'white', 1000000) return tostring(u.nodes)";
@@ -259,7 +260,7 @@ int main(void)
     {
         arbl_limits lim = {32u << 20, 4000000000u, 50, NULL};
         arbl_sandbox sb;
-        CHECK(arbl_sandbox_open(&sb, &lim, "en"));
+        CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
         arbl_sandbox_lock(&sb);
         const char *code = "local a, b = ('x'):rep(7 * 2^20), ('x'):rep(7 * 2^20 - 1) .. 'x'\n"
                            "while true do local c = a == b end";
@@ -313,7 +314,7 @@ int main(void)
      * entry); the same table made weak from C loses it, so the count below can tell. */
     for (int weak = 0; weak < 2; weak++) {
         arbl_sandbox sb;
-        CHECK(arbl_sandbox_open(&sb, NULL, "en"));
+        CHECK(arbl_sandbox_open(&sb, NULL, "en", arbl_open_script_libs));
         arbl_sandbox_lock(&sb);
         const char *code = "local mt = {} local t = setmetatable({}, mt) mt.__mode = 'k' t[{}] = 1 return t";
         CHECK_INT(arbl_sandbox_load_text(&sb, code, strlen(code), "=late.lua", err, sizeof err), LUA_OK);
