@@ -20,9 +20,9 @@ local MSG = {
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
-  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).",
-                     fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
-                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
+                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
+                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
   not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
                      ar = "يجب أن تكون الإجابة «صح» أو «خطأ»." },
   not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
@@ -351,7 +351,12 @@ local function judge_choice(step, answer, lang)
   for _, c in ipairs(step.choices) do ids[#ids + 1] = c.id end
   local found = choice_named(step.choices, answer)
   if not found then
+    -- the choices named by the labels the student sees (quoted), never by their ids
+    local labels = { quoted = true }
+    for i, c in ipairs(step.choices) do labels[i] = arbiter.render(text_of(c.text, lang) or c.id, {}) end
     local e = runtime_expl("unknown_choice", lang, { found = answer, choices = ids })
+    e.text = arbiter.render(text_of(MSG.unknown_choice, lang), { found = tostring(answer):find("[\128-\255]") and { [lang] = tostring(answer) } or tostring(answer),
+                                                                      choices = labels })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
   local want = resolve(step.answer, step)

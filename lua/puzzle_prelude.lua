@@ -22,8 +22,9 @@ local MSG = {
                   ar = "لدى {side} {n, plural, zero {# نقلة قانونية} one {نقلة قانونية واحدة} two {نقلتان قانونيتان} few {# نقلات قانونية} many {# نقلة قانونية} other {# نقلة قانونية}}: {moves}." },
   move_is_legal = { en = "{found} is a legal move here.", fa = "{found} در این وضعیت حرکتی قانونی است.",
                     ar = "{found} نقلة قانونية في هذا الوضع." },
-  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).", fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
-                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
+                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
+                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
   line_length = { en = "A helpmate in {n} is a line of exactly {m} moves, the two sides moving in turn; this one has {found}.",
                   fa = "کمک‌مات در {n, plural, one {یک حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} حرکت، به نوبت؛ این رشته {found, plural, one {یک حرکت} other {# حرکت}} دارد.",
                   ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} بالضبط بالتناوب، وهذه عدد نقلاتها {found}." },
@@ -220,9 +221,9 @@ P.choice_of = choice_of
 function J.illegal(pz, pos, answer, lang)
   local i, move = choice_of(pz, answer)
   if not i then
-    local ids = {}
-    for k in ipairs(pz.choices or {}) do ids[k] = string.char(96 + k) end
-    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = ids }) } }
+    local moves = {} -- the moves as listed (the letters a, b, c are accepted too)
+    for k, c in ipairs(pz.choices or {}) do moves[k] = tostring(c) end
+    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = moves }) } }
   end
   local m, why = arbiter.explain(pos, move)
   if not m then return { correct = true, explanations = why } end

@@ -104,16 +104,36 @@ static void put_word(const struct ctx *c, const char *key, const char *form, siz
     puts_(c->o, t);
 }
 
+static bool is_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+/* A LIST (Latin items, isolated) or a QUOTED list (texts, each in the language's quotes). */
 static void put_list(const struct ctx *c, const arb_arg *a)
 {
     const char *sep = lookup(c, "list.separator");
     const char *last = lookup(c, "list.last");
+    const char *open = lookup(c, "quote.open"), *close = lookup(c, "quote.close");
     if (!sep)
         sep = ", ";
     for (size_t i = 0; i < a->count; i++) {
+        const char *item = a->items[i] ? a->items[i] : "";
         if (i)
             puts_(c->o, i + 1 == a->count && last ? last : sep);
-        put_latin(c, a->items[i] ? a->items[i] : "");
+        if (a->kind != ARB_ARG_QUOTED) {
+            put_latin(c, item);
+            continue;
+        }
+        puts_(c->o, open ? open : "\"");
+        if (is_ascii(item))
+            put_latin(c, item);
+        else
+            puts_(c->o, item);
+        puts_(c->o, close ? close : "\"");
     }
 }
 
@@ -161,6 +181,7 @@ static void put_value(const struct ctx *c, const arb_arg *a, const char *form, s
             put_word(c, a->text ? a->text : "", form, formlen);
         break;
     case ARB_ARG_LIST:
+    case ARB_ARG_QUOTED:
         if (formlen == 5 && memcmp(form, "count", 5) == 0)
             put_number(c, (long)a->count);
         else
@@ -205,6 +226,7 @@ static void select_key(const arb_arg *a, char *key, size_t cap)
         snprintf(key, cap, "%ld", a->number);
         break;
     case ARB_ARG_LIST:
+    case ARB_ARG_QUOTED:
         snprintf(key, cap, "%zu", a->count);
         break;
     case ARB_ARG_WORD:
@@ -306,7 +328,7 @@ static bool expand(const struct ctx *c, const char *p, const char *end, const lo
     size_t klen = (size_t)(kind_end - kind);
     char key[32];
     if (klen == 6 && memcmp(kind, "plural", 6) == 0) {
-        long n = a->kind == ARB_ARG_LIST ? (long)a->count : a->number;
+        long n = a->kind == ARB_ARG_LIST || a->kind == ARB_ARG_QUOTED ? (long)a->count : a->number;
         char exact[24];
         snprintf(exact, sizeof exact, "=%ld", n);
         return render_branch(c, branches + 1, end, exact, arb_plural_category_in(c->cat, n), &n, depth);
