@@ -43,6 +43,13 @@ typedef struct arb_arg {
 ARB_API size_t arb_message_render(const char *lang, const char *tmpl, const arb_arg *args, size_t nargs, char *buf,
                                   size_t cap);
 
+/* text (already in lang) with its runs of Latin tokens (moves, «1.e4 e5», "FEN") wrapped in
+ * left-to-right isolates when lang is right-to-left, as arb_message_render does with literal
+ * text; otherwise as it is. Text already inside an isolate is left alone. Bounded like
+ * arb_message_render (returns the length needed). For texts that are not templates: lesson
+ * and puzzle prose. */
+ARB_API size_t arb_message_isolate(const char *lang, const char *text, char *buf, size_t cap);
+
 /* The catalog text for key (a code name or vocabulary key) in lang, English when lang lacks it;
  * NULL when no catalog has it. */
 ARB_API const char *arb_message_lookup(const char *lang, const char *key);
