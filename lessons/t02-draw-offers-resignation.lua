@@ -73,7 +73,7 @@ return lesson {
     true_false {
       moves = { "e4" },
       prompt = { en = "White has played 1.e4 and Black has not moved yet. May the players agree a draw now?",
-                 fa = "سفید ۱.e4 را بازی کرده و سیاه هنوز حرکتی نکرده است. آیا بازیکنان اکنون می‌توانند بر تساوی توافق کنند؟",
+                 fa = "سفید 1.e4 را بازی کرده و سیاه هنوز حرکتی نکرده است. آیا بازیکنان اکنون می‌توانند بر تساوی توافق کنند؟",
                  ar = "لعب الأبيض ‎1.e4 ولم يلعب الأسود بعد. هل يجوز للاعبين الاتفاق على التعادل الآن؟" },
       answer = function(pos, game) return game:outcome({ agree_draw = true }).result == "1/2-1/2" end,
       explain = function(pos, game) return game:outcome({ agree_draw = true }).explanations end,
@@ -84,7 +84,7 @@ return lesson {
     },
     true_false {
       moves = { "e4", "e5" },
-      prompt = { en = "After 1.e4 e5, may the players agree a draw?", fa = "پس از ۱.e4 e5، آیا بازیکنان می‌توانند بر تساوی توافق کنند؟",
+      prompt = { en = "After 1.e4 e5, may the players agree a draw?", fa = "پس از 1.e4 e5، آیا بازیکنان می‌توانند بر تساوی توافق کنند؟",
                  ar = "بعد ‎1.e4 e5، هل يجوز للاعبين الاتفاق على التعادل؟" },
       answer = function(pos, game) return game:outcome({ agree_draw = true }).result == "1/2-1/2" end,
       explain = function(pos, game) return game:outcome({ agree_draw = true }).explanations end,
@@ -110,7 +110,7 @@ return lesson {
     true_false {
       moves = { "e4", "e5", "Nf3" },
       prompt = { en = "White played 2.Nf3, offered a draw and pressed the clock. Black said nothing and touched the knight on b8 to move it. Does White's offer still stand?",
-                 fa = "سفید ۲.Nf3 را بازی کرد، پیشنهاد تساوی داد و ساعت را زد. سیاه چیزی نگفت و برای حرکت دادن به اسب b8 دست زد. آیا پیشنهاد سفید هنوز پابرجاست؟",
+                 fa = "سفید 2.Nf3 را بازی کرد، پیشنهاد تساوی داد و ساعت را زد. سیاه چیزی نگفت و برای حرکت دادن به اسب b8 دست زد. آیا پیشنهاد سفید هنوز پابرجاست؟",
                  ar = "لعب الأبيض ‎2.Nf3 وعرض التعادل وضغط الساعة. لم يقل الأسود شيئًا ولمس الحصان في b8 ليحرّكه. هل ما زال عرض الأبيض قائمًا؟" },
       answer = false,
       success = { en = "Right: touching a piece to move or capture it rejects the offer (9.1.2.2); Black must now move the knight, and the game goes on.",
