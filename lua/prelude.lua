@@ -24,7 +24,7 @@ local MSG = {
                      fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
                      ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
   not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
-                     ar = "يجب أن تكون الإجابة «صح» أو «خطأ»." },
+                     ar = "يجب أن تكون الإجابة «صحيح» أو «خطأ»." },
   not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
                    ar = "«{found}» ليس اسم مربع (من a1 إلى h8)." },
   squares_missing = { en = "You left out: {squares}.", fa = "این خانه‌ها را جا انداختید: {squares}.",

@@ -43,7 +43,7 @@ local MSG = {
                    ar = "{found} قانونية، لكنها ليست {side.castling}." },
   retro_form = { en = "Write the last move as its squares, e.g. e2e4, g7g8q (a promotion), or b1c3xp when it captured a pawn on c3.",
                  fa = "حرکت آخر را با خانه‌هایش بنویسید، مثلاً e2e4، g7g8q (ارتقا)، یا b1c3xp اگر پیاده‌ای را در c3 گرفت.",
-                 ar = "اكتب النقلة الأخيرة بمربعاتها، مثل e2e4 أو g7g8q (ترقية) أو b1c3xp إن أخذت بيدقًا على c3." },
+                 ar = "اكتب النقلة الأخيرة بمربعاتها، مثل e2e4 أو g7g8q (ترقية) أو b1c3xp إن أخذت بيدقًا في c3." },
   retro_no_piece = { en = "There is no piece of the side that just moved on {sq}.", fa = "در {sq} مهره‌ای از طرفی که تازه حرکت کرده نیست.",
                      ar = "لا توجد على {sq} قطعة للطرف الذي لعب للتو." },
   retro_from_taken = { en = "{sq} is occupied now, so no piece can have left it.", fa = "خانهٔ {sq} اکنون پر است، پس هیچ مهره‌ای از آن نرفته است.",

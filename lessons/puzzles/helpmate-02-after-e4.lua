@@ -10,7 +10,7 @@ return puzzle {
   hints = {
     { en = "Black weakens the diagonal from h5 to e8: the pawns on f7 and g7 move.",
     fa = "سیاه قطر h5 تا e8 را سست می‌کند: پیاده‌های f7 و g7 حرکت می‌کنند.",
-    ar = "يُضعف الأسود القطر من h5 إلى e8: يتحرك البيدقان على f7 وg7." },
+    ar = "يُضعف الأسود القطر من h5 إلى e8: يتحرك البيدقان في f7 وg7." },
   },
   success = { en = "g5, then f6 (or f5), and Qh5#: the queen checks along h5-e8 and Black's own pieces block every escape.",
     fa = "g5، سپس f6 (یا f5)، و Qh5#: وزیر از راه h5-e8 کیش می‌دهد و مهره‌های خود سیاه راه فرار را بسته‌اند.",
