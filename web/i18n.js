@@ -181,7 +181,7 @@ const fa = {
     legal_move: (f, move) => `حرکت ${iso(move)} قانونی است.`,
     illegal_move: (f, move) => `حرکت ${iso(move)} در این وضعیت غیرقانونی است.`,
     loading: "در حال بارگذاری…",
-    credits: "صفحه: cm-chessboard (MIT). مهره‌ها: Cburnett (CC BY-SA 3.0).",
+    credits: `صفحه: ${iso("cm-chessboard (MIT)")}. مهره‌ها: ${iso("Cburnett (CC BY-SA 3.0)")}.`,
     board_text: (f, turn, fen) => `صفحه، ${turn} FEN ${iso(fen)}`,
 }
 
