@@ -191,7 +191,7 @@ def english_id(text):
 
 def negation_defect(text):
     """A Persian clause with «هیچ» and a positive verb only: «هیچ حرکتی … گذشته است»."""
-    for clause in re.split(r"[،,:؛;.!?؟()«»]", outside_isolates(text)):
+    for clause in re.split(r"[:؛;.!?؟()«»]", outside_isolates(text)):
         clause = re.sub(r"(?<!\w)(?:بدون|بی)[ ‌]هیچ", " ", clause)  # «بدون هیچ ادعایی» needs no negation
         if re.search(r"(?<!\w)هیچ", clause) and FA_POSITIVE.search(clause) and not FA_NEGATIVE.search(clause):
             return clause.strip()
