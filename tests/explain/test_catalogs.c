@@ -380,7 +380,7 @@ static void check_grammar(void)
           != NULL);
     CHECK(strstr(render(ARB_R_illegal_moves_loss, "fa", WK, BK, 3, 0, NULL, 0), "این سومین حرکت غیرقانونی سفید است")
           != NULL);
-    CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 2, 0, NULL, 0), "هذه النقلة غير القانونية الثانية التي")
+    CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 2, 0, NULL, 0), "هذه هي النقلة غير القانونية الثانية التي")
           != NULL);
     CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 12, 0, NULL, 0), "غير القانونية رقم 12 التي") != NULL);
 
