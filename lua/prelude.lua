@@ -13,8 +13,8 @@ local RTL = { fa = true, ar = true }
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
   correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
-  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت قانونی نیست.",
-              ar = "هذه النقلة غير قانونية في هذا الوضع." },
+  illegal = { en = "That move is not legal here.", fa = "این حرکت قانونی نیست.",
+              ar = "هذه النقلة غير قانونية." },
   deviation = { en = "That move is legal, but it is not what this step asks for.",
                 fa = "این حرکت قانونی است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
@@ -312,11 +312,10 @@ local function judge_move(step, answer, lang)
   local mv, whys = arbiter.explain(pos, answer, g)
   if not mv then
     -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
-    -- an attacked square, ...), with the game so en passant and castling name the move; the
-    -- feedback quotes the first, the one that says why.
+    -- an attacked square, ...), with the game so en passant and castling name the move. The
+    -- feedback is the headline only: the reasons say why, each once (review 2026-12 F18, L20).
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
-    local first = whys[1]
-    return { correct = false, feedback = text .. (first and (" " .. first.text) or ""), explanations = whys }
+    return { correct = false, feedback = text, explanations = whys }
   end
   local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
   if step.expect(ctx) then

@@ -25,9 +25,9 @@ local MSG = {
   unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
                      fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
                      ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
-  line_length = { en = "A helpmate in {n} is a line of exactly {m} moves, the two sides moving in turn; this one has {found}.",
-                  fa = "کمک‌مات در {n, plural, one {یک حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} حرکت، به نوبت؛ این رشته {found, plural, one {یک حرکت} other {# حرکت}} دارد.",
-                  ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} بالضبط بالتناوب، وهذه عدد نقلاتها {found}." },
+  line_length = { en = "A helpmate in {n} is a line of exactly {m} half-moves, the two sides moving in turn; yours has {found, plural, one {one} other {#}}.",
+                  fa = "کمک‌مات در {n, plural, one {یک حرکت} =2 {دو حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} نیم‌حرکت که دو طرف به نوبت بازی می‌کنند؛ پاسخ شما {found, plural, one {یک نیم‌حرکت} other {# نیم‌حرکت}} دارد.",
+                  ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نصف نقلة} one {نصف نقلة واحد} two {نصفي نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}} بالضبط، يلعبها الطرفان بالتناوب، وفي إجابتك {found, plural, zero {لا شيء} one {نصف نقلة واحد} two {نصفا نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}}." },
   line_ended = { en = "The game is over after move {n} of the line ({found}); no move can follow.",
                  fa = "بازی پس از {n.ordinal} حرکت این رشته ({found}) تمام شده است؛ حرکتی پس از آن نمی‌آید.",
                  ar = "انتهت المباراة بعد النقلة {n.ordinal_f} من السلسلة ({found})؛ لا تأتي بعدها نقلة." },
@@ -63,14 +63,14 @@ local MSG = {
 -- The prompts of the mate file's puzzles (lessons/puzzles/puzzles.txt), by side to move and N.
 local MATE_PROMPT = {
   white = {
-    { en = "White to move: mate in 1.", fa = "نوبت سفید است: مات در ۱ حرکت.", ar = "الدور على الأبيض: مات في نقلة واحدة." },
-    { en = "White to move: mate in 2.", fa = "نوبت سفید است: مات در ۲ حرکت.", ar = "الدور على الأبيض: مات في نقلتين." },
-    { en = "White to move: mate in 3.", fa = "نوبت سفید است: مات در ۳ حرکت.", ar = "الدور على الأبيض: مات في ثلاث نقلات." },
+    { en = "White to move: mate in 1.", fa = "نوبت سفید است: مات در یک حرکت.", ar = "الدور على الأبيض: مات في نقلة واحدة." },
+    { en = "White to move: mate in 2.", fa = "نوبت سفید است: مات در دو حرکت.", ar = "الدور على الأبيض: مات في نقلتين." },
+    { en = "White to move: mate in 3.", fa = "نوبت سفید است: مات در سه حرکت.", ar = "الدور على الأبيض: مات في ثلاث نقلات." },
   },
   black = {
-    { en = "Black to move: mate in 1.", fa = "نوبت سیاه است: مات در ۱ حرکت.", ar = "الدور على الأسود: مات في نقلة واحدة." },
-    { en = "Black to move: mate in 2.", fa = "نوبت سیاه است: مات در ۲ حرکت.", ar = "الدور على الأسود: مات في نقلتين." },
-    { en = "Black to move: mate in 3.", fa = "نوبت سیاه است: مات در ۳ حرکت.", ar = "الدور على الأسود: مات في ثلاث نقلات." },
+    { en = "Black to move: mate in 1.", fa = "نوبت سیاه است: مات در یک حرکت.", ar = "الدور على الأسود: مات في نقلة واحدة." },
+    { en = "Black to move: mate in 2.", fa = "نوبت سیاه است: مات در دو حرکت.", ar = "الدور على الأسود: مات في نقلتين." },
+    { en = "Black to move: mate in 3.", fa = "نوبت سیاه است: مات در سه حرکت.", ar = "الدور على الأسود: مات في ثلاث نقلات." },
   },
 }
 

@@ -5,7 +5,7 @@ return puzzle {
   fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
   n = 2,
   prompt = { en = "Helpmate in 2: Black begins, both sides cooperate, and after White's second move Black is checkmated. Write the four moves.",
-    fa = "کمک‌مات در ۲ حرکت: سیاه آغاز می‌کند، دو طرف همکاری می‌کنند و پس از حرکت دوم سفید، سیاه مات می‌شود. چهار حرکت را بنویسید.",
+    fa = "کمک‌مات در دو حرکت: سیاه آغاز می‌کند، دو طرف همکاری می‌کنند و پس از حرکت دوم سفید، سیاه مات می‌شود. چهار حرکت را بنویسید.",
     ar = "مات تعاوني في نقلتين: يبدأ الأسود ويتعاون الطرفان، وبعد نقلة الأبيض الثانية يكون الأسود في وضع كش مات. اكتب النقلات الأربع." },
   hints = {
     { en = "Black weakens the diagonal from h5 to e8: the pawns on f7 and g7 move.",

@@ -5,7 +5,7 @@ return puzzle {
   fen = "6k1/8/6K1/8/8/8/8/R7 b - - 0 1",
   n = 1,
   prompt = { en = "Helpmate in 1: Black moves, then White checkmates. Write both moves.",
-    fa = "کمک‌مات در ۱ حرکت: سیاه حرکت می‌کند، سپس سفید مات می‌کند. هر دو حرکت را بنویسید.",
+    fa = "کمک‌مات در یک حرکت: سیاه حرکت می‌کند، سپس سفید مات می‌کند. هر دو حرکت را بنویسید.",
     ar = "مات تعاوني في نقلة واحدة: يتحرك الأسود ثم يُميت الأبيض. اكتب النقلتين." },
   hints = {
     { en = "In which corner square does the white king cover every flight?",
