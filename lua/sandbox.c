@@ -102,17 +102,27 @@ static void small_free(arbl_sandbox *sb, void *p, size_t c)
  * the chain for each, n^2/2 steps inside the one instruction that inserted the key (32 769
  * keys: 1.4 s here, where no hook runs). The sandbox bounds that instruction by refusing a
  * table more than ARBL_TABLE_SLOTS_MAX hash slots: a rehash into the largest table allowed
- * then takes some tens of ms at worst. Lua allocates a table's slots as one vector (the
- * allocator sees no old block and no type tag) of a power of two nodes; the size of a node is
- * read once from a probe state. The array part of a table is not limited. */
+ * then takes some tens of ms at worst; the array part of a table is not limited.
+ * The allocator sees a table's slots as a block with no old block and no type tag, a power
+ * of two nodes long; so are a few other blocks, told apart by where Lua asks for them: a
+ * string buffer (lauxlib's box) and a table's array part come from their own call sites. A
+ * probe state, once per process, reads the size of a node and those call sites. */
 static size_t node_bytes;
+static const void *node_site, *array_site, *box_site;
 static pthread_once_t node_once = PTHREAD_ONCE_INIT;
+
+struct probe {
+    size_t size;      /* the last block asked for with no old block and no tag */
+    const void *site; /* and where */
+};
 
 static void *probe_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    size_t *last_vector = ud;
-    if (!ptr && osize == 0 && nsize)
-        *last_vector = nsize;
+    struct probe *last = ud;
+    if (!ptr && osize == 0 && nsize) {
+        last->size = nsize;
+        last->site = __builtin_return_address(0);
+    }
     if (nsize == 0) {
         free(ptr);
         return NULL;
@@ -120,29 +130,52 @@ static void *probe_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return realloc(ptr, nsize);
 }
 
-static void find_node_bytes(void)
+static int probe_sites(lua_State *L)
 {
-    size_t last = 0;
+    struct probe *last = lua_touserdata(L, 1);
+    lua_createtable(L, 0, 1024); /* slots: 1024 nodes */
+    size_t nodes = last->size;
+    node_site = last->site;
+    lua_createtable(L, 1536, 0); /* an array part the size of 1024 nodes of 24 bytes */
+    array_site = last->site;
+    luaL_Buffer b;
+    luaL_buffinitsize(L, &b, 100000); /* a string buffer */
+    box_site = last->site;
+    luaL_pushresultsize(&b, 0);
+    if (nodes % 1024 == 0 && node_site != array_site && node_site != box_site)
+        node_bytes = nodes / 1024;
+    return 0;
+}
+
+static void find_node_sites(void)
+{
+    struct probe last = {0, NULL};
     lua_State *L = lua_newstate(probe_alloc, &last);
     if (!L)
         return;
-    lua_createtable(L, 0, 1024);
-    if (last % 1024 == 0)
-        node_bytes = last / 1024;
+    lua_pushcfunction(L, probe_sites);
+    lua_pushlightuserdata(L, &last);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        node_bytes = 0;
     lua_close(L);
 }
 
-/* Whether an allocation is the slots of a table larger than the sandbox allows. */
-static bool too_many_slots(const void *ptr, size_t osize, size_t nsize)
+/* Whether a block asked for at site is the slots of a table larger than the sandbox allows:
+ * the first try comes from node_site, a try after an emergency collection from elsewhere, so
+ * only the known other sites are let through. */
+static bool too_many_slots(const void *ptr, size_t osize, size_t nsize, const void *site)
 {
     if (ptr || osize != 0 || !node_bytes || nsize % node_bytes != 0)
         return false;
     size_t slots = nsize / node_bytes;
-    return slots > ARBL_TABLE_SLOTS_MAX && (slots & (slots - 1)) == 0;
+    if (slots <= ARBL_TABLE_SLOTS_MAX || (slots & (slots - 1)) != 0)
+        return false;
+    return site == node_site || (site != array_site && site != box_site);
 }
 
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
+    const void *site = __builtin_return_address(0);
     arbl_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
@@ -159,7 +192,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL; /* Lua collects and retries, or raises a memory error */
     if (nsize > CLOCKED_ALLOC && nsize > old && sb->running && stop_now(sb))
         return NULL; /* a memory error now; the hook stops whatever catches it */
-    if (nsize > CLOCKED_ALLOC && too_many_slots(ptr, osize, nsize)) {
+    if (nsize > CLOCKED_ALLOC && too_many_slots(ptr, osize, nsize, site)) {
         sb->table_refused = true;
         return NULL;
     }
@@ -578,7 +611,7 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     snprintf(sb->lang, sizeof sb->lang, "%s", base ? base : lang && *lang ? lang : "en");
     const char *tag = base ? arb_language_tag(lang, ARB_DIGITS_DEFAULT) : NULL;
     snprintf(sb->tag, sizeof sb->tag, "%s", tag ? tag : sb->lang);
-    pthread_once(&node_once, find_node_bytes);
+    pthread_once(&node_once, find_node_sites);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
         release_chunks(sb);

@@ -272,6 +272,32 @@ int main(void)
     }
 #endif
 
+    /* The second campaign's escapes end for the right reason: a NUL-string comparison loop at
+     * the deadline (its strings built, not refused), colliding integer keys at the table
+     * limit; blocks of the sizes that limit looks for are still allowed as strings and arrays. */
+    harness_begin("sandbox.long_single_instructions");
+    {
+        arbl_limits lim = {8u << 20, 4000000000u, 200, NULL};
+        t0 = now_ms();
+        CHECK(run_limited("local s = ('\\0'):rep(3 * 2^20) while true do local c = s < s end", &lim) != LUA_OK);
+        CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
+        CHECK_MSG(strstr(err, "time budget") != NULL, "%s", err);
+        CHECK_MSG(now_ms() - t0 < 200 + 100 + 1000, "took %.0f ms", now_ms() - t0);
+        CHECK(run_limited("local m = 2^15 - 1 local t = {}\nfor j = 1, 2^14 + 1 do t[math.tointeger(j * m)] = true end",
+                          &lim) != LUA_OK);
+        CHECK_MSG(strstr(err, "line 2 (or soon after): a table may hold at most 8192 keys outside its array part") != NULL,
+                  "%s", err);
+        CHECK_INT(run_limited("local t = {} for i = 1, 8192 do t['k' .. i] = i end return tostring(t.k8192)", &lim),
+                  LUA_OK);
+        CHECK_STR(result, "8192");
+        /* 3 MiB and 1.5 MiB: 2^17 and 2^16 nodes of 24 bytes; an array of 1.5 x 2^14 values */
+        CHECK_INT(run_limited("return tostring(#('\\0'):rep(3 * 2^20) + #('x'):rep(3 * 2^19))", &lim), LUA_OK);
+        CHECK_STR(result, "4718592");
+        CHECK_INT(run_limited("local u = {} for i = 1, 24576 do u[i] = i end local v = {table.unpack(u)} "
+                              "return tostring(#v + table.pack(table.unpack(u)).n)", &lim), LUA_OK);
+        CHECK_STR(result, "49152");
+    }
+
     harness_begin("sandbox.finalizers");
     t0 = now_ms();
     /* Lua runs finalizers with hooks off: scripts may not have any. */
