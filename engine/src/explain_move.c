@@ -442,6 +442,21 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         add_move_reasons(&l, pos, history, from, to, promo_type(text[4]));
         return l.n;
     }
+    if (st == ARB_ERR_SYNTAX && len >= 4 && len < 16 && text[len - 2] == '=' &&
+        (promo_type(text[len - 1]) == ARB_KING || promo_type(text[len - 1]) == ARB_PAWN)) {
+        /* a8=K, exd8=P: well formed but for the promotion piece; the rule, not a syntax error */
+        char stem[16];
+        memcpy(stem, text, len - 2);
+        stem[len - 2] = '\0';
+        struct san_req q;
+        arb_bitboard c = read_san(stem, &q) && !q.castle && q.piece == ARB_PAWN ? san_candidates(pos, &q) : 0;
+        if (c && !(c & (c - 1))) {
+            arb_reason *r = rl_add(&l, ARB_R_illegal_move);
+            arb_strlcpy(r->found, text, sizeof r->found);
+            add_move_reasons(&l, pos, history, lsb(c), q.to, promo_type(text[len - 1]));
+            return l.n;
+        }
+    }
     rl_copy(&l, &why);
     if (st != ARB_ERR_ILLEGAL)
         return l.n;
