@@ -6,6 +6,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "explain_internal.h"
+#include "internal.h"
 
 /* Appends the castling explanation for `side` to the list. */
 static void add_castling(struct rlist *l, const arb_position *pos, const arb_game *hist, arb_color us, int side)
@@ -426,6 +427,9 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
     arb_reason why;
     if (!pos)
         return -1;
+    char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    if (text && strnlen(text, sizeof folded) < sizeof folded)
+        text = fold_native_digits(text, folded, sizeof folded); /* «e۴» is e4, as the runtimes read it */
     arb_status st = arb_parse_move(pos, text, &m, &why);
     if (st == ARB_OK) {
         if (move)
@@ -433,7 +437,7 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         return 0;
     }
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
-    int from, to;
+    int from = ARB_NO_SQUARE, to = ARB_NO_SQUARE;
     bool uci = len <= 5 && uci_squares(text ? text : "", len, &from, &to);
     if (st == ARB_ERR_SYNTAX && uci && len == 5 && (promo_type(text[4]) == ARB_KING || promo_type(text[4]) == ARB_PAWN)) {
         /* e7e8k: well formed but for the promotion piece. */
