@@ -176,6 +176,10 @@ try:
     codes = [e.get('code') for e in r.get('explanations', [])]
     check_eq((st, len(codes), codes[-1:]), (200, 17, ['touch_none_movable']), 'touch-move explains all 16 squares and why any move')
 
+    # The quoted input is cut at a character boundary: the explanation keeps its text.
+    st, _, r = d.post('/v1/move', {'move': 'é' * 15})
+    check_eq((st, bool((r.get('reasons') or [{}])[0].get('text'))), (200, True), 'a long non-ASCII move is explained with its text')
+
     begin('extremes.still_serving')
     st, _, h = d.get('/v1/health')
     check_eq((st, h.get('status')), (200, 'ok'), 'the daemon is alive and healthy after the family')

@@ -201,6 +201,52 @@ static void test_long_lists(void)
     arb_game_free(&g);
 }
 
+static bool valid_utf8(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+        if (!len)
+            return false;
+        for (int i = 1; i < len; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                return false;
+        p += len;
+    }
+    return true;
+}
+
+/* The offending text a reason quotes is a cut copy of the input (found[24]): cut at a character
+ * boundary, so the sentence stays UTF-8 (JSON refused the sentence before, and answered without
+ * its text). */
+static void test_found_cut(void)
+{
+    harness_begin("extremes.found_cut_at_a_character");
+    arb_position pos;
+    arb_position_start(&pos);
+    const char *texts[] = {"ééééééééééééééé", "Nééééééééééééééé", "e4ééééééééééé", "一二三四五六七八九十"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        arb_reason r[ARB_EXPLAIN_MAX];
+        arb_move m;
+        int n = arb_explain_text(&pos, NULL, texts[i], &m, r, ARB_EXPLAIN_MAX);
+        CHECK(n >= 1 && n <= ARB_EXPLAIN_MAX);
+        for (int k = 0; k < n && k < ARB_EXPLAIN_MAX; k++) {
+            char text[ARB_REASON_TEXT_MAX];
+            CHECK_MSG(valid_utf8(r[k].found), "found of '%s' cut inside a character", texts[i]);
+            for (const char *const *lang = arb_languages(); *lang; lang++) {
+                arb_reason_render(&r[k], *lang, text, sizeof text);
+                CHECK_MSG(valid_utf8(text), "the sentence for '%s' is not UTF-8", texts[i]);
+            }
+        }
+    }
+    const char *fens[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11ééééééééééééé",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1ééééééééééééé"};
+    for (size_t i = 0; i < 2; i++) {
+        arb_reason why;
+        CHECK(arb_position_from_fen(&pos, fens[i], ARB_STANDARD, &why) != ARB_OK);
+        CHECK_MSG(valid_utf8(why.found), "FEN found cut inside a character: %s", why.found);
+    }
+}
+
 /* Every explanation's sentence fits ARB_REASON_TEXT_MAX bytes whatever its parameters: each
  * code in each language and digit style, with every piece and colour, the longest found text
  * and move, 32 squares, and numbers of every plural category up to the largest. */
@@ -265,6 +311,7 @@ int main(int argc, char **argv)
     test_board_problems();
     test_long_lists();
     test_render_bound();
+    test_found_cut();
     if (!print)
         test_family_file(ARB_EXTREMES);
     for (int i = 0; i < ext_nprofiles; i++) {
