@@ -99,8 +99,8 @@ if LUA:
               '  assert(#why == 76, "explain: " .. #why)\n'
               '  local valid, problems = arbiter.validate("4k3/8/8/8/8/8/8/4K3 w " .. ("K"):rep(200) .. " - 0 1")\n'
               '  assert(not valid and #problems == 200, "validate: " .. #problems)\n'
-              '  local t = arbiter.position("k7/8/8/8/8/7R/8/7K w - - 0 1"):touch({"a1", "b1", "c1", "d1", "e1", "f1", "g1",\n'
-              '    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3"})\n'
+              '  local t = arbiter.position("k7/8/8/8/8/8/6PP/6RK w - - 0 1"):touch({"a1", "b1", "c1", "d1", "e1", "f1",\n'
+              '    "a2", "b2", "c2", "d2", "e2", "f2", "a3", "b3", "c3", "h1"})\n'
               '  assert(#t.explanations == 17, "touch: " .. #t.explanations)\n'
               '  return true\n'
               'end\n' % json.dumps(EXPLAIN_76) +

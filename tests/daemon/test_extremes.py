@@ -171,10 +171,10 @@ try:
     check_eq((st, r.get('legal'), len(r.get('reasons', []))), (200, False, 76), 'a move explained with all 76 reasons')
     st, _, r = d.post('/v1/validate', {'fen': '4k3/8/8/8/8/8/8/4K3 w ' + 'K' * 200 + ' - 0 1'})
     check_eq((st, len(r.get('problems', []))), (200, 200), 'validation lists all 200 problems')
-    squares = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2', 'a3']
-    st, _, r = d.post('/v1/touch', {'fen': 'k7/8/8/8/8/7R/8/7K w - - 0 1', 'touched': [{'square': x} for x in squares]})
+    squares = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'a3', 'b3', 'c3', 'h1']
+    st, _, r = d.post('/v1/touch', {'fen': 'k7/8/8/8/8/8/6PP/6RK w - - 0 1', 'touched': [{'square': x} for x in squares]})
     codes = [e.get('code') for e in r.get('explanations', [])]
-    check_eq((st, len(codes), codes[-1:]), (200, 17, ['touch_none_movable']), 'touch-move explains all 16 squares and why any move')
+    check_eq((st, len(codes), codes[-1:]), (200, 17, ['touch_none_movable']), 'touch-move explains all 16 touched squares and why any move')
 
     # The quoted input is cut at a character boundary: the explanation keeps its text.
     st, _, r = d.post('/v1/move', {'move': 'é' * 15})

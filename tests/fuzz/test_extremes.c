@@ -13,6 +13,8 @@
 /* QQQQQQrk/...: 26 white queens, 263 legal moves; it overflowed every 256-move buffer. */
 #define REVIEW_263 "QQQQQQrk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"
 /* Fifteen queens on the a-file, first rank and long diagonal, aimed at their own king on a1. */
+/* A king walled in by its own rook and pawns: it cannot move. */
+#define TOUCH_17 "k7/8/8/8/8/8/6PP/6RK w - - 0 1"
 #define EXPLAIN_76 "Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1"
 
 static void test_parser_limit(void)
@@ -147,18 +149,19 @@ static void test_long_lists(void)
     CHECK_STR(arb_reason_name(r[199].code), "invalid_castling_rights");
 
     harness_begin("extremes.lists.touch_16");
-    /* Sixteen empty squares touched: a touch_empty_square each, then touch_none_movable (8
-     * held before). */
-    CHECK_INT(arb_position_from_fen(&pos, "k7/8/8/8/8/7R/8/7K w - - 0 1", ARB_STANDARD, NULL), ARB_OK);
+    /* Fifteen empty squares and a king that cannot move touched: a touch_empty_square each,
+     * touch_cannot_move, then touch_none_movable (8 held before). */
+    CHECK_INT(arb_position_from_fen(&pos, TOUCH_17, ARB_STANDARD, NULL), ARB_OK);
     static arb_touch_result tr;
     arb_touch t = arb_touch_none();
-    for (int sq = ARB_A1; sq < ARB_H1; sq++)
-        t.squares[t.count++] = (uint8_t)sq;
-    for (int sq = ARB_A1 + 8; t.count < ARB_TOUCH_MAX; sq++)
-        t.squares[t.count++] = (uint8_t)sq;
+    static const char *const touched[] = {"a1", "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2",
+                                          "a3", "b3", "c3", "h1"};
+    for (int i = 0; i < ARB_TOUCH_MAX; i++)
+        t.squares[t.count++] = (uint8_t)arb_square_parse(touched[i]);
     CHECK_INT(arb_touch_obligation(&pos, &t, &tr), ARB_OK);
     CHECK_INT(tr.nreasons, 17);
-    CHECK_STR(arb_reason_name(tr.reasons[15].code), "touch_empty_square");
+    CHECK_STR(arb_reason_name(tr.reasons[14].code), "touch_empty_square");
+    CHECK_STR(arb_reason_name(tr.reasons[15].code), "touch_cannot_move");
     CHECK_STR(arb_reason_name(tr.reasons[16].code), "touch_none_movable");
     CHECK(tr.any);
 
