@@ -435,35 +435,6 @@ static void test_stop(void)
     CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
 }
 
-/* What n KiB of C memory shows as resident: with AddressSanitizer its shadow and redzones too. */
-#if defined(__SANITIZE_ADDRESS__)
-#define RSS_FOR(kib) (2 * (kib) + 2048)
-#else
-#define RSS_FOR(kib) ((kib) + 1024)
-#endif
-
-/* The peak resident size of this process since reset_peak(), in KiB (Linux; -1 elsewhere). */
-static void reset_peak(void)
-{
-    FILE *f = fopen("/proc/self/clear_refs", "w");
-    if (f) {
-        fputs("5", f);
-        fclose(f);
-    }
-}
-
-static long peak_kib(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kib = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib;
-}
 
 /* A memory cap makes the search's tables smaller (a script's search gets what its budget has
  * left): never a wrong verdict, ARB_ERR_LIMIT when even the stack does not fit, and the process
@@ -496,17 +467,17 @@ static void test_memory_cap(void)
         }
     }
     size_t cap = 4u << 20;
-    reset_peak();
-    long before = peak_kib();
+    harness_reset_peak();
+    long before = harness_peak_kib();
     CHECK_INT(arb_unwinnable_within(&hard, ARB_WHITE, &(arb_dead_limits){ARB_DEAD_MAX_BUDGET, cap, NULL}, &r), ARB_OK);
-    long capped = peak_kib() - before;
+    long capped = harness_peak_kib() - before;
     CHECK(r.verdict != ARB_WIN_POSSIBLE || witness_ok(&hard, &r));
-    reset_peak();
-    before = peak_kib();
+    harness_reset_peak();
+    before = harness_peak_kib();
     CHECK_INT(arb_unwinnable_within(&hard, ARB_WHITE, &(arb_dead_limits){ARB_DEAD_MAX_BUDGET, 0, NULL}, &r), ARB_OK);
-    long uncapped = peak_kib() - before;
+    long uncapped = harness_peak_kib() - before;
     if (before >= 0) {
-        CHECK_MSG(capped <= RSS_FOR((long)(cap >> 10)), "a search capped at %zu KiB grew the process by %ld KiB",
+        CHECK_MSG(capped <= HARNESS_RSS_FOR((long)(cap >> 10)), "a search capped at %zu KiB grew the process by %ld KiB",
                   cap >> 10, capped);
         CHECK_MSG(uncapped > 4 * (long)(cap >> 10), "the uncapped search grew it by %ld KiB only", uncapped);
     }

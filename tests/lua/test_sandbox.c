@@ -42,35 +42,6 @@ static int run_limited(const char *code, const arbl_limits *lim)
     return st;
 }
 
-/* What n KiB of C memory shows as resident: with AddressSanitizer its shadow and redzones too. */
-#if defined(__SANITIZE_ADDRESS__)
-#define RSS_FOR(kib) (2 * (kib) + 2048)
-#else
-#define RSS_FOR(kib) ((kib) + 1024)
-#endif
-
-/* The peak resident size since reset_peak(), in KiB (Linux; -1 elsewhere). */
-static void reset_peak(void)
-{
-    FILE *f = fopen("/proc/self/clear_refs", "w");
-    if (f) {
-        fputs("5", f);
-        fclose(f);
-    }
-}
-
-static long peak_kib(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kib = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib;
-}
 
 static int run(const char *code)
 {
@@ -248,13 +219,13 @@ int main(void)
         arbl_sandbox_lock(&sb);
         const char *code = "local p = arbiter.position('k7/1b6/2b2B2/3b4/4b3/1p3b2/pP4b1/K6b b - - 1 1')\n"
                            "local u = arbiter.unwinnable(p, 'white', 1000000) return tostring(u.nodes)";
-        reset_peak();
-        long before = peak_kib();
+        harness_reset_peak();
+        long before = harness_peak_kib();
         CHECK_INT(arbl_sandbox_load_text(&sb, code, strlen(code), "=dead.lua", err, sizeof err), LUA_OK);
         CHECK_MSG(arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK, "%s", err);
-        long grown = peak_kib() - before;
+        long grown = harness_peak_kib() - before;
         if (before >= 0)
-            CHECK_MSG(grown <= RSS_FOR(8 << 10), "the search grew the process by %ld KiB (budget 8 MiB)", grown);
+            CHECK_MSG(grown <= HARNESS_RSS_FOR(8 << 10), "the search grew the process by %ld KiB (budget 8 MiB)", grown);
         arbl_sandbox_close(&sb);
     }
 
