@@ -320,7 +320,7 @@ static int raise_budget(lua_State *L, const arbl_sandbox *sb)
     case ARBL_BUDGET_DEADLINE:
         if (!sb->alarm && cpu_ns() <= sb->deadline_ns) /* the wall-clock safety net */
             return luaL_error(L, "the machine is too busy: the run had %d ms of wall-clock time and did not "
-                              "get its %d ms of processor time", (int)(now_ns() - sb->wall_start_ns) / 1000000,
+                              "get its %d ms of processor time", (int)((now_ns() - sb->wall_start_ns) / 1000000),
                               (int)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
         if (sb->deadline_ns == sb->total_end_ns)
             return luaL_error(L, "time budget of the request (%d ms) ran out", (int)sb->total_ms);
