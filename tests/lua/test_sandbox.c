@@ -11,6 +11,16 @@
 static char err[512];
 static arbl_budget stopped;
 
+/* A C function that spends no processor time for 1.2 s, then checks the budgets. */
+static int sleep_then_check(lua_State *L)
+{
+    struct timespec pause = {1, 200000000};
+    while (nanosleep(&pause, &pause) != 0)
+        ;
+    arbl_sandbox_check(L);
+    return 0;
+}
+
 /* The thread's CPU time: what the time budget counts (a busy machine stretches the wall clock). */
 static double cpu_ms(void)
 {
@@ -276,6 +286,22 @@ int main(void)
         CHECK_INT(run_limited("local u = {} for i = 1, 24576 do u[i] = i end local v = {table.unpack(u)} "
                               "return tostring(#v + table.pack(table.unpack(u)).n)", &lim), LUA_OK);
         CHECK_STR(result, "49152");
+    }
+
+    /* The time budget is processor time; a run the machine does not give the processor ends
+     * anyway after 10 x its budget of wall-clock time (here a C function that sleeps 1.2 s with
+     * a 100 ms budget: it spends no processor time), and says why. */
+    harness_begin("sandbox.wall_clock_safety_net");
+    {
+        arbl_limits lim = {8u << 20, 4000000000u, 100, NULL};
+        arbl_sandbox sb;
+        CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
+        lua_pushcfunction(sb.L, sleep_then_check);
+        CHECK(arbl_sandbox_pcall(&sb, 0, 0, err, sizeof err) != LUA_OK);
+        CHECK_INT(sb.stopped_by, ARBL_BUDGET_DEADLINE);
+        CHECK_MSG(strstr(err, "the machine is too busy: the run had 1") != NULL &&
+                  strstr(err, "did not get its 100 ms of processor time") != NULL, "%s", err);
+        arbl_sandbox_close(&sb);
     }
 
     harness_begin("sandbox.finalizers");
