@@ -4,7 +4,9 @@
 # small C program (example.c) then builds against it exactly as another project would, with
 # `pkg-config --cflags --libs arbiter`, linked once to the shared library and once to the static
 # one, and runs.
-# Usage: test_install.py BUILD_DIR SOURCE_DIR
+# On a sanitizer build the library is instrumented, so the program is built with the same
+# -fsanitize (pkg-config does not carry it: an installed library is a release build's).
+# Usage: test_install.py BUILD_DIR SOURCE_DIR SANITIZE
 import glob
 import os
 import shutil
@@ -12,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-build, source = sys.argv[1], sys.argv[2]
+build, source, sanitize = sys.argv[1], sys.argv[2], sys.argv[3]
 passed = failed = 0
 
 
@@ -56,6 +58,8 @@ with tempfile.TemporaryDirectory() as dest:
         exe = os.path.join(dest, 'example')
         example = os.path.join(source, 'tests', 'install', 'example.c')
         strict = ['-std=c11', '-Wall', '-Wextra', '-Wpedantic', '-Werror']
+        if sanitize != 'none':
+            strict += ['-fsanitize=' + sanitize]
         rc, out = run(['cc'] + strict + [example, '-o', exe] + cflags.split() + libs.split())
         check(rc == 0, 'the example builds against the shared library: ' + out[-600:])
         libdir = os.path.dirname(shared[0])
