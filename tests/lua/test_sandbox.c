@@ -1,7 +1,9 @@
 /* Sandbox escape tests: one per denied capability, each refused or stopped within its budget. */
 #include <lauxlib.h>
+#include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "harness.h"
@@ -71,6 +73,35 @@ static int run(const char *code)
         CHECK(run(code) != LUA_OK);                                                        \
         CHECK_MSG(strstr(err, fragment) != NULL, "error '%s' lacks '%s'", err, fragment);  \
     } while (0)
+
+/* string.format's %q of a long string is quoted by the sandbox, with deadline checks between
+ * pieces (bounded.c): the text must be Lua's own, byte for byte. Every byte value, each also
+ * followed by a digit (Lua then writes three digits), in a string longer than a piece. */
+static const char quote_chunk[] =
+    "local t = {} for i = 0, 255 do t[#t + 1] = string.char(i) t[#t + 1] = string.char(i) .. '7' end\n"
+    "local s = table.concat(t):rep(12) .. '\\0'\n"
+    "return string.format('<%q|%5.1f|%q|%s|%q>', s, 4.25, 'short\\0\\n\\\\\"', s:sub(1, 9), s .. '9')\n";
+
+static void format_q_as_lua(void)
+{
+    lua_State *plain = luaL_newstate();
+    luaL_openlibs(plain);
+    CHECK(luaL_dostring(plain, quote_chunk) == LUA_OK);
+    size_t want_len = 0;
+    const char *want = lua_tolstring(plain, -1, &want_len);
+    arbl_sandbox sb;
+    arbl_limits lim = {8u << 20, 2000000, 2000, NULL};
+    CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
+    arbl_sandbox_lock(&sb);
+    CHECK(arbl_sandbox_load_text(&sb, quote_chunk, strlen(quote_chunk), "=quote.lua", err, sizeof err) == LUA_OK);
+    CHECK_MSG(arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK, "%s", err);
+    size_t got_len = 0;
+    const char *got = lua_tolstring(sb.L, -1, &got_len);
+    CHECK_MSG(want && got && want_len > 4 * 4096 && got_len == want_len && memcmp(got, want, want_len) == 0,
+              "%%q in the sandbox gave %zu bytes, Lua %zu", got_len, want_len);
+    arbl_sandbox_close(&sb);
+    lua_close(plain);
+}
 
 int main(void)
 {
@@ -202,6 +233,16 @@ int main(void)
     EXPECT_RESULT("return ('a'):rep(100000):find('aab', 1, true) == nil", "true");
     EXPECT_ERROR("return arbiter.start():perft(6)", "perft depth");
     EXPECT_ERROR("local t = {} for i = 1, 2000 do t[i] = 'Nf3' end return arbiter.game(nil, t)", "too many moves");
+
+    harness_begin("sandbox.format_q_as_lua");
+    format_q_as_lua();
+    t0 = cpu_ms();
+    {
+        arbl_limits lim = {8u << 20, 2000000000u, 300, NULL};
+        CHECK(run_limited("local s = ('\\0'):rep(1e6) while true do local q = string.format('%q', s) end", &lim) != LUA_OK);
+        CHECK_MSG(strstr(err, "time budget") != NULL, "%s", err);
+    }
+    CHECK_MSG(cpu_ms() - t0 < 300 + 100, "quoting 1 MB of NUL again and again with a 300 ms budget took %.0f ms", cpu_ms() - t0);
 
     harness_begin("sandbox.long_engine_calls");
     /* Each game:play copies a ~200-ply record (knight shuffles, a pawn move pair before any

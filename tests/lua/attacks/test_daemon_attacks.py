@@ -253,8 +253,11 @@ print('health during 8 hostile answers at once (%d bodies): %d probes, p99 %.1f 
       'good lesson max %.1f ms; slowest hostile answer %.2f s' %
       (len(HOSTILE), len(probes), health_p99 * 1000, baseline * 1000, max(t for _, t in probes) * 1000,
        max(t for _, t in good) * 1000, max(took for _, took, _ in results.values())), flush=True)
-check(health_p99 < 0.050 + baseline, 'health p99 %.1f ms under the hostile answers (%.1f ms without): must stay '
-      'under 50 ms more' % (health_p99 * 1000, baseline * 1000))
+# a probe that waited behind a hostile run would wait its 500 ms of processor time (the review: 28 s);
+# what is left is this shared machine's scheduling of 2 cores (50-120 ms seen at load 15-20, more
+# under ASan), so the bound is half a run above the quiet baseline, not a fit to one machine's noise
+check(health_p99 < 0.5 * 0.5 + baseline, 'health p99 %.1f ms under the hostile answers (%.1f ms without): must '
+      'stay under half a run (250 ms) more' % (health_p99 * 1000, baseline * 1000))
 status, _, body = srv.post('/v1/lessons/h-move/steps/1/answer', {'answer': 'h3'})
 check_eq(status, 200, 'a hostile lesson still answers its other moves')
 check(not ADDRESS.search(str(body)), 'no address in the feedback: %s' % body)
