@@ -15,7 +15,8 @@ extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 if [ ! -f "$cache/node_modules/chess.js/package.json" ] ||
    ! grep -q '"version": "1.4.0"' "$cache/node_modules/chess.js/package.json"; then
   mkdir -p "$cache"
-  npm install --silent --no-audit --no-fund --prefix "$cache" chess.js@1.4.0 >/dev/null
+  # one installer at a time (cli.annotate installs into the same cache)
+  flock "$cache/.lock" npm install --silent --no-audit --no-fund --prefix "$cache" chess.js@1.4.0 >/dev/null
 fi
 cache=$(cd "$cache" && pwd)
 out=$(node "$here/annotate_reference.mjs" "$cache/node_modules/chess.js" "$pgn") || true
