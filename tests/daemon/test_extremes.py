@@ -9,8 +9,10 @@
 import json
 import os
 import re
+import signal
 import sys
 import tempfile
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
@@ -34,6 +36,15 @@ def family():
 
 BOARDS = family()
 check(len(BOARDS) >= 15, 'the family file has its boards')
+
+
+def wait_until(pred, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.05)
+    return pred()
 
 
 def refused_ok(st, body, what, b):
@@ -65,6 +76,23 @@ def start():
         for b in BOARDS:
             if b['variant'] == 'standard':
                 f.write('x-%s | 1 | %s | Qa1 | constructed (extreme family)\n' % (b['name'].replace('_', '-'), b['fen']))
+    if LUA:
+        # The review's start-up reproductions (attacks/startup/s2e, s2h): a lesson whose answer asks
+        # targets() on the 263 board, and a count puzzle on it. Both killed arbiterd at start-up.
+        review = [b for b in BOARDS if b['name'] == 'review_263'][0]['fen']
+        with open(os.path.join(LESSONS.name, 'zz-crash-263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return lesson {\n  id = "zz-crash-263", title = { en = "X", fa = "X", ar = "X" },\n'
+                    '  level = "beginner", tags = { "test" }, rules = { "3.1" },\n'
+                    '  steps = { which_squares {\n'
+                    '    fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1",\n'
+                    '    prompt = { en = "Where?", fa = "کجا؟", ar = "أين؟" },\n'
+                    '    answer = function(pos) return targets(arbiter.position("%s"), "f7") end,\n'
+                    '    tests = { right = { "f8" } } } } }\n' % review)
+        with open(os.path.join(pdir, 'p263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return puzzle {\n  id = "p263", kind = "count",\n  fen = "%s",\n'
+                    '  prompt = { en = "How many?", fa = "چند؟", ar = "كم؟" },\n'
+                    '  success = { en = "263.", fa = "۲۶۳.", ar = "263." },\n  answer = 263,\n'
+                    '  source = "the 2026-12 review",\n}\n' % review)
     return Daemon(BIN, {'lessons': LESSONS.name, 'lesson-preview': 'true'})
 
 
@@ -78,6 +106,16 @@ try:
     check('m1-back-rank' in ids, 'the good puzzle is served')
     check(not any(i == 'x-review-263' for i in ids), 'the refused board is not served as a puzzle')
     check(re.search(r'puzzles\.txt:3: .*skipped', d.log()), 'the refused line is logged: ' + d.log()[-400:])
+    if LUA:
+        log = d.log()
+        check('zz-crash-263' in log and 'p263' in log, 'the review\'s lesson and puzzle script are refused at start-up, each named: ' + log[-800:])
+        check(not any(p.get('id') == 'p263' for p in (listed if isinstance(listed, list) else listed.get('puzzles', []))),
+              'the 263 puzzle script is not served')
+        st, _, ls = d.get('/v1/lessons')
+        check(st == 200 and not any(x.get('id') == 'zz-crash-263' for x in ls), 'nor the lesson')
+        d.signal(signal.SIGHUP)
+        check(wait_until(lambda: d.log().count('zz-crash-263') >= 2, 30), 'a SIGHUP reload refuses them again')
+        check(d.proc.poll() is None and d.get('/v1/health')[0] == 200, 'and the daemon lives through it')
 
     for b in BOARDS:
         what = b['name']
