@@ -48,7 +48,7 @@ static const struct command commands[] = {
      "whether the game went on), fivefold and 75-move draws, moves recorded after an end, the first illegal move;\n"
      "then the result a FIDE arbiter records (a time forfeit judged by 6.9, a resignation by 5.1.2, an ending on\n"
      "the board) and whether the Result tag disagrees. Files of any size are read one game at a time.\n"
-     "  --json  one JSON line per game (docs/games.md)\n"
+     "  --json  one JSON line per game: an element of POST /v1/games/annotate's games (docs/games.md)\n"
      "  --write  the PGN itself with each event as a comment after its move (the rest unchanged)\n"
      "  --jobs N  N threads (output still in file order)   --shard I/N  the games that begin in the I-th of N\n"
      "  byte ranges of FILE (N shards read every game once)   --merge FILE...  shards' --json output in order,\n"

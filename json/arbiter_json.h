@@ -299,5 +299,10 @@ void aj_annotate_count(aj_annotate_summary *s, const arb_annotation *a, bool rea
 json_t *aj_summary_json(const aj_annotate_summary *s);
 /* POST /v1/games/annotate's answer for a PGN text: {"games": [...], "summary": {...}}. */
 json_t *aj_annotate_json(const char *text, size_t len, const char *lang);
+/* POST /v1/games/annotate: {"pgn"} -> aj_annotate_json; at most AJ_ANNOTATE_MAX_GAMES games
+ * (out_of_range on pgn beyond: each decided game may take one unwinnability search of
+ * ARB_RULES_UNWINNABLE_BUDGET positions, so a request's work is bounded by this many). */
+#define AJ_ANNOTATE_MAX_GAMES 100
+json_t *aj_endpoint_annotate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 
 #endif

@@ -2,6 +2,7 @@
  * element of "games" per line): each game's events with ply, move, explanation and supporting
  * explanations, the result the Laws give against the Result tag, the lenient reading's warnings;
  * a game that cannot be read is an object with its error. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,4 +168,40 @@ json_t *aj_annotate_json(const char *text, size_t len, const char *lang)
     json_t *o = json_pack("{s:o, s:o}", "games", games, "summary", s ? aj_summary_json(s) : json_object());
     free(s);
     return o;
+}
+
+/* How many games a PGN text holds (read, not annotated), up to cap + 1. */
+static int count_games(const char *text, size_t len, int cap)
+{
+    arb_pgn_options opts = {true, true, true};
+    arb_pgn_reader r;
+    arb_pgn_reader_init(&r, text, len, &opts);
+    int n = 0;
+    while (n <= cap && arb_pgn_next(&r)) {
+        arb_pgn_game g;
+        arb_pgn_error err;
+        arb_pgn_read(&r, &g, &err);
+        arb_pgn_game_free(&g);
+        n++;
+    }
+    return n;
+}
+
+json_t *aj_endpoint_annotate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
+{
+    (void)lim;
+    const char *pgn = NULL;
+    if (!aj_opt_string(body, "pgn", &pgn, e))
+        return NULL;
+    if (!pgn)
+        return aj_fail(e, AJ_E_MISSING_FIELD, "pgn"), NULL;
+    size_t len = json_string_length(json_object_get(body, "pgn"));
+    if (count_games(pgn, len, AJ_ANNOTATE_MAX_GAMES) > AJ_ANNOTATE_MAX_GAMES) {
+        aj_fail(e, AJ_E_OUT_OF_RANGE, "pgn");
+        e->limit = AJ_ANNOTATE_MAX_GAMES;
+        snprintf(e->detail, sizeof e->detail, "at most %d games per request (arbiter annotate reads any number)",
+                 AJ_ANNOTATE_MAX_GAMES);
+        return NULL;
+    }
+    return aj_annotate_json(pgn, len, lang);
 }
