@@ -6,7 +6,7 @@ return lesson {
             ar = "تدوين النقلات: التدوين الجبري" },
   level = "beginner",
   tags = { "basics", "notation" },
-  rules = { "C" },
+  rules = { "C", "C.10" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",

@@ -1,4 +1,4 @@
--- Chess960 set-up (FIDE Guidelines III, Chess960 rules): the back rank is shuffled, the king
+-- Chess960 set-up (FIDE Guidelines II, Chess960 rules: II.1, II.2): the back rank is shuffled, the king
 -- stands between the rooks and the bishops on opposite colours. The engine builds each start.
 local function back_rank(n)
   local pos = arbiter.chess960(n)
@@ -7,7 +7,7 @@ local function back_rank(n)
   return table.concat(out)
 end
 local function legal_setup(rank)
-  -- the rules of 960.1: bishops on opposite colours, king between the rooks
+  -- the rules of II.2: bishops on opposite colours, king between the rooks
   local b1, b2 = rank:find("B"), rank:find("B", (rank:find("B") or 0) + 1)
   local r1, k, r2 = rank:find("R"), rank:find("K"), rank:find("R", (rank:find("R") or 0) + 1)
   return b1 ~= nil and b2 ~= nil and (b1 + b2) % 2 == 1 and r1 ~= nil and r2 ~= nil and r1 < k and k < r2
@@ -17,7 +17,7 @@ return lesson {
   title = { en = "Chess960: the starting position", fa = "شطرنج ۹۶۰: وضعیت آغازین", ar = "شطرنج 960: الوضع الابتدائي" },
   level = "advanced",
   tags = { "chess960" },
-  rules = { "960", "960.1" },
+  rules = { "II", "II.1", "II.2", "II.2.1", "II.2.2", "II.2.3" },
   steps = {
     teach {
       fen = arbiter.chess960(0):fen(),

@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج ۹۶۰", ar = "التبييت في شطرنج 960" },
   level = "advanced",
   tags = { "castling", "chess960" },
-  rules = { "3.8.2", "960" },
+  rules = { "3.8.2", "II.3", "II.3.2.6" },
   steps = {
     teach {
       fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",

@@ -7,7 +7,7 @@ return lesson {
   title = { en = "Chess960: when you may not castle", fa = "شطرنج ۹۶۰: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج 960: متى لا يجوز التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
-  rules = { "960", "3.8.2.1", "3.8.2.2" },
+  rules = { "II.3", "II.3.2.7", "3.8.2.1", "3.8.2.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1RK1N2R w HB - 0 1",

@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Chess960: writing and typing castling", fa = "شطرنج ۹۶۰: نوشتن و تایپ قلعه", ar = "شطرنج 960: كتابة التبييت وإدخاله" },
   level = "advanced",
   tags = { "chess960", "notation" },
-  rules = { "960", "C" },
+  rules = { "II.3.2.6", "C", "C.13.1", "C.13.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1",

@@ -10,13 +10,13 @@ return lesson {
   title = { en = "Threefold and fivefold repetition", fa = "تکرار سه‌باره و پنج‌باره", ar = "التكرار الثلاثي والتكرار الخماسي" },
   level = "advanced",
   tags = { "draw", "repetition" },
-  rules = { "9.2", "9.2.1", "9.2.1.2", "9.2.2", "9.6.1" },
+  rules = { "9.2", "9.2.2", "9.2.3", "9.2.3.1", "9.6.1" },
   steps = {
     teach {
       moves = dance,
-      text = { en = "The player on the move may claim a draw when the same position has appeared at least three times (9.2.1). Positions are the same when the same player is to move, the same pieces stand on the same squares, and the same moves are possible — castling and en passant included (9.2.2). The repetitions need not follow one another. Here both knights went out and back twice: the start position is on the board for the third time.",
-               fa = "بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند، اگر همان وضعیت دست‌کم سه بار پدید آمده باشد (۹.۲.۱). دو وضعیت وقتی یکسان‌اند که نوبت با همان بازیکن باشد، همان مهره‌ها در همان خانه‌ها باشند و همان حرکت‌ها ممکن باشد، از جمله قلعه رفتن و آن‌پاسان (۹.۲.۲). لازم نیست تکرارها پشت سر هم باشند. اینجا اسب‌های دو طرف دو بار رفته و برگشته‌اند: وضعیت آغازین برای سومین بار روی صفحه است.",
-               ar = "يجوز للاعب صاحب الدور أن يطالب بالتعادل إذا ظهر الوضع نفسه ثلاث مرات على الأقل (9.2.1). ويكون الوضعان متطابقين إذا كان الدور على اللاعب نفسه، ووقفت القطع نفسها على المربعات نفسها، وكانت النقلات الممكنة نفسها، ومنها التبييت والأخذ بالتجاوز (9.2.2). ولا يُشترط أن تتوالى مرات التكرار. هنا خرج حصانا الطرفين وعادا مرتين، فالوضع الابتدائي على الرقعة للمرة الثالثة." },
+      text = { en = "The player on the move may claim a draw when the same position has appeared at least three times (9.2). Positions are the same when the same player is to move, the same pieces stand on the same squares, and the same moves are possible — castling and en passant included (9.2.3). The repetitions need not follow one another. Here both knights went out and back twice: the start position is on the board for the third time.",
+               fa = "بازیکنی که نوبت اوست می‌تواند ادعای تساوی کند، اگر همان وضعیت دست‌کم سه بار پدید آمده باشد (۹.۲). دو وضعیت وقتی یکسان‌اند که نوبت با همان بازیکن باشد، همان مهره‌ها در همان خانه‌ها باشند و همان حرکت‌ها ممکن باشد، از جمله قلعه رفتن و آن‌پاسان (۹.۲.۳). لازم نیست تکرارها پشت سر هم باشند. اینجا اسب‌های دو طرف دو بار رفته و برگشته‌اند: وضعیت آغازین برای سومین بار روی صفحه است.",
+               ar = "يجوز للاعب صاحب الدور أن يطالب بالتعادل إذا ظهر الوضع نفسه ثلاث مرات على الأقل (9.2). ويكون الوضعان متطابقين إذا كان الدور على اللاعب نفسه، ووقفت القطع نفسها على المربعات نفسها، وكانت النقلات الممكنة نفسها، ومنها التبييت والأخذ بالتجاوز (9.2.3). ولا يُشترط أن تتوالى مرات التكرار. هنا خرج حصانا الطرفين وعادا مرتين، فالوضع الابتدائي على الرقعة للمرة الثالثة." },
       diagram = { squares = { "g1", "g8" }, arrows = { { "g1", "f3" }, { "f3", "g1" }, { "g8", "f6" }, { "f6", "g8" } } },
     },
     choice {
@@ -62,9 +62,9 @@ return lesson {
     teach {
       fen = ep_start,
       moves = ep_moves,
-      text = { en = "The same pieces on the same squares are not always the same position. After 1.e4 the black pawn on d4 could capture en passant (dxe3); that right lasts one move only. The knights then went out and back twice, and the board looks as it did after 1.e4 — but now en passant is no longer possible, so those later positions differ from the first one (9.2.2). Castling rights count the same way: once a king or rook has moved, the positions before and after differ.",
-               fa = "همان مهره‌ها در همان خانه‌ها همیشه به معنای همان وضعیت نیست. پس از ۱.e4 پیادهٔ سیاه در d4 می‌توانست آن‌پاسان بزند (dxe3)؛ این حق فقط یک حرکت دوام دارد. سپس اسب‌ها دو بار رفتند و برگشتند و صفحه مثل پس از ۱.e4 به نظر می‌رسد، اما اکنون دیگر آن‌پاسان ممکن نیست، پس این وضعیت‌ها با وضعیت نخست فرق دارند (۹.۲.۲). حق قلعه هم همین‌طور حساب می‌شود: وقتی شاه یا رخ حرکت کرد، وضعیت‌های پیش و پس از آن با هم فرق دارند.",
-               ar = "القطع نفسها على المربعات نفسها لا تعني دائمًا الوضع نفسه. بعد ‎1.e4 كان بيدق الأسود في d4 قادرًا على الأخذ بالتجاوز (dxe3)، وهذا الحق لا يدوم إلا نقلة واحدة. ثم خرجت الأحصنة وعادت مرتين، فبدت الرقعة كما كانت بعد ‎1.e4، لكن الأخذ بالتجاوز لم يعد ممكنًا، فهذه الأوضاع اللاحقة تختلف عن الأول (9.2.2). وكذلك حقوق التبييت: متى تحرّك الملك أو الرخ اختلف الوضع قبل ذلك عنه بعده." },
+      text = { en = "The same pieces on the same squares are not always the same position. After 1.e4 the black pawn on d4 could capture en passant (dxe3); that right lasts one move only. The knights then went out and back twice, and the board looks as it did after 1.e4 — but now en passant is no longer possible, so those later positions differ from the first one (9.2.3.1). Castling rights count the same way: once a king or rook has moved, the positions before and after differ.",
+               fa = "همان مهره‌ها در همان خانه‌ها همیشه به معنای همان وضعیت نیست. پس از ۱.e4 پیادهٔ سیاه در d4 می‌توانست آن‌پاسان بزند (dxe3)؛ این حق فقط یک حرکت دوام دارد. سپس اسب‌ها دو بار رفتند و برگشتند و صفحه مثل پس از ۱.e4 به نظر می‌رسد، اما اکنون دیگر آن‌پاسان ممکن نیست، پس این وضعیت‌ها با وضعیت نخست فرق دارند (۹.۲.۳.۱). حق قلعه هم همین‌طور حساب می‌شود: وقتی شاه یا رخ حرکت کرد، وضعیت‌های پیش و پس از آن با هم فرق دارند.",
+               ar = "القطع نفسها على المربعات نفسها لا تعني دائمًا الوضع نفسه. بعد ‎1.e4 كان بيدق الأسود في d4 قادرًا على الأخذ بالتجاوز (dxe3)، وهذا الحق لا يدوم إلا نقلة واحدة. ثم خرجت الأحصنة وعادت مرتين، فبدت الرقعة كما كانت بعد ‎1.e4، لكن الأخذ بالتجاوز لم يعد ممكنًا، فهذه الأوضاع اللاحقة تختلف عن الأول (9.2.3.1). وكذلك حقوق التبييت: متى تحرّك الملك أو الرخ اختلف الوضع قبل ذلك عنه بعده." },
       diagram = { squares = { "d4", "e4", "e3" }, arrows = { { "d4", "e3" } } },
     },
     true_false {
@@ -75,9 +75,9 @@ return lesson {
                  ar = "تقف القطع للمرة الثالثة كما وقفت بعد ‎1.e4، والدور على الأسود. هل يجوز للأسود المطالبة بالتعادل بالتكرار؟" },
       answer = function(pos, game) return game:claim("threefold").claim_valid end,
       explain = function(pos, game) return game:claim("threefold").explanations end,
-      success = { en = "Right: only twice is it the same position. Right after 1.e4, Black could capture en passant; later Black could not, so that first position does not count (9.2.2).",
-                  fa = "درست است: فقط دو بار همان وضعیت است. درست پس از ۱.e4 سیاه می‌توانست آن‌پاسان بزند و بعدها نمی‌توانست، پس آن وضعیت نخست حساب نمی‌شود (۹.۲.۲).",
-                  ar = "صحيح: لم يتكرر الوضع نفسه إلا مرتين. فبعد ‎1.e4 مباشرةً كان الأسود قادرًا على الأخذ بالتجاوز، ثم لم يعد قادرًا، فلا يُحتسب ذلك الوضع الأول (9.2.2)." },
+      success = { en = "Right: only twice is it the same position. Right after 1.e4, Black could capture en passant; later Black could not capture en passant, so that first position does not count (9.2.3.1).",
+                  fa = "درست است: فقط دو بار همان وضعیت است. درست پس از ۱.e4 سیاه می‌توانست آن‌پاسان بزند و بعدها نمی‌توانست، پس آن وضعیت نخست حساب نمی‌شود (۹.۲.۳.۱).",
+                  ar = "صحيح: لم يتكرر الوضع نفسه إلا مرتين. فبعد ‎1.e4 مباشرةً كان الأسود قادرًا على الأخذ بالتجاوز، ثم لم يعد قادرًا، فلا يُحتسب ذلك الوضع الأول (9.2.3.1)." },
       tests = { right = { "false" }, wrong = { ["true"] = "repetition_differs_ep" } },
     },
     true_false {

@@ -14,13 +14,13 @@ return lesson {
   title = { en = "Claiming a draw: the procedure", fa = "روند ادعای تساوی", ar = "إجراءات المطالبة بالتعادل" },
   level = "advanced",
   tags = { "arbiter", "draw", "claim" },
-  rules = { "9.2", "9.2.1", "9.2.1.1", "9.2.1.2", "9.3", "9.4", "9.5", "A.3" },
+  rules = { "9.2", "9.2.1", "9.2.2", "9.3", "9.4", "9.5", "9.5.1", "9.5.3", "A.3" },
   steps = {
     teach {
       moves = shuffle,
-      text = { en = "Black is to move, and Ng8 would bring this position on the board for the third time. To claim, Black does not play Ng8: Black writes Ng8 on the scoresheet, declares to the arbiter the intention to make that move, and claims the draw (9.2.1.1). The clock is paused while the arbiter checks. A player who plays the move first, or touches a piece, loses the right to claim on that move (9.4).",
-               fa = "نوبت سیاه است و Ng8 این وضعیت را برای سومین بار روی صفحه می‌آورد. برای ادعا، سیاه Ng8 را بازی نمی‌کند: آن را روی برگهٔ ثبت حرکات می‌نویسد، به داور اعلام می‌کند که قصد دارد این حرکت را انجام دهد و ادعای تساوی می‌کند (۹.۲.۱.۱). تا داور بررسی کند، ساعت متوقف می‌شود. بازیکنی که اول حرکت را انجام دهد یا به مهره‌ای دست بزند، حق ادعا بر سر آن حرکت را از دست می‌دهد (۹.۴).",
-               ar = "الدور على الأسود، والنقلة Ng8 تُعيد هذا الوضع إلى الرقعة للمرة الثالثة. للمطالبة لا يلعب الأسود Ng8، بل يكتبها في ورقة التسجيل، ويُعلن للحكم نيّته أن يلعب هذه النقلة، ويطالب بالتعادل (9.2.1.1). وتُوقَف الساعة ريثما يتحقق الحكم. ومن يلعب النقلة أولًا أو يلمس قطعة يفقد حقّ المطالبة بتلك النقلة (9.4)." },
+      text = { en = "Black is to move, and Ng8 would bring this position on the board for the third time. To claim, Black does not play Ng8: Black writes Ng8 on the scoresheet, declares to the arbiter the intention to make that move, and claims the draw (9.2.1). The clock is paused while the arbiter checks. A player who plays the move first, or touches a piece, loses the right to claim on that move (9.4).",
+               fa = "نوبت سیاه است و Ng8 این وضعیت را برای سومین بار روی صفحه می‌آورد. برای ادعا، سیاه Ng8 را بازی نمی‌کند: آن را روی برگهٔ ثبت حرکات می‌نویسد، به داور اعلام می‌کند که قصد دارد این حرکت را انجام دهد و ادعای تساوی می‌کند (۹.۲.۱). تا داور بررسی کند، ساعت متوقف می‌شود. بازیکنی که اول حرکت را انجام دهد یا به مهره‌ای دست بزند، حق ادعا بر سر آن حرکت را از دست می‌دهد (۹.۴).",
+               ar = "الدور على الأسود، والنقلة Ng8 تُعيد هذا الوضع إلى الرقعة للمرة الثالثة. للمطالبة لا يلعب الأسود Ng8، بل يكتبها في ورقة التسجيل، ويُعلن للحكم نيّته أن يلعب هذه النقلة، ويطالب بالتعادل (9.2.1). وتُوقَف الساعة ريثما يتحقق الحكم. ومن يلعب النقلة أولًا أو يلمس قطعة يفقد حقّ المطالبة بتلك النقلة (9.4)." },
       diagram = { squares = { "f6", "g8" }, arrows = { { "f6", "g8" } } },
     },
     true_false {
@@ -42,9 +42,9 @@ return lesson {
                  ar = "يكتب الأسود هذه المرة Nc6 ويطالب بالتعادل بالتكرار الثلاثي. هل المطالبة صحيحة؟" },
       answer = function(pos, game) return game:claim("threefold", "Nc6").claim_valid end,
       explain = function(pos, game) return game:claim("threefold", "Nc6").explanations end,
-      success = { en = "Right: the position after Nc6 has never stood on the board, so the claim is wrong and the written move Nc6 must be played (9.5.2).",
-                  fa = "درست است: وضعیتِ پس از Nc6 هرگز روی صفحه نبوده است، پس ادعا نادرست است و حرکت نوشته‌شده، Nc6، باید انجام شود (۹.۵.۲).",
-                  ar = "صحيح: الوضع بعد Nc6 لم يظهر على الرقعة قط، فالمطالبة خاطئة، ويجب أن تُلعب النقلة المكتوبة Nc6 (9.5.2)." },
+      success = { en = "Right: the position after Nc6 has never stood on the board, so the claim is wrong and the written move Nc6 must be played (9.5.3).",
+                  fa = "درست است: وضعیتِ پس از Nc6 هرگز روی صفحه نبوده است، پس ادعا نادرست است و حرکت نوشته‌شده، Nc6، باید انجام شود (۹.۵.۳).",
+                  ar = "صحيح: الوضع بعد Nc6 لم يظهر على الرقعة قط، فالمطالبة خاطئة، ويجب أن تُلعب النقلة المكتوبة Nc6 (9.5.3)." },
       tests = { right = { "false" }, wrong = { ["true"] = "threefold_wrong_with_move" } },
     },
     choice {
@@ -90,9 +90,9 @@ return lesson {
       explain = function(pos, game)
         return game:outcome({ claim = "threefold", with_move = "Nc6", time_control = "rapid" }).explanations
       end,
-      success = { en = "Right: in rapid the penalty for a wrong claim is one minute for the opponent (A.3), and the written move stands (9.5.2).",
-                  fa = "درست است: در بازی سریع جریمهٔ ادعای نادرست یک دقیقه به سود حریف است (A.3) و حرکت نوشته‌شده باید انجام شود (۹.۵.۲).",
-                  ar = "صحيح: في الشطرنج السريع عقوبة المطالبة الخاطئة دقيقة تُضاف إلى وقت الخصم (A.3)، وتبقى النقلة المكتوبة مُلزِمة (9.5.2)." },
+      success = { en = "Right: in rapid the penalty for a wrong claim is one minute for the opponent (A.3), and the written move stands (9.5.3).",
+                  fa = "درست است: در بازی سریع جریمهٔ ادعای نادرست یک دقیقه به سود حریف است (A.3) و حرکت نوشته‌شده باید انجام شود (۹.۵.۳).",
+                  ar = "صحيح: في الشطرنج السريع عقوبة المطالبة الخاطئة دقيقة تُضاف إلى وقت الخصم (A.3)، وتبقى النقلة المكتوبة مُلزِمة (9.5.3)." },
       tests = { right = { "a" }, wrong = { ["b"] = "claim_penalty_time_rapid", ["c"] = "claim_move_must_be_played" } },
     },
     true_false {
@@ -113,9 +113,9 @@ return lesson {
                  ar = "لعب الأسود Ng8 وضغط الساعة. الدور على الأبيض في وضع يظهر الآن للمرة الثالثة. هل يجوز للأبيض المطالبة بالتعادل؟" },
       answer = function(pos, game) return game:claim("threefold").claim_valid end,
       explain = function(pos, game) return game:claim("threefold").explanations end,
-      success = { en = "Right: the right to claim belongs to the player on the move. The position is on the board for the third time with White to move, so White may claim at once, before touching a piece (9.2.1.2).",
-                  fa = "درست است: حق ادعا از آنِ بازیکنی است که نوبت اوست. این وضعیت با نوبت سفید برای سومین بار روی صفحه است، پس سفید می‌تواند بی‌درنگ و پیش از دست زدن به مهره‌ای ادعا کند (۹.۲.۱.۲).",
-                  ar = "صحيح: حقّ المطالبة للاعب صاحب الدور. فالوضع على الرقعة للمرة الثالثة والدور على الأبيض، فيجوز له أن يطالب فورًا قبل أن يلمس أي قطعة (9.2.1.2)." },
+      success = { en = "Right: the right to claim belongs to the player on the move. The position is on the board for the third time with White to move, so White may claim at once, before touching a piece (9.2.2).",
+                  fa = "درست است: حق ادعا از آنِ بازیکنی است که نوبت اوست. این وضعیت با نوبت سفید برای سومین بار روی صفحه است، پس سفید می‌تواند بی‌درنگ و پیش از دست زدن به مهره‌ای ادعا کند (۹.۲.۲).",
+                  ar = "صحيح: حقّ المطالبة للاعب صاحب الدور. فالوضع على الرقعة للمرة الثالثة والدور على الأبيض، فيجوز له أن يطالب فورًا قبل أن يلمس أي قطعة (9.2.2)." },
       tests = { right = { "true" }, wrong = { ["false"] = "threefold_now" } },
     },
     true_false {

@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Illegal moves and penalties", fa = "حرکت غیرقانونی و جریمهٔ آن", ar = "النقلات غير القانونية وعقوباتها" },
   level = "advanced",
   tags = { "arbiter", "illegal move" },
-  rules = { "3.9", "3.10.1", "7.5", "7.5.1", "7.5.3", "7.5.5" },
+  rules = { "3.9", "3.10.1", "3.10.2", "7.5", "7.5.1", "7.5.3", "7.5.5" },
   steps = {
     teach {
       fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",

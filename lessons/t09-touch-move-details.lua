@@ -6,14 +6,14 @@ return lesson {
   title = { en = "Touch-move: the fine print", fa = "دست به مهره: جزئیات قانون", ar = "قاعدة القطعة الملموسة: التفاصيل" },
   level = "advanced",
   tags = { "arbiter", "touch-move" },
-  rules = { "4.1", "4.2.1", "4.3", "4.3.3", "4.4.4", "4.6", "4.7", "4.8" },
+  rules = { "4.1", "4.2.1", "4.3", "4.3.3", "4.4.4", "4.7", "4.7.3", "4.8" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
       diagram = { squares = { "c4", "b5" }, arrows = { { "f1", "c4" } } },
-      text = { en = "Each move is made with one hand (4.1). Only the player having the move may adjust pieces, and only after saying \"I adjust\" (4.2.1). A move is made when the piece has been released on its new square (4.6); after that it cannot be taken back or moved again (4.7). If you do not claim a touch-move violation before you yourself deliberately touch a piece, you lose the right to claim (4.8).",
-               fa = "هر حرکت با یک دست انجام می‌شود (۴.۱). فقط بازیکنی که نوبت اوست می‌تواند مهره‌ها را مرتب کند، و آن هم پس از اینکه بگوید «مرتب می‌کنم» (۴.۲.۱). حرکت وقتی انجام‌شده است که مهره در خانهٔ تازه رها شود (۴.۶)؛ پس از آن نه پس گرفته می‌شود و نه دوباره جابه‌جا (۴.۷). اگر پیش از آنکه خودتان عمداً به مهره‌ای دست بزنید تخلف حریف از قانون دست به مهره را ادعا نکنید، حق ادعا را از دست می‌دهید (۴.۸).",
-               ar = "تُلعب كل نقلة بيدٍ واحدة (4.1). ولا يجوز تعديل القطع إلا للاعب صاحب الدور، وبعد أن يقول «أُعدِّل» (4.2.1). وتُعدّ النقلة قد لُعبت حين تُترك القطعة في مربعها الجديد (4.6)، وبعدها لا يجوز استردادها ولا تحريكها مرة أخرى (4.7). وإن لم تطالب بمخالفة قاعدة القطعة الملموسة قبل أن تلمس أنت قطعة عمدًا، فقدتَ حقّ المطالبة (4.8)." },
+      text = { en = "Each move is made with one hand (4.1). Only the player having the move may adjust pieces, and only after saying \"I adjust\" (4.2.1). A move is made when the piece has been released on its new square; after that it cannot be taken back or moved again (4.7). If you do not claim a touch-move violation before you yourself deliberately touch a piece, you lose the right to claim (4.8).",
+               fa = "هر حرکت با یک دست انجام می‌شود (۴.۱). فقط بازیکنی که نوبت اوست می‌تواند مهره‌ها را مرتب کند، و آن هم پس از اینکه بگوید «مرتب می‌کنم» (۴.۲.۱). حرکت وقتی انجام‌شده است که مهره در خانهٔ تازه رها شود؛ پس از آن نه پس گرفته می‌شود و نه دوباره جابه‌جا (۴.۷). اگر پیش از آنکه خودتان عمداً به مهره‌ای دست بزنید تخلف حریف از قانون دست به مهره را ادعا نکنید، حق ادعا را از دست می‌دهید (۴.۸).",
+               ar = "تُلعب كل نقلة بيدٍ واحدة (4.1). ولا يجوز تعديل القطع إلا للاعب صاحب الدور، وبعد أن يقول «أُعدِّل» (4.2.1). وتُعدّ النقلة قد لُعبت حين تُترك القطعة في مربعها الجديد، وبعدها لا يجوز استردادها ولا تحريكها مرة أخرى (4.7). وإن لم تطالب بمخالفة قاعدة القطعة الملموسة قبل أن تلمس أنت قطعة عمدًا، فقدتَ حقّ المطالبة (4.8)." },
     },
     true_false {
       prompt = { en = "While your opponent is thinking, you say \"I adjust\" and straighten one of your pieces. Is that allowed?",
@@ -30,9 +30,9 @@ return lesson {
                  fa = "فیل خود را به c4 می‌برید و رهایش می‌کنید، سپس خانهٔ بهتری می‌بینید. آیا هنوز می‌توانید آن را به b5 ببرید؟",
                  ar = "تنقل فيلك إلى c4 وتتركه، ثم ترى مربعًا أفضل. هل ما زال يجوز لك نقله إلى b5؟" },
       answer = false,
-      success = { en = "Right: once the piece is released on its new square the move is made (4.6) and cannot be changed (4.7).",
-                  fa = "درست است: وقتی مهره در خانهٔ تازه رها شد، حرکت انجام شده است (۴.۶) و دیگر تغییر نمی‌کند (۴.۷).",
-                  ar = "صحيح: متى تُركت القطعة في مربعها الجديد فقد لُعبت النقلة (4.6) ولا يجوز تغييرها (4.7)." },
+      success = { en = "Right: once the piece is released on its new square the move is made and cannot be changed (4.7).",
+                  fa = "درست است: وقتی مهره در خانهٔ تازه رها شد، حرکت انجام شده است و دیگر تغییر نمی‌کند (۴.۷).",
+                  ar = "صحيح: متى تُركت القطعة في مربعها الجديد فقد لُعبت النقلة ولا يجوز تغييرها (4.7)." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
     },
     true_false {
@@ -85,9 +85,9 @@ return lesson {
     },
     teach {
       fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
-      text = { en = "Promoting on the board: the move is made when the pawn has been taken off and the new piece released on the promotion square (4.6.2). The choice of piece is final as soon as that piece has touched the promotion square (4.4.4): a knight that has touched e8 can no longer be swapped for a queen.",
-               fa = "ارتقا روی صفحه: حرکت وقتی انجام‌شده است که پیاده برداشته شود و مهرهٔ تازه در خانهٔ ارتقا رها شود (۴.۶.۲). انتخاب مهره همین که آن مهره به خانهٔ ارتقا بخورد قطعی می‌شود (۴.۴.۴): اسبی که به e8 خورده است دیگر با وزیر عوض نمی‌شود.",
-               ar = "الترقية على الرقعة: تُعدّ النقلة قد لُعبت حين يُرفع البيدق وتُترك القطعة الجديدة في مربع الترقية (4.6.2). ويصبح اختيار القطعة نهائيًا بمجرد أن تلمس تلك القطعة مربع الترقية (4.4.4): فالحصان الذي لمس e8 لا يجوز استبداله بوزير." },
+      text = { en = "Promoting on the board: the move is made when the pawn has been taken off and the new piece released on the promotion square (4.7.3). The choice of piece is final as soon as that piece has touched the promotion square (4.4.4): a knight that has touched e8 can no longer be swapped for a queen.",
+               fa = "ارتقا روی صفحه: حرکت وقتی انجام‌شده است که پیاده برداشته شود و مهرهٔ تازه در خانهٔ ارتقا رها شود (۴.۷.۳). انتخاب مهره همین که آن مهره به خانهٔ ارتقا بخورد قطعی می‌شود (۴.۴.۴): اسبی که به e8 خورده است دیگر با وزیر عوض نمی‌شود.",
+               ar = "الترقية على الرقعة: تُعدّ النقلة قد لُعبت حين يُرفع البيدق وتُترك القطعة الجديدة في مربع الترقية (4.7.3). ويصبح اختيار القطعة نهائيًا بمجرد أن تلمس تلك القطعة مربع الترقية (4.4.4): فالحصان الذي لمس e8 لا يجوز استبداله بوزير." },
       diagram = { squares = { "e8" }, arrows = { { "e7", "e8" } } },
     },
     move_task {

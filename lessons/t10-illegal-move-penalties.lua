@@ -140,7 +140,7 @@ return lesson {
       prompt = { en = "A player presses the clock without making a move. Does that count as an illegal move?", fa = "بازیکنی بدون انجام حرکت ساعت را می‌زند. آیا این حرکت غیرقانونی به شمار می‌رود؟",
                  ar = "يضغط لاعب الساعة دون أن يلعب نقلة. هل يُعدّ ذلك نقلة غير قانونية؟" },
       answer = true,
-      success = { en = "Right: 7.5.3 treats it as an illegal move, with the same penalty.", fa = "درست است: طبق ۷.۵.۳ این کار حرکت غیرقانونی به شمار می‌رود و همان جریمه را دارد.",
+      success = { en = "Right: pressing the clock without making a move counts as an illegal move (7.5.3), with the same penalty.", fa = "درست است: طبق ۷.۵.۳ این کار حرکت غیرقانونی به شمار می‌رود و همان جریمه را دارد.",
                   ar = "صحيح: يعدّه البند 7.5.3 نقلة غير قانونية، بالعقوبة نفسها." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },

@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Keeping the scoresheet", fa = "نوشتن برگهٔ ثبت حرکات", ar = "تسجيل النقلات في ورقة التسجيل" },
   level = "advanced",
   tags = { "arbiter", "notation" },
-  rules = { "8", "C" },
+  rules = { "8", "8.1", "C", "C.10" },
   steps = {
     teach {
       fen = "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1",

@@ -778,7 +778,7 @@ static void push_outcome(lua_State *L, const arb_outcome *o)
 }
 
 /* game:occurrences([ply]) -> the plies (0 = start) at which the position at ply (default: the
- * current one) occurred, oldest first: "the same position" of FIDE 9.2.2. */
+ * current one) occurred, oldest first: "the same position" of FIDE 9.2.3. */
 static int game_occurrences(lua_State *L)
 {
     lgame *lg = check_game(L, 1);

@@ -1,6 +1,6 @@
 -- Quiz (arbiter's track): a player claims a draw by the fifty-move rule, now or writing the
 -- move they intend to play (FIDE 9.3): valid when the last fifty moves of each player (or the
--- written move completing them) had no pawn move and no capture. Wrong claims: 9.5.2, the
+-- written move completing them) had no pawn move and no capture. Wrong claims: 9.5.3, the
 -- game goes on and a written move must be played. The engine decides from the halfmove clock.
 local Q = quizlib
 

@@ -1,7 +1,7 @@
 -- Quiz (arbiter's track): a player claims a draw by threefold repetition, now or writing the
--- move they intend to play (FIDE 9.2). Valid: the game is drawn. Wrong: 9.5.2, the game goes
--- on, a written move must be played, and the opponent gets time (A.3.2: 2 minutes; rapid and
--- blitz: 1). Repetitions are built by playing two pieces out and back; the engine decides.
+-- move they intend to play (FIDE 9.2). Valid: the game is drawn. Wrong: 9.5.3, the game goes
+-- on, a written move must be played, and the opponent gets two minutes (one in rapid and blitz,
+-- A.3). Repetitions are built by playing two pieces out and back; the engine decides.
 local Q = quizlib
 
 local CHOICES = {

@@ -1,5 +1,5 @@
 -- Quiz (arbiter's track): a player completed an illegal move and the arbiter restored the
--- position; what now? FIDE 7.5.5 (standard), A.4.2 (rapid) and B.3 (blitz): the first illegal
+-- position; what now? FIDE 7.5.5 (standard) and A.3 (rapid; blitz through Appendix B): the first illegal
 -- move costs time (2 minutes to the opponent in standard, 1 in rapid and blitz), the second
 -- loses, unless the opponent cannot mate by any series of legal moves (then a draw).
 local Q = quizlib
