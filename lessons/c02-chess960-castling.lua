@@ -8,7 +8,7 @@ return lesson {
   rules = { "3.8.2", "II.3", "II.3.2.6" },
   steps = {
     teach {
-      fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+      fen = "1r2k1r1/7p/8/8/8/P7/8/1R2K1R1 w GBgb - 0 1",
       variant = "chess960",
       text = { en = "In Chess960 castling ends exactly as in ordinary chess, wherever the king and rook started: after castling kingside (O-O) the king is on g1 and the rook on f1; after queenside castling (O-O-O) the king is on c1 and the rook on d1. Every square between the king and its target, and between the rook and its target, must be empty except for those two pieces, and the king may not be in check, pass through or land on an attacked square.",
                fa = "در شطرنج ۹۶۰ قلعه درست مثل شطرنج معمولی تمام می‌شود، هر جا که شاه و رخ شروع کرده باشند: پس از قلعهٔ کوچک (O-O) شاه در g1 و رخ در f1 است و پس از قلعهٔ بزرگ (O-O-O) شاه در c1 و رخ در d1. همهٔ خانه‌های میان شاه و مقصدش و میان رخ و مقصدش باید، جز خود آن دو مهره، خالی باشند، و شاه نباید کیش باشد، از خانهٔ زیر حمله بگذرد یا در آن بایستد.",

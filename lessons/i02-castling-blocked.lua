@@ -80,7 +80,7 @@ return lesson {
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
     teach {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      fen = "r3k2r/8/p7/8/8/7P/8/R3K2R w KQkq - 0 1",
       moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
       text = { en = "A right lost is lost for good: once the king has moved, even if it comes back to e1, it can never castle again on either side. A rook that moves loses castling only on its own side. The engine remembers the moves of the game, not just where the pieces stand now.",
                fa = "حقی که از دست برود برای همیشه از دست رفته است: وقتی شاه حرکت کند، حتی اگر به e1 برگردد، دیگر هرگز در هیچ جناحی نمی‌تواند قلعه برود. رخی که حرکت کند فقط حق قلعه در جناح خودش را از دست می‌دهد. موتور حرکت‌های بازی را به یاد دارد، نه فقط جای کنونی مهره‌ها را.",
@@ -88,7 +88,7 @@ return lesson {
       diagram = { squares = { "e1", "e2" }, arrows = { { "e1", "e2" }, { "e2", "e1" } } },
     },
     true_false {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      fen = "r3k2r/8/p7/8/8/7P/8/R3K2R w KQkq - 0 1",
       moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
       prompt = { en = "Both kings walked out and came back (Ke2 Ke7 Ke1 Ke8). May White castle kingside now?",
                  fa = "هر دو شاه بیرون رفتند و برگشتند (Ke2 Ke7 Ke1 Ke8). آیا سفید اکنون می‌تواند قلعهٔ کوچک برود؟",
@@ -101,7 +101,7 @@ return lesson {
       tests = { right = { "false" }, wrong = { ["true"] = "castling_king_moved" } },
     },
     true_false {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      fen = "r3k2r/8/p7/8/8/7P/8/R3K2R w KQkq - 0 1",
       moves = { "Rh2", "Rh7", "Rh1", "Rh8" },
       prompt = { en = "This time only the rooks on the h-file went out and back (Rh2 Rh7 Rh1 Rh8). May White castle kingside?",
                  fa = "این بار فقط رخ‌های ستون h بیرون رفتند و برگشتند (Rh2 Rh7 Rh1 Rh8). آیا سفید می‌تواند قلعهٔ کوچک برود؟",
@@ -114,7 +114,7 @@ return lesson {
       tests = { right = { "false" }, wrong = { ["true"] = "castling_rook_moved" } },
     },
     true_false {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      fen = "r3k2r/8/p7/8/8/7P/8/R3K2R w KQkq - 0 1",
       moves = { "Rh2", "Rh7", "Rh1", "Rh8" },
       prompt = { en = "Same game: may White still castle queenside?", fa = "همان بازی: آیا سفید هنوز می‌تواند قلعهٔ بزرگ برود؟",
                  ar = "المباراة نفسها: هل ما زال يجوز للأبيض التبييت الطويل؟" },

@@ -81,7 +81,7 @@ return lesson {
       tests = { right = { "false" }, wrong = { ["true"] = "repetition_differs_ep" } },
     },
     true_false {
-      fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      fen = "r3k2r/8/p7/8/8/7P/8/R3K2R w KQkq - 0 1",
       moves = { "Ke2", "Ke7", "Ke1", "Ke8" },
       prompt = { en = "The pieces stand where they stood four moves ago, but both kings have moved. Is it the same position as the start, for repetition?",
                  fa = "مهره‌ها همان جایی هستند که چهار حرکت پیش بودند، اما هر دو شاه حرکت کرده‌اند. آیا از نظر تکرار، این همان وضعیت آغازین است؟",

@@ -5,7 +5,7 @@
 local Q = quizlib
 
 local STARTS = {
-  "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+  "r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R w KQkq - 0 1",
   "r3k2r/ppp1pppp/2n5/3p4/3P4/2N5/PPP1PPPP/R3K2R w KQkq - 0 1",
   "r3k2r/pp3ppp/2n1b3/2bpp3/2BPP3/2N1B3/PP3PPP/R3K2R w KQkq - 0 1",
 }

@@ -6,6 +6,7 @@
 
 #include "harness.h"
 #include "typed_answer.h"
+#include "arbiter.h"
 #include "lessons.h"
 
 static int reports;
@@ -110,6 +111,14 @@ static void test_bundled(void)
             else
                 CHECK_MSG(s->nright >= 1 && s->nwrong >= 1, "%s step %d lacks right/wrong examples", l->id, step);
             CHECK(s->fen != NULL);
+            /* the position shown can arise in a game (issue 22: no unreachable board taught) */
+            {
+                arb_reason why[4];
+                arb_variant v = s->variant && strcmp(s->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
+                int np = s->fen ? arb_validate(s->fen, v, why, 4) : 0;
+                CHECK_MSG(np == 0, "%s step %d: the position cannot arise (%s): %s", l->id, step,
+                          np > 0 ? arb_reason_name(why[0].code) : "", s->fen);
+            }
             for (int k = 0; k < ARBL_NLANGS; k++) {
                 const char *lang = arbl_langs[k];
                 CHECK_MSG(s->prompt.lang[k] && *s->prompt.lang[k], "%s step %d: no %s prompt", l->id, step, lang);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "arbiter.h"
 #include "puzzles.h"
 
 static int reports;
@@ -83,6 +84,40 @@ static void test_bundled(void)
             CHECK_MSG(p->prompt.lang[l] && *p->prompt.lang[l] && p->success.lang[l] && *p->success.lang[l],
                       "%s: text in %s", p->id, arbl_langs[l]);
         CHECK_MSG(p->chunk && p->fen && p->source && *p->source, "%s", p->id);
+        /* the position shown can arise in a game (issue 22) */
+        arb_reason why[4];
+        arb_variant v = p->variant && strcmp(p->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
+        int np = p->fen ? arb_validate(p->fen, v, why, 4) : 0;
+        CHECK_MSG(np == 0, "%s: the position cannot arise (%s): %s", p->id, np > 0 ? arb_reason_name(why[0].code) : "",
+                  p->fen);
+    }
+    harness_begin("puzzles.bundled.mates_arise");
+    {
+        char path[600];
+        snprintf(path, sizeof path, "%s/puzzles.txt", puzzles_dir());
+        FILE *f = fopen(path, "r");
+        CHECK_MSG(f != NULL, "cannot open %s", path);
+        char line[1024];
+        int mates = 0;
+        while (f && fgets(line, sizeof line, f)) {
+            char *a = strchr(line, '|'), *b = a ? strchr(a + 1, '|') : NULL, *c = b ? strchr(b + 1, '|') : NULL;
+            if (line[0] == '#' || !c)
+                continue;
+            *c = '\0';
+            char *fen = b + 1;
+            while (*fen == ' ')
+                fen++;
+            for (char *e = c - 1; e > fen && *e == ' '; e--)
+                *e = '\0';
+            arb_reason why[4];
+            int np = arb_validate(fen, ARB_STANDARD, why, 4);
+            CHECK_MSG(np == 0, "puzzles.txt: %.*s cannot arise (%s): %s", (int)(a - line), line,
+                      np > 0 ? arb_reason_name(why[0].code) : "", fen);
+            mates++;
+        }
+        if (f)
+            fclose(f);
+        CHECK_MSG(mates >= 50, "%d mates read", mates);
     }
 
     arbl_result *r = malloc(sizeof *r);
