@@ -98,9 +98,9 @@ return lesson {
       choices = results,
       answer = on_flag("black"),
       explain = why_flag("black"),
-      success = { en = "Right: with the pawn blocking its own king a bishop mate exists, so White wins on time.",
-                  fa = "درست است: وقتی پیاده راه شاه خودش را می‌بندد، مات با فیل ممکن است، پس سفید با وقت می‌برد.",
-                  ar = "صحيح: حين يسدّ البيدق طريق ملكه تصبح الإماتة بالفيل ممكنة، فيفوز الأبيض بالوقت." },
+      success = { en = "Right: a mate exists, so White wins on time (6.9). Not with the pawn on h2 as before: this bishop runs on the dark squares, and h1 is light. But the pawn may promote, and the new piece can then block its own king while the bishop gives mate, as the engine's line shows.",
+                  fa = "درست است: ماتی وجود دارد، پس سفید با تمام شدن وقت سیاه می‌برد (۶.۹). نه با پیاده در h2 مثل مرحلهٔ پیش: این فیل روی خانه‌های تیره حرکت می‌کند و h1 روشن است. اما پیاده می‌تواند ارتقا یابد و مهرهٔ تازه راه شاه خودش را ببندد تا فیل مات کند، همان‌طور که خط موتور نشان می‌دهد.",
+                  ar = "صحيح: الإماتة ممكنة، فيفوز الأبيض بنفاد وقت الأسود (6.9). لا بالبيدق في h2 كما في الخطوة السابقة، فهذا الفيل يسير على المربعات الداكنة وh1 مربع فاتح؛ لكن البيدق قد يترقّى، فتسدّ القطعة الجديدة طريق ملكها بينما يُميت الفيل، كما يبيّن خط المحرك." },
       tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
     choice {

@@ -309,7 +309,7 @@ local function lint(l, source, chunk)
         -- Every legal move is a sample answer: expect, and the feedback functions it leads to.
         local passing = 0
         for _, m in ipairs(pos:legal_moves()) do
-          local ctx = { pos = pos, move = m, after = pos:play(m), step = s }
+          local ctx = { pos = pos, move = m, after = pos:play(m), step = s, answer = m.san }
           if s.expect(ctx) then
             passing = passing + 1
             call_text(s.success, ctx, "success", m.san, i)

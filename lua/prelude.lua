@@ -103,7 +103,8 @@ function lesson(t)
 end
 
 -- ---- predicates over a played move: each returns function(ctx) -> boolean ----
--- ctx.pos: the position before, ctx.move: the move table, ctx.after: the position after.
+-- ctx.pos: the position before, ctx.move: the move table, ctx.after: the position after,
+-- ctx.answer: the answer as the student wrote it (read as answers are read: native digits as 0-9).
 
 function castles(side)
   return function(ctx) return ctx.move.castle ~= nil and (side == nil or ctx.move.castle == side) end
@@ -318,7 +319,7 @@ local function judge_move(step, answer, lang)
     local first = whys[1]
     return { correct = false, feedback = text .. (first and (" " .. first.text) or ""), explanations = whys }
   end
-  local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
+  local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step, answer = answer }
   if step.expect(ctx) then
     return { correct = true, feedback = feedback_of(step, "success", "correct", lang, ctx), explanations = {} }
   end

@@ -50,6 +50,7 @@ static const struct {
     {"illegal-01-pinned-knight", "illegal", "Nd5", "Kf2", "move_is_legal"}, /* the move itself */
     {"retro-02-knight-uncovers-rook", "retro", "h5g3", "f5g3", "retro_before_illegal"},
     {"retro-03-double-step", "retro", "d7d5", "d6d5", "retro_other"},
+    {"retro-04-pawn-check", "retro", "f6e5xb", "e4e5", "retro_not_legal"}, /* the capture the prompt explains */
     {"count-03-promotion", "count", "9", "5", "legal_moves_count"},
     {"count-03-promotion", "count", "\xdb\xb9", "abc", "not_a_number"}, /* Persian 9 */
     {"stalemate-03-rook", "stalemate", "Rh1#", "Rg7", "stalemate"},

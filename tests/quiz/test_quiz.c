@@ -409,6 +409,45 @@ static void generate(const arbl_quizbook *book, const arbl_quiz *quiz, const cha
 static arbl_quizbook *book;
 static arbl_grade grade;
 
+/* How often each right answer comes up among the questions of one difficulty. */
+struct tally {
+    char answer[64][32];
+    int count[64], kinds, total, two_choice;
+};
+
+static void tally_add(struct tally *t, const char *answer, const arbl_question *q)
+{
+    t->total++;
+    t->two_choice += q->nchoices == 2;
+    for (int i = 0; i < t->kinds; i++)
+        if (strcmp(t->answer[i], answer) == 0) {
+            t->count[i]++;
+            return;
+        }
+    if (t->kinds < 64) {
+        snprintf(t->answer[t->kinds], sizeof t->answer[0], "%.31s", answer);
+        t->count[t->kinds++] = 1;
+    }
+}
+
+/* Issue 22 §3: a quiz tests the rule, not the format. No right answer may be the answer to more
+ * than 60% of a generator's questions at one difficulty (65% when every question has two
+ * choices): answering "none" or "draw" every time must not pass. Prints each figure. */
+static void check_balance(const arbl_quiz *quiz, const char *level, const struct tally *t)
+{
+    int top = 0;
+    for (int i = 1; i < t->kinds; i++)
+        if (t->count[i] > t->count[top])
+            top = i;
+    if (t->total == 0)
+        return;
+    double share = (double)t->count[top] / t->total, limit = t->two_choice == t->total ? 0.65 : 0.60;
+    printf("balance %s %s: '%s' in %d of %d (%.0f%%, limit %.0f%%), %d different answers\n", quiz->id, level,
+           t->answer[top], t->count[top], t->total, 100 * share, 100 * limit, t->kinds);
+    CHECK_MSG(share <= limit, "%s %s: the answer is '%s' in %.0f%% of the questions (limit %.0f%%)", quiz->id, level,
+              t->answer[top], 100 * share, 100 * limit);
+}
+
 static void test_generator(const arbl_quiz *quiz)
 {
     char name[96];
@@ -416,10 +455,21 @@ static void test_generator(const arbl_quiz *quiz)
     harness_begin(name);
     struct batch b = {0};
     int checked = 0, wrong_checked = 0, failures = 0;
+    static struct tally tallies[3];
+    memset(tallies, 0, sizeof tallies);
     for (int l = 0; l < 3; l++) {
         generate(book, quiz, levels[l], 7, 340, "en", &b);
         for (int i = 0; i < b.n; i++) {
             const arbl_question *q = &b.q[i];
+            /* the position can arise in a game (issue 22), except where legality is the question */
+            if (strcmp(quiz->id, "legal-position") != 0) {
+                arb_reason why[4];
+                int np = arb_validate(q->fen, ARB_STANDARD, why, 4);
+                if (np == 0 && q->start_fen[0])
+                    np = arb_validate(q->start_fen, ARB_STANDARD, why, 4);
+                CHECK_MSG(np == 0, "%s: the position cannot arise (%s): %s", q->id,
+                          np > 0 ? arb_reason_name(why[0].code) : "", q->fen);
+            }
             for (int j = 1; j < q->ndata; j++)
                 CHECK_MSG(strcmp(q->data[j - 1].key, q->data[j].key) < 0, "%s: data not in key order", q->id);
             char answer[128];
@@ -429,6 +479,7 @@ static void test_generator(const arbl_quiz *quiz)
                 continue;
             bool ok = arbl_quiz_grade(book, q->id, answer, "en", &grade);
             checked++;
+            tally_add(&tallies[l], ok && grade.expected[0] ? grade.expected : answer, q);
             if (!ok || !grade.correct) {
                 if (failures++ < 5)
                     CHECK_MSG(false, "%s: answer '%s' graded %s (expected '%s'; %s) fen %s", q->id, answer,
@@ -474,6 +525,12 @@ static void test_generator(const arbl_quiz *quiz)
     }
     CHECK_INT(failures, 0);
     CHECK_MSG(checked >= 1000, "%s: only %d questions checked", quiz->id, checked);
+    snprintf(name, sizeof name, "quiz.%s.balance", quiz->id);
+    harness_begin(name);
+    for (int l = 0; l < 3; l++)
+        check_balance(quiz, levels[l], &tallies[l]);
+    snprintf(name, sizeof name, "quiz.%s.independent", quiz->id);
+    harness_begin(name);
     printf("%s: %d questions checked against the engine, %d wrong answers graded\n", quiz->id, checked,
            wrong_checked);
 
