@@ -157,6 +157,10 @@ static const char *draw_answer(const arbl_question *q)
     return buf;
 }
 
+/* What the touch obliges, from the engine's allowed moves alone (touch-move.lua's choice ids):
+ * "any", "castle", "capture_with" (only the touched own piece takes the touched opponent's),
+ * "capture" (the touched opponent's piece, by any capturer), "king" (king and rook touched, only
+ * king moves allowed: 4.4.3), "move" (only the touched own piece moves). */
 static void touch_answer(const arb_position *pos, const arbl_question *q, char *out)
 {
     arb_touch t = arb_touch_none();
@@ -165,21 +169,40 @@ static void touch_answer(const arb_position *pos, const arbl_question *q, char *
     char *save = NULL;
     for (char *s = strtok_r(squares, " ", &save); s && t.count < ARB_TOUCH_MAX; s = strtok_r(NULL, " ", &save))
         t.squares[t.count++] = (uint8_t)arb_square_parse(s);
+    uint64_t own = 0, opp = 0;
+    bool king = false, rook = false;
+    for (int i = 0; i < t.count; i++) {
+        arb_piece p = pos->board[t.squares[i]];
+        if (p == 0)
+            continue;
+        if (ARB_PIECE_COLOR(p) == pos->side) {
+            own |= 1ull << t.squares[i];
+            king |= ARB_PIECE_TYPE(p) == ARB_KING;
+            rook |= ARB_PIECE_TYPE(p) == ARB_ROOK;
+        } else
+            opp |= 1ull << t.squares[i];
+    }
     arb_touch_result *r = malloc(sizeof *r);
-    snprintf(out, 32, "(none allowed)");
+    snprintf(out, 32, "(none)");
     if (arb_touch_obligation(pos, &t, r) == ARB_OK) {
-        if (r->any) {
-            snprintf(out, 32, "any");
-        } else {
-            for (int c = 0; c < q->nchoices; c++) {
-                arb_move m;
-                if (arb_parse_move(pos, q->choices[c].text, &m, NULL) != ARB_OK)
-                    continue;
-                for (int i = 0; i < r->nmoves; i++)
-                    if (r->moves[i] == m)
-                        snprintf(out, 32, "%s", q->choices[c].id);
-            }
+        bool castle = r->nmoves > 0, with = r->nmoves > 0 && own && opp, capture = r->nmoves > 0,
+             kingmv = r->nmoves > 0 && king && rook, move = r->nmoves > 0;
+        for (int i = 0; i < r->nmoves; i++) {
+            arb_move m = r->moves[i];
+            int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m), taken = -1;
+            if (ARB_MOVE_KIND(m) == ARB_MOVE_EN_PASSANT)
+                taken = ARB_SQ(ARB_FILE(to), ARB_RANK(from));
+            else if (ARB_MOVE_KIND(m) != ARB_MOVE_CASTLE && pos->board[to] != 0)
+                taken = to;
+            castle &= ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE;
+            with &= (own >> from & 1) && taken >= 0 && (opp >> taken & 1);
+            capture &= taken >= 0 && (opp >> taken & 1);
+            kingmv &= from == pos->king_square[pos->side];
+            move &= own >> from & 1;
         }
+        const char *id = r->any ? "any" : castle ? "castle" : with ? "capture_with" : capture ? "capture"
+                                                 : kingmv ? "king" : move ? "move" : "(other)";
+        snprintf(out, 32, "%s", id);
     }
     free(r);
 }
@@ -501,7 +524,7 @@ static void test_generator(const arbl_quiz *quiz)
                 if (strcmp(quiz->id, "legal-position") == 0)
                     wrong = strcmp(answer, "legal") == 0 ? "illegal" : "legal";
                 if (strcmp(quiz->id, "touch-move") == 0)
-                    wrong = strcmp(answer, "any") == 0 ? "a" : "any";
+                    wrong = strcmp(answer, "any") == 0 ? "move" : "any";
                 if (strncmp(quiz->id, "mate-in", 7) == 0)
                     wrong = "Kb9";
                 /* choice questions without a "none": another choice, by its id */
