@@ -154,7 +154,8 @@ return lesson {
       text = { en = "When a player has less than five minutes left in a period and does not get 30 seconds or more added with each move, he or she need not record the moves for the rest of that period (8.4). After a flag falls, a player who stopped recording must bring the scoresheet up to date before moving a piece (8.5.2). In rapid and blitz nobody needs to record at all, and no right to claim is lost by that (A.2).",
                fa = "وقتی بازیکنی در یک دوره کمتر از پنج دقیقه وقت دارد و با هر حرکت ۳۰ ثانیه یا بیشتر به وقتش افزوده نمی‌شود، لازم نیست در باقی آن دوره حرکت‌ها را بنویسد (۸.۴). پس از تمام شدن وقت یکی از دو بازیکن، بازیکنی که نوشتن را کنار گذاشته بود باید پیش از حرکت دادن هر مهره‌ای برگه‌اش را کامل کند (۸.۵.۲). در بازی سریع و برق‌آسا هیچ‌کس مجبور به نوشتن نیست، و از این راه هیچ حق ادعایی از دست نمی‌رود (A.2).",
                ar = "إذا بقي للاعب أقل من خمس دقائق في فترة ما، ولا تُضاف إليه 30 ثانية أو أكثر مع كل نقلة، فلا يلزمه تسجيل النقلات حتى نهاية تلك الفترة (8.4). وبعد نفاد وقت أحد اللاعبين يجب على اللاعب الذي توقف عن التسجيل أن يُكمل ورقته قبل أن يحرّك أي قطعة (8.5.2). وفي الشطرنج السريع والخاطف لا يلزم أحدًا التسجيل أصلًا، ولا يضيع بذلك أي حق في المطالبة (A.2)." },
-      diagram = { squares = {}, arrows = {} },
+      fen = "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 60",
+      diagram = { squares = { "d1", "d7" }, arrows = { { "d1", "d7" } } },
     },
     choice {
       prompt = { en = "A standard game at 90 minutes plus 30 seconds a move. White has three minutes left. Must White go on recording the moves?",

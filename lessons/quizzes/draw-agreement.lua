@@ -38,10 +38,15 @@ return quiz {
         moves = Q.pick(rng, MATES)
       else
         -- the record starts from the standard position, or from one set up on the board (a
-        -- thematic event): random play gives it, with either side to move
-        if rng:int(1, 3) > 1 then
-          local _, set_up = Q.random_game(rng, 6, 40)
-          if set_up and set_up:status() == "ongoing" then start = arbiter.position((set_up:fen():gsub(" %d+ (%d+)$", " 0 %1"))) end
+        -- thematic event) with White to move as on move 1 (the engine counts moves from the
+        -- FEN's move number: 1 there, so nobody has moved yet)
+        if rng:int(1, 6) > (want == "play_on" and 1 or 3) then
+          local set_up
+          for _ = 1, 6 do
+            local _, p = Q.random_game(rng, 6, 40)
+            if p and p:turn() == "white" and p:status() == "ongoing" then set_up = p break end
+          end
+          if set_up then start = arbiter.position((set_up:fen():gsub(" %d+ %d+$", " 0 1"))) end
         end
         local g = arbiter.random_game(rng, want == "play_on" and rng:int(0, 1) or rng:int(2, 7), start)
         for _, m in ipairs(g:moves()) do moves[#moves + 1] = m.uci end

@@ -267,11 +267,14 @@ static bool penalty_answer(const arb_position *pos, const arbl_question *q, char
     arb_illegal_policy policy = arb_illegal_policy_fide(strcmp(tc, "rapid") == 0   ? ARB_TC_RAPID
                                                         : strcmp(tc, "blitz") == 0 ? ARB_TC_BLITZ
                                                                                    : ARB_TC_STANDARD);
+    const char *how = data_of(q, "supervision");
+    policy.unsupervised = how && strcmp(how, "supervised") != 0;
+    policy.opponent_moved = how && strcmp(how, "late") == 0;
     arb_outcome o;
     int extra = 0;
     if (arb_illegal_move_penalty(pos, (arb_color)pos->side, atoi(count), &policy, &o, &extra) != ARB_OK)
         return false;
-    snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? (extra >= 120 ? "two_minutes" : "one_minute")
+    snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? (extra >= 120 ? "two_minutes" : extra > 0 ? "one_minute" : "stands")
                              : o.result == ARB_RESULT_DRAW ? "draw"
                                                            : "loss");
     return true;
