@@ -67,6 +67,9 @@ return lesson {
       answer = function(pos) return pos:parse("O-O") ~= nil or pos:parse("O-O-O") ~= nil end,
       -- SP 0 is BBQNNRKR: the king stands next to both rooks; what stops castling is the squares
       -- the king and rook must pass or land on.
+      wrong = { en = "Not on the first move: for 0-0 the h1-rook would land on f1, where the other rook stands; for 0-0-0 the king would cross e1 and d1 (the knights) and land on c1 (the queen). The squares they pass and reach must be empty.",
+                fa = "نه در حرکت نخست: در 0-0 رخ h1 باید به f1 برود که رخ دیگر در آن است؛ در 0-0-0 شاه باید از e1 و d1 (اسب‌ها) بگذرد و در c1 (وزیر) بایستد. خانه‌هایی که از آن‌ها می‌گذرند و به آن‌ها می‌رسند باید خالی باشند.",
+                ar = "ليس في النقلة الأولى: في 0-0 يجب أن يصل رخ h1 إلى f1 حيث يقف الرخ الآخر؛ وفي 0-0-0 يجب أن يعبر الملك e1 وd1 (الحصانان) ويصل إلى c1 (الوزير). والمربعات التي يعبرانها ويصلان إليها يجب أن تكون خالية." },
       success = { en = "Right: for O-O the h1-rook must go to f1, where the other rook stands; for O-O-O the king must pass e1 and d1 (knights) and land on c1 (queen). Every square the king and rook pass or land on must be empty, apart from the king and the castling rook themselves.",
                   fa = "درست است: در قلعهٔ کوچک، رخ h1 باید به f1 برود که رخ دیگر آنجاست؛ در قلعهٔ بزرگ، شاه باید از e1 و d1 (جای اسب‌ها) بگذرد و در c1 (جای وزیر) بنشیند. همهٔ خانه‌هایی که شاه و رخ از آن‌ها می‌گذرند یا در آن‌ها می‌نشینند باید خالی باشند؛ فقط خودِ شاه و رخی که با آن قلعه می‌روید می‌توانند در آن‌ها باشند.",
                   ar = "صحيح: في التبييت القصير يجب أن ينتقل رخ h1 إلى f1 حيث يقف الرخ الآخر، وفي التبييت الطويل يجب أن يعبر الملك e1 وd1 (وعليهما الحصانان) ليستقر في c1 (وعليه الوزير). ويجب أن تكون كل المربعات التي يعبرها الملك أو الرخ أو يستقران فيها خالية، باستثناء الملك ورخ التبييت نفسيهما." },

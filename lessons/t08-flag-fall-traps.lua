@@ -122,6 +122,8 @@ return lesson {
                  fa = "آیا سفید فقط با شاه و اسب، با سری از حرکت‌های قانونی، هنوز می‌تواند اینجا مات کند؟",
                  ar = "هل يستطيع الأبيض، بالملك والحصان فقط، أن يُميت هنا بسلسلة ما من النقلات القانونية؟" },
       answer = function(pos) return pos:can_mate("white") end,
+      -- the engine's mating line for the knight (6.9)
+      explain = function(pos) return arbiter.unwinnable(pos, "white").explanations end,
       success = { en = "Right: the black rook can wall in its own king, so a knight mate remains possible — that is why 6.9 gives White the win if Black's flag falls.",
                   fa = "درست است: رخ سیاه می‌تواند راه شاه خودش را ببندد، پس مات با اسب ممکن می‌ماند؛ برای همین طبق ۶.۹ اگر پرچم سیاه بیفتد سفید می‌برد.",
                   ar = "صحيح: قد يحاصر الرخ الأسود ملكه، فتبقى الإماتة بالحصان ممكنة؛ ولهذا يمنح البند 6.9 الفوز للأبيض إن سقط علم الأسود." },

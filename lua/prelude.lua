@@ -339,9 +339,19 @@ local function judge_move(step, answer, lang)
   return result
 end
 
+-- The step's explanations (its `explain`) after a wrong choice or true/false answer. A step
+-- without a `wrong` text of its own then quotes the first of them in the feedback, after the
+-- verdict, as a wrong move quotes the engine's reason: the student reads why, not only "no".
 local function add_explanations(result, step, pos, lang)
   if type(step.explain) == "function" then
     for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+  end
+  local first
+  for _, e in ipairs(result.explanations) do
+    if e.code ~= "wrong_answer" then first = e break end
+  end
+  if step.wrong == nil and first and type(first.text) == "string" and first.text ~= "" then
+    result.feedback = result.feedback .. " " .. first.text
   end
   return result
 end

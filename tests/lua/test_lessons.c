@@ -147,6 +147,12 @@ static void test_bundled(void)
                 for (int a = 0; a < s->nwrong; a++) {
                     bool ok = arbl_answer(reg, l, step, s->wrong[a], lang, &r);
                     answered++;
+                    /* a wrong answer teaches: never only the runtime's "That is not the right
+                     * answer." (issue 22: 44 steps said nothing else) */
+                    static const char *const bare[ARBL_NLANGS] = {"That is not the right answer.",
+                                                                  "این پاسخ درست نیست.", "هذه ليست الإجابة الصحيحة."};
+                    CHECK_MSG(strcmp(r.feedback, bare[k]) != 0, "%s step %d [%s]: wrong answer '%s' is told only '%s'",
+                              l->id, step, lang, s->wrong[a], r.feedback);
                     CHECK_MSG(ok && !r.correct && has_code(&r, s->wrong_code[a]),
                               "%s step %d [%s]: wrong answer '%s' (want %s): ok %d correct %d first code '%s' %s",
                               l->id, step, lang, s->wrong[a], s->wrong_code[a], ok, r.correct,
