@@ -14,7 +14,7 @@ local function legal_setup(rank)
 end
 return lesson {
   id = "chess960-setup",
-  title = { en = "Chess960: the starting position", fa = "شطرنج ۹۶۰: وضعیت آغازین", ar = "شطرنج 960: الوضع الابتدائي" },
+  title = { en = "Chess960: the starting position", fa = "شطرنج تصادفی فیشر (شطرنج ۹۶۰): وضعیت آغازین", ar = "شطرنج فيشر العشوائي (شطرنج 960): الوضع الابتدائي" },
   level = "advanced",
   tags = { "chess960" },
   rules = { "II", "II.1", "II.2", "II.2.1", "II.2.2", "II.2.3" },
@@ -23,13 +23,13 @@ return lesson {
       fen = arbiter.chess960(0):fen(),
       variant = "chess960",
       text = { en = "In Chess960 the pieces of the first rank are placed at random, with two rules: the bishops stand on squares of opposite colours, and the king stands somewhere between the two rooks. The pawns are where they always are, and Black's pieces mirror White's. That gives 960 starting positions, numbered 0 to 959; number 518 is the ordinary one.",
-               fa = "در شطرنج ۹۶۰ مهره‌های ردیف اول به‌طور تصادفی چیده می‌شوند، با دو قاعده: فیل‌ها روی خانه‌های ناهم‌رنگ قرار می‌گیرند و شاه جایی میان دو رخ می‌ایستد. پیاده‌ها سر جای همیشگی‌شان هستند و مهره‌های سیاه قرینهٔ مهره‌های سفیدند. این کار ۹۶۰ وضعیت آغازین می‌سازد که از ۰ تا ۹۵۹ شماره دارند؛ شمارهٔ ۵۱۸ همان چیدمان معمولی است.",
-               ar = "في شطرنج 960 تُوضع قطع الصف الأول عشوائيًا وفق قاعدتين: أن يقف الفيلان على مربعين مختلفي اللون، وأن يقف الملك في مكانٍ ما بين الرخين. وتبقى البيادق في أماكنها المعتادة، وتقابل قطع الأسود قطع الأبيض كالمرآة. فينتج 960 وضعًا ابتدائيًا مرقّمة من 0 إلى 959، والوضع رقم 518 هو الوضع العادي." },
+               fa = "در شطرنج تصادفی فیشر مهره‌های ردیف اول به‌طور تصادفی چیده می‌شوند، با دو قاعده: فیل‌ها روی خانه‌های ناهم‌رنگ قرار می‌گیرند و شاه جایی میان دو رخ می‌ایستد. پیاده‌ها سر جای همیشگی‌شان هستند و مهره‌های سیاه قرینهٔ مهره‌های سفیدند. این کار ۹۶۰ وضعیت آغازین می‌سازد که از ۰ تا ۹۵۹ شماره دارند؛ شمارهٔ ۵۱۸ همان چیدمان معمولی است.",
+               ar = "في شطرنج فيشر العشوائي تُوضع قطع الصف الأول عشوائيًا وفق قاعدتين: أن يقف الفيلان على مربعين مختلفي اللون، وأن يقف الملك في مكانٍ ما بين الرخين. وتبقى البيادق في أماكنها المعتادة، وتقابل قطع الأسود قطع الأبيض كالمرآة. فينتج 960 وضعًا ابتدائيًا مرقّمة من 0 إلى 959، والوضع رقم 518 هو الوضع العادي." },
       diagram = { squares = { "a1", "b1", "c1", "d1" }, arrows = {} },
     },
     true_false {
-      prompt = { en = "Position 518 of Chess960 is the ordinary starting position.", fa = "وضعیت شمارهٔ ۵۱۸ شطرنج ۹۶۰ همان وضعیت آغازین معمولی است.",
-                 ar = "الوضع رقم 518 في شطرنج 960 هو الوضع الابتدائي العادي." },
+      prompt = { en = "Position 518 of Chess960 is the ordinary starting position.", fa = "وضعیت شمارهٔ ۵۱۸ شطرنج تصادفی فیشر همان وضعیت آغازین معمولی است.",
+                 ar = "الوضع رقم 518 في شطرنج فيشر العشوائي هو الوضع الابتدائي العادي." },
       answer = function() return back_rank(518) == "RNBQKBNR" end,
       wrong = { en = "The 960 start positions are numbered 0 to 959, and the ordinary set-up, RNBQKBNR, is number 518.",
                 fa = "۹۶۰ وضعیت آغازین از ۰ تا ۹۵۹ شماره‌گذاری شده‌اند و چیدمان معمولی، RNBQKBNR، شمارهٔ ۵۱۸ است.",
@@ -40,8 +40,8 @@ return lesson {
     },
     true_false {
       prompt = { en = "Could BRBKRNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
-                 fa = "آیا BRBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
-                 ar = "هل يمكن أن يكون BRBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+                 fa = "آیا BRBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
+                 ar = "هل يمكن أن يكون BRBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("BRBKRNNQ") end,
       wrong = { en = "The bishops must stand on squares of different colours (II.2.2): here both, on a1 and c1, are on dark squares.",
                 fa = "فیل‌ها باید روی خانه‌هایی با رنگ متفاوت باشند (II.2.2): اینجا هر دو، در a1 و c1، روی خانه‌های تیره‌اند.",
@@ -53,8 +53,8 @@ return lesson {
     },
     true_false {
       prompt = { en = "Could KRRBBNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
-                 fa = "آیا KRRBBNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
-                 ar = "هل يمكن أن يكون KRRBBNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+                 fa = "آیا KRRBBNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
+                 ar = "هل يمكن أن يكون KRRBBNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("KRRBBNNQ") end,
       wrong = { en = "The king must stand between the two rooks (II.2.1): here it is on a1, outside them.",
                 fa = "شاه باید میان دو رخ باشد (II.2.1): اینجا در a1 و بیرون از آن دو است.",
@@ -66,8 +66,8 @@ return lesson {
     },
     true_false {
       prompt = { en = "Could RBBKRNNQ (from a1 to h1) be White's first rank in a Chess960 game?",
-                 fa = "آیا RBBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج ۹۶۰ باشد؟",
-                 ar = "هل يمكن أن يكون RBBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج 960؟" },
+                 fa = "آیا RBBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
+                 ar = "هل يمكن أن يكون RBBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("RBBKRNNQ") end,
       wrong = { en = "It meets both conditions: the bishops on b1 and c1 stand on squares of different colours, and the king on d1 stands between the rooks on a1 and e1 (II.2).",
                 fa = "هر دو شرط برقرار است: فیل‌های b1 و c1 روی خانه‌هایی با رنگ متفاوت‌اند و شاه در d1 میان رخ‌های a1 و e1 است (II.2).",
@@ -80,39 +80,39 @@ return lesson {
     which_squares {
       fen = arbiter.chess960(0):fen(),
       variant = "chess960",
-      prompt = { en = "Chess960 position 0: on which squares do the white rooks stand?", fa = "وضعیت شمارهٔ ۰ شطرنج ۹۶۰: رخ‌های سفید روی کدام خانه‌ها هستند؟",
-                 ar = "الوضع رقم 0 في شطرنج 960: على أي مربعات يقف رخّا الأبيض؟" },
+      prompt = { en = "Chess960 position 0: on which squares do the white rooks stand?", fa = "وضعیت شمارهٔ ۰ شطرنج تصادفی فیشر: رخ‌های سفید روی کدام خانه‌ها هستند؟",
+                 ar = "الوضع رقم 0 في شطرنج فيشر العشوائي: على أي مربعات يقف رخّا الأبيض؟" },
       answer = function(pos)
         local out = {}
         for sq, p in pairs(pos:pieces()) do if p == "R" then out[#out + 1] = sq end end
         return out
       end,
       success = { en = "Right: and the king stands between them, as every Chess960 set-up requires.",
-                  fa = "درست است: و شاه میان آن‌ها ایستاده، همان‌طور که هر چیدمان شطرنج ۹۶۰ لازم دارد.",
-                  ar = "صحيح: والملك يقف بينهما، كما يشترط كل وضع ابتدائي في شطرنج 960." },
+                  fa = "درست است: و شاه میان آن‌ها ایستاده، همان‌طور که هر چیدمان شطرنج تصادفی فیشر لازم دارد.",
+                  ar = "صحيح: والملك يقف بينهما، كما يشترط كل وضع ابتدائي في شطرنج فيشر العشوائي." },
       tests = { right = { "f1 h1" }, wrong = { ["a1 h1"] = "squares_extra", ["h1"] = "squares_missing" } },
     },
     which_squares {
       fen = arbiter.chess960(959):fen(),
       variant = "chess960",
-      prompt = { en = "Chess960 position 959: on which squares do the white bishops stand?", fa = "وضعیت شمارهٔ ۹۵۹ شطرنج ۹۶۰: فیل‌های سفید روی کدام خانه‌ها هستند؟",
-                 ar = "الوضع رقم 959 في شطرنج 960: على أي مربعين يقف فيلا الأبيض؟" },
+      prompt = { en = "Chess960 position 959: on which squares do the white bishops stand?", fa = "وضعیت شمارهٔ ۹۵۹ شطرنج تصادفی فیشر: فیل‌های سفید روی کدام خانه‌ها هستند؟",
+                 ar = "الوضع رقم 959 في شطرنج فيشر العشوائي: على أي مربعين يقف فيلا الأبيض؟" },
       answer = function(pos)
         local out = {}
         for sq, p in pairs(pos:pieces()) do if p == "B" then out[#out + 1] = sq end end
         return out
       end,
       success = { en = "Right: one on a light square and one on a dark square — a Chess960 set-up always keeps one bishop of each colour.",
-                  fa = "درست است: یکی روی خانهٔ روشن و دیگری روی خانهٔ تیره؛ چیدمان شطرنج ۹۶۰ همیشه از هر رنگ یک فیل نگه می‌دارد.",
-                  ar = "صحيح: أحدهما على مربع فاتح والآخر على مربع داكن، فوضع البداية في شطرنج 960 يُبقي دائمًا فيلًا لكل لون." },
+                  fa = "درست است: یکی روی خانهٔ روشن و دیگری روی خانهٔ تیره؛ چیدمان شطرنج تصادفی فیشر همیشه از هر رنگ یک فیل نگه می‌دارد.",
+                  ar = "صحيح: أحدهما على مربع فاتح والآخر على مربع داكن، فوضع البداية في شطرنج فيشر العشوائي يُبقي دائمًا فيلًا لكل لون." },
       tests = { right = { "g1 h1" }, wrong = { ["g1"] = "squares_missing", ["f1 g1 h1"] = "squares_extra" } },
     },
     true_false {
       fen = arbiter.chess960(959):fen(),
       variant = "chess960",
       prompt = { en = "In this Chess960 start, does every black piece stand on the same file as the matching white piece?",
-                 fa = "در این وضعیت آغازین شطرنج ۹۶۰، آیا هر مهرهٔ سیاه در همان ستونی است که مهرهٔ نظیرش از سفید؟",
-                 ar = "في وضع البداية هذا من شطرنج 960، هل تقف كل قطعة سوداء على العمود نفسه الذي تقف عليه نظيرتها البيضاء؟" },
+                 fa = "در این وضعیت آغازین شطرنج تصادفی فیشر، آیا هر مهرهٔ سیاه در همان ستونی است که مهرهٔ نظیرش از سفید؟",
+                 ar = "في وضع البداية هذا من شطرنج فيشر العشوائي، هل تقف كل قطعة سوداء على العمود نفسه الذي تقف عليه نظيرتها البيضاء؟" },
       answer = function(pos)
         for f in ("abcdefgh"):gmatch(".") do
           if pos:piece_at(f .. "8") ~= pos:piece_at(f .. "1"):lower() then return false end

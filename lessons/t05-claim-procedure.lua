@@ -50,7 +50,7 @@ return lesson {
     choice {
       moves = shuffle,
       prompt = { en = "A standard game: Black's claim with the written move Nc6 is wrong. How many minutes does the arbiter add to White's clock?",
-                 fa = "بازی استاندارد: ادعای سیاه با حرکت نوشته‌شدهٔ Nc6 نادرست است. داور چند دقیقه به ساعت سفید اضافه می‌کند؟",
+                 fa = "بازی کلاسیک: ادعای سیاه با حرکت نوشته‌شدهٔ Nc6 نادرست است. داور چند دقیقه به ساعت سفید اضافه می‌کند؟",
                  ar = "مباراة كلاسيكية: مطالبة الأسود بالنقلة المكتوبة Nc6 خاطئة. كم دقيقة يضيف الحكم إلى ساعة الأبيض؟" },
       choices = {
         { id = "1", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
@@ -60,7 +60,7 @@ return lesson {
       answer = function(pos, game) return penalty_minutes(game, { claim = "threefold", with_move = "Nc6" }) end,
       explain = function(pos, game) return game:outcome({ claim = "threefold", with_move = "Nc6" }).explanations end,
       success = { en = "Right: in a standard game a wrong claim gives the opponent two extra minutes (9.5.3), so that claiming is never a free pause.",
-                  fa = "درست است: در بازی استاندارد ادعای نادرست دو دقیقه وقت اضافه به حریف می‌دهد (۹.۵.۳)، تا ادعا کردن هرگز وقفه‌ای رایگان نباشد.",
+                  fa = "درست است: در بازی کلاسیک ادعای نادرست دو دقیقه وقت اضافه به حریف می‌دهد (۹.۵.۳)، تا ادعا کردن هرگز وقفه‌ای رایگان نباشد.",
                   ar = "صحيح: في المباراة الكلاسيكية تمنح المطالبة الخاطئة الخصم دقيقتين إضافيتين (9.5.3)، حتى لا تصبح المطالبة استراحة بلا ثمن." },
       tests = { right = { "2" }, wrong = { ["1"] = "claim_penalty_time", ["0"] = "claim_penalty_time" } },
     },
@@ -128,7 +128,7 @@ return lesson {
                  ar = "الوضع نفسه. يلمس الأبيض أولًا الحصان في g1، ثم يتوقف ويطالب بالتعادل. هل ما زال للأبيض حقّ المطالبة في هذه النقلة؟" },
       answer = false,
       wrong = { en = "Touching a piece with the intention of moving it costs the right to claim a draw on that move (9.4): White must now move the knight; the right comes back on the next move.",
-                fa = "لمس مهره به قصد حرکت دادنش، حق ادعای تساوی را برای همان حرکت از بین می‌برد (۹.۴): اکنون سفید باید اسب را حرکت دهد؛ حق ادعا در حرکت بعدی برمی‌گردد.",
+                fa = "لمس کردن مهره‌ای به قصد حرکت دادنش، حق ادعای تساوی را برای همان حرکت از بین می‌برد (۹.۴): اکنون سفید باید اسب را حرکت دهد؛ حق ادعا در حرکت بعدی برمی‌گردد.",
                 ar = "لمس قطعة بنيّة تحريكها يُفقد حقّ المطالبة بالتعادل في تلك النقلة (9.4): فيجب على الأبيض الآن تحريك الحصان؛ ويعود الحق في النقلة التالية." },
       success = { en = "Right: a player who touches a piece without having claimed loses the right to claim on that move (9.4); White must now move the knight, and may claim again on a later move if the conditions hold.",
                   fa = "درست است: بازیکنی که پیش از ادعا به مهره‌ای دست بزند، حق ادعا در آن حرکت را از دست می‌دهد (۹.۴)؛ اکنون سفید باید اسب را حرکت دهد و اگر شرایط فراهم باشد، در حرکت‌های بعدی می‌تواند دوباره ادعا کند.",

@@ -63,7 +63,7 @@ return quiz {
           ar = "بدأت المباراة من وضعٍ رُتّب على الرقعة والدور فيه على {first}. النقلات منذئذ: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" } or {
           en = "The moves so far: {moves}. Now the players agree to a draw. What is the result?",
           fa = "حرکت‌های انجام‌شده تا اینجا: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
-          ar = "النقلات الملعوبة حتى الآن: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+          ar = "النقلات التي لُعبت حتى الآن: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
         return Q.question(game:position(), prompt,
           { vars = { moves = list, first = Q.color_text(start:turn()) }, choices = CHOICES, start_fen = start:fen(), moves = moves, game = game,
             data = { event = "agree_draw" } })

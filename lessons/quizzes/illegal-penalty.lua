@@ -10,10 +10,10 @@ local Q = quizlib
 local CHOICES = {
   { id = "two_minutes", text = { en = "The game goes on; the opponent gets two extra minutes",
                                  fa = "بازی ادامه می‌یابد؛ حریف دو دقیقه وقت اضافه می‌گیرد",
-                                 ar = "تستمر المباراة؛ ويُمنح الخصم دقيقتين إضافيتين" } },
+                                 ar = "تستمر المباراة، ويُمنح الخصم دقيقتين إضافيتين" } },
   { id = "one_minute", text = { en = "The game goes on; the opponent gets one extra minute",
                                 fa = "بازی ادامه می‌یابد؛ حریف یک دقیقه وقت اضافه می‌گیرد",
-                                ar = "تستمر المباراة؛ ويُمنح الخصم دقيقة إضافية واحدة" } },
+                                ar = "تستمر المباراة، ويُمنح الخصم دقيقة إضافية واحدة" } },
   { id = "loss", text = { en = "The player who moved illegally loses", fa = "بازیکنی که حرکت غیرقانونی کرد بازنده است",
                           ar = "يخسر اللاعب الذي لعب النقلة غير القانونية" } },
   { id = "draw", text = { en = "Draw: the opponent cannot checkmate", fa = "مساوی: حریف نمی‌تواند مات کند",
@@ -26,15 +26,15 @@ local PROMPTS = {
   supervised = {
     en = "In {tc}, {side} completes an illegal move (the {nth} by {side} in this game). The arbiter restores this position. What happens now?",
     fa = "در {tc}، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). داور این وضعیت را برمی‌گرداند. اکنون چه می‌شود؟",
-    ar = "في {tc}، أتمّ {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). أعاد الحكم هذا الوضع. ماذا يحدث الآن؟" },
+    ar = "في {tc}، أكمل {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). أعاد الحكم هذا الوضع. ماذا يحدث الآن؟" },
   claim = {
     en = "In {tc} with one arbiter for the whole hall, not for each game, {side} completes an illegal move (the {nth} by {side} in this game). {opponent} stops the clock at once and claims it, before making a move; this was the position before it. What happens now?",
     fa = "در {tc} که یک داور برای کل سالن دارد، نه برای هر بازی، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). {opponent} بی‌درنگ و پیش از انجام حرکتی ساعت را متوقف می‌کند و ادعا می‌کند؛ این وضعیتِ پیش از آن حرکت بود. اکنون چه می‌شود؟",
-    ar = "في {tc} يشرف عليها حكم واحد للقاعة كلها لا لكل مباراة، أتمّ {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). فأوقف {opponent} الساعة فورًا وطالب بذلك قبل أن يلعب أي نقلة؛ وهذا هو الوضع الذي سبقها. ماذا يحدث الآن؟" },
+    ar = "في {tc} يشرف عليها حكم واحد للقاعة كلها لا لكل مباراة، أكمل {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). فأوقف {opponent} الساعة فورًا وطالب بذلك قبل أن يلعب أي نقلة؛ وهذا هو الوضع الذي سبقها. ماذا يحدث الآن؟" },
   late = {
     en = "In {tc} with one arbiter for the whole hall, not for each game, {side} completes an illegal move (the {nth} by {side} in this game) from this position. Nobody notices: {opponent} makes a move, and only then tells the arbiter. What happens now?",
     fa = "در {tc} که یک داور برای کل سالن دارد، نه برای هر بازی، {side} از این وضعیت یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). کسی متوجه نمی‌شود: {opponent} حرکتی انجام می‌دهد و تازه پس از آن به داور خبر می‌دهد. اکنون چه می‌شود؟",
-    ar = "في {tc} يشرف عليها حكم واحد للقاعة كلها لا لكل مباراة، أتمّ {side} من هذا الوضع نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). لم يلاحظ أحد: فلعب {opponent} نقلة، ثم أخبر الحكم بعد ذلك. ماذا يحدث الآن؟" },
+    ar = "في {tc} يشرف عليها حكم واحد للقاعة كلها لا لكل مباراة، أكمل {side} من هذا الوضع نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). لم يلاحظ أحد: فلعب {opponent} نقلة، ثم أخبر الحكم بعد ذلك. ماذا يحدث الآن؟" },
 }
 local TC = {
   standard = { en = "a standard game", fa = "یک بازی کلاسیک", ar = "مباراة كلاسيكية" },

@@ -12,14 +12,14 @@ local MATERIAL = {
 }
 
 local MSG_LINE = { en = "The opponent can still checkmate, so the resignation loses. One series of legal moves that ends in mate: {line}.",
-                   fa = "حریف هنوز می‌تواند مات کند، پس انصراف به باخت می‌انجامد. یک سری از حرکت‌های قانونی که به مات می‌رسد: {line}.",
+                   fa = "حریف هنوز می‌تواند مات کند، پس تسلیم شدن به باخت می‌انجامد. یک رشته از حرکت‌های قانونی که به مات می‌رسد: {line}.",
                    ar = "ما زال الخصم قادرًا على الإماتة، فالاستسلام خسارة. وهذه سلسلة من النقلات القانونية تنتهي بالإماتة: {line}." }
 
 local function case(letters, color) return color == "white" and letters:upper() or letters:lower() end
 
 return quiz {
   id = "resign",
-  title = { en = "Resignation: what is the result?", fa = "انصراف از بازی: نتیجه چیست؟", ar = "الاستسلام: ما النتيجة؟" },
+  title = { en = "Resignation: what is the result?", fa = "تسلیم شدن: نتیجه چیست؟", ar = "الاستسلام: ما النتيجة؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -33,7 +33,7 @@ return quiz {
       if pos and pos:legal_count() > 0 and pos:status() == "ongoing" and arbiter.validate(pos:fen()) then
         return Q.question(pos, {
           en = "{side} to move. {resigns} resigns in this position. What is the result?",
-          fa = "نوبت {side} است. {resigns} در این وضعیت انصراف می‌دهد (بازی را واگذار می‌کند). نتیجهٔ بازی چیست؟",
+          fa = "نوبت {side} است. {resigns} در این وضعیت تسلیم می‌شود (بازی را واگذار می‌کند). نتیجهٔ بازی چیست؟",
           ar = "الدور على {side}. يستسلم {resigns} في هذا الوضع. ما نتيجة المباراة؟" },
           { vars = { resigns = Q.color_text(resigns) }, choices = Q.RESULT_CHOICES,
             data = { resign = resigns }, resigns = resigns, game = arbiter.game(pos) })

@@ -39,11 +39,11 @@ local OFFER = {
 
 local PROMPT_ONE = {
   en = "It is {side}'s move, and {side} deliberately touched the piece on {squares}. What does the touch-move rule oblige {side} to do?",
-  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. قانون دست به مهره {side} را به چه کاری ملزم می‌کند؟",
+  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
   ar = "الدور على {side}، وقد لمس {side} عمدًا القطعةَ في {squares}. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
 local PROMPT_SEVERAL = {
   en = "It is {side}'s move, and {side} deliberately touched the pieces on {squares}, in that order. What does the touch-move rule oblige {side} to do?",
-  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. قانون دست به مهره {side} را به چه کاری ملزم می‌کند؟",
+  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
   ar = "الدور على {side}، وقد لمس {side} عمدًا القطعَ في {squares} بهذا الترتيب. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
 
 local function own_piece(pos, sq)
