@@ -51,7 +51,7 @@ static void test_arbiter_tracks(const arbl_registry *reg, int n)
     harness_begin("lessons.bundled.arbiter_tracks");
     static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.7", "4.8", "5.1.2",
         "5.2.3", "6.9", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "9.2", "9.3", "9.4", "9.5", "9.6.1", "9.6.2",
-        "A.3", "II", "II.1", "II.3", NULL};
+        "A.1", "A.2", "A.3", "A.4", "A.5", "A.5.2", "B.1", "B.2", "B.3", "II", "II.1", "II.3", NULL};
     bool taught[sizeof articles / sizeof *articles] = {false};
     int lessons = 0, steps = 0;
     for (int li = 0; li < n; li++) {
@@ -182,7 +182,7 @@ static void test_bundled(void)
     arbl_result r;
     CHECK(arbl_answer(reg, l, 2, "Ke2", "fa", &r));
     CHECK(!r.correct);
-    /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
+    /* the reason that says why leads the explanations; the feedback is the headline; «قانونی» (not «مجاز») */
     CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
     CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
               "Persian feedback: %s", r.feedback);
