@@ -9,6 +9,7 @@
 
 #include "harness.h"
 #include "arbiter.h"
+#include "lessons.h"
 #include "puzzles.h"
 
 static int reports;
@@ -234,9 +235,79 @@ static void test_checker(void)
     expect_problem("checker.not_a_puzzle", "return { id = \"x\" }\n", "the file must return puzzle{...}");
 }
 
+/* The board and the side to move of a FEN ("6k1/5ppp/... w"), for comparing positions. */
+static void board_key(const char *fen, char *out, size_t n)
+{
+    size_t i = 0;
+    int spaces = 0;
+    for (; fen[i] && i + 1 < n; i++) {
+        if (fen[i] == ' ' && ++spaces == 2)
+            break;
+        out[i] = fen[i];
+    }
+    out[i] = '\0';
+}
+
+/* No puzzle repeats the position of a lesson's move task (issue 22: a puzzle is new practice,
+ * and a student who played the move there knows the answer already; a lesson question about
+ * another matter on the same board, such as a count or a claim, does not give it away). */
+static void test_not_lesson_positions(void)
+{
+    harness_begin("puzzles.bundled.not_lesson_positions");
+    const char *d = getenv("ARB_LESSONS_DIR");
+    arbl_registry *reg = arbl_registry_new(NULL);
+    int nl = arbl_registry_load_dir(reg, d ? d : "lessons", report, NULL);
+    CHECK_MSG(nl > 30, "%d lessons", nl);
+    enum { MAXSTEPS = 2048 };
+    static char keys[MAXSTEPS][96], where[MAXSTEPS][96];
+    int nk = 0;
+    for (int i = 0; i < arbl_registry_count(reg); i++) {
+        const arbl_lesson *l = arbl_registry_at(reg, i);
+        for (int s = 0; s < l->nsteps && nk < MAXSTEPS; s++) {
+            if (!l->steps[s].fen || l->steps[s].kind != ARBL_STEP_MOVE)
+                continue;
+            board_key(l->steps[s].fen, keys[nk], sizeof keys[nk]);
+            snprintf(where[nk], sizeof where[nk], "%s step %d", l->id, s + 1);
+            nk++;
+        }
+    }
+    /* the start position and the bare kings are every lesson's backdrop, not a puzzle's */
+    char key[96];
+    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
+    int n = arbl_puzzlebox_load_dir(box, puzzles_dir(), report, NULL);
+    for (int i = 0; i < n; i++) {
+        const arbl_puzzle *p = arbl_puzzlebox_at(box, i);
+        if (!p->fen || strncmp(p->fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 45) == 0)
+            continue;
+        board_key(p->fen, key, sizeof key);
+        for (int k = 0; k < nk; k++)
+            CHECK_MSG(strcmp(key, keys[k]) != 0, "puzzle %s shows the position of lesson %s: %s", p->id, where[k], p->fen);
+    }
+    char path[600], line[1024];
+    snprintf(path, sizeof path, "%s/puzzles.txt", puzzles_dir());
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *a = strchr(line, '|'), *b = a ? strchr(a + 1, '|') : NULL;
+        if (line[0] == '#' || !b)
+            continue;
+        char *fen = b + 1;
+        while (*fen == ' ')
+            fen++;
+        board_key(fen, key, sizeof key);
+        for (int k = 0; k < nk; k++)
+            CHECK_MSG(strcmp(key, keys[k]) != 0, "puzzles.txt: %.*s shows the position of lesson %s: %s",
+                      (int)(a - line), line, where[k], key);
+    }
+    if (f)
+        fclose(f);
+    arbl_puzzlebox_free(box);
+    arbl_registry_free(reg);
+}
+
 int main(void)
 {
     test_bundled();
+    test_not_lesson_positions();
     test_checker();
     return harness_finish();
 }
