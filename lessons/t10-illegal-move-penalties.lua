@@ -26,7 +26,7 @@ return lesson {
             ar = "النقلات غير القانونية: ما يُحتسب منها والعقوبات" },
   level = "advanced",
   tags = { "arbiter", "illegal-moves" },
-  rules = { "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "A.3" },
+  rules = { "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "A.3", "A.5.2" },
   steps = {
     teach {
       fen = start,
@@ -63,6 +63,13 @@ return lesson {
     },
     teach {
       fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
+      diagram = { squares = { "e1", "e8" }, arrows = {} },
+      text = { en = "In rapid and blitz these penalties apply when an arbiter supervises the game. Without one, an illegal move nobody claims before the opponent's next move stands (A.5.2): the lesson on rapid and blitz teaches it.",
+               fa = "در بازی سریع و برق‌آسا این جریمه‌ها وقتی اجرا می‌شود که داوری بر بازی نظارت کند. بدون نظارت داور، حرکت غیرقانونی‌ای که کسی پیش از حرکت بعدی حریف ادعایش نکند برقرار می‌ماند (A.5.2): درس بازی سریع و برق‌آسا این را آموزش می‌دهد.",
+               ar = "في الشطرنج السريع والخاطف تُطبَّق هذه العقوبات حين يشرف الحكم على المباراة. أما من دون إشرافه فتبقى النقلة غير القانونية التي لم يطالب بها أحد قبل نقلة الخصم التالية (A.5.2): ويشرح ذلك درسُ الشطرنج السريع والخاطف." },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
       text = { en = "This count is not one an event's regulations may change: \"the third illegal move loses\" was the rule before 2014, and in FIDE-rated play the second completed illegal move loses (7.5.5).",
                fa = "مقررات مسابقه نمی‌تواند این شمار را تغییر دهد: «سومین حرکت غیرقانونی باخت است» قانونِ پیش از ۲۰۱۴ بود، و در بازی‌های ریتینگ فیده دومین حرکت غیرقانونیِ کامل‌شده به باخت می‌انجامد (۷.۵.۵).",
                ar = "ليس هذا العدد مما يجوز للوائح البطولة تغييره: فقاعدة «النقلة غير القانونية الثالثة تُخسر» كانت قبل عام 2014، وفي المباريات المحتسبة في تصنيف الفيدي تُخسر النقلة غير القانونية الثانية المكتملة (7.5.5)." },
@@ -70,8 +77,8 @@ return lesson {
     },
     choice {
       fen = start,
-      prompt = { en = "A rapid game: White's first illegal move. How much time does Black get?", fa = "بازی سریع: نخستین حرکت غیرقانونی سفید. سیاه چقدر وقت می‌گیرد؟",
-                 ar = "مباراة سريعة: أول نقلة غير قانونية للأبيض. كم من الوقت يحصل عليه الأسود؟" },
+      prompt = { en = "A rapid game, an arbiter supervising: White's first illegal move. How much time does Black get?", fa = "بازی سریع زیر نظارت داور: نخستین حرکت غیرقانونی سفید. سیاه چقدر وقت می‌گیرد؟",
+                 ar = "مباراة سريعة يشرف عليها الحكم: أول نقلة غير قانونية للأبيض. كم من الوقت يحصل عليه الأسود؟" },
       choices = {
         { id = "60", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
         { id = "120", text = { en = "Two minutes", fa = "دو دقیقه", ar = "دقيقتان" } },
@@ -84,9 +91,9 @@ return lesson {
     },
     choice {
       fen = start,
-      prompt = { en = "A blitz game: White's first completed illegal move. How much extra time does Black get?",
-                 fa = "بازی برق‌آسا: نخستین حرکت غیرقانونیِ کامل‌شدهٔ سفید. سیاه چقدر وقت اضافه می‌گیرد؟",
-                 ar = "مباراة خاطفة: أول نقلة غير قانونية مكتملة للأبيض. كم من الوقت الإضافي يحصل عليه الأسود؟" },
+      prompt = { en = "A blitz game, an arbiter supervising: White's first completed illegal move. How much extra time does Black get?",
+                 fa = "بازی برق‌آسا زیر نظارت داور: نخستین حرکت غیرقانونیِ کامل‌شدهٔ سفید. سیاه چقدر وقت اضافه می‌گیرد؟",
+                 ar = "مباراة خاطفة يشرف عليها الحكم: أول نقلة غير قانونية مكتملة للأبيض. كم من الوقت الإضافي يحصل عليه الأسود؟" },
       choices = minutes,
       answer = function(pos) return extra_minutes(pos, "blitz") end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 1, "blitz")).explanations end,
@@ -135,9 +142,9 @@ return lesson {
     },
     choice {
       fen = start,
-      prompt = { en = "A rapid game: White completes a second illegal move, and Black has a lone king. What is the result?",
-                 fa = "بازی سریع: سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند و سیاه فقط شاه دارد. نتیجه چیست؟",
-                 ar = "مباراة سريعة: يُكمل الأبيض نقلته غير القانونية الثانية، وليس للأسود إلا الملك. ما النتيجة؟" },
+      prompt = { en = "A rapid game, an arbiter supervising: White completes a second illegal move, and Black has a lone king. What is the result?",
+                 fa = "بازی سریع زیر نظارت داور: سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند و سیاه فقط شاه دارد. نتیجه چیست؟",
+                 ar = "مباراة سريعة يشرف عليها الحكم: يُكمل الأبيض نقلته غير القانونية الثانية، وليس للأسود إلا الملك. ما النتيجة؟" },
       choices = second,
       answer = function(pos) return penalty_result(pos, "rapid") end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "rapid")).explanations end,

@@ -44,8 +44,8 @@ return lesson {
     },
     choice {
       fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
-      prompt = { en = "Blitz. White completes a second illegal move; Black has king and rook. The result?", fa = "بازی برق‌آسا. سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند؛ سیاه شاه و رخ دارد. نتیجه؟",
-                 ar = "شطرنج خاطف. يُكمل الأبيض نقلته غير القانونية الثانية، وللأسود ملك ورخ. النتيجة؟" },
+      prompt = { en = "Blitz, one arbiter for this game. White completes a second illegal move; Black has king and rook. The result?", fa = "بازی برق‌آسا با یک داور برای همین بازی. سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند؛ سیاه شاه و رخ دارد. نتیجه؟",
+                 ar = "شطرنج خاطف بحكم لهذه المباراة وحدها. يُكمل الأبيض نقلته غير القانونية الثانية، وللأسود ملك ورخ. النتيجة؟" },
       choices = results,
       answer = function(pos) return result(arbiter.illegal_move_penalty(pos, "white", 2, "rapid").result) end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "rapid")).explanations end,
