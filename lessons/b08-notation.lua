@@ -27,7 +27,7 @@ return lesson {
             ar = "تدوين النقلات: التدوين الجبري" },
   level = "beginner",
   tags = { "basics", "notation" },
-  rules = { "C", "C.10" },
+  rules = { "C", "C.1", "C.2", "C.3", "C.4", "C.10" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
@@ -58,6 +58,13 @@ return lesson {
       wrong = { en = "That move does not capture the pawn on d5.", fa = "این حرکت پیادهٔ d5 را نمی‌زند.",
                 ar = "هذه النقلة لا تأخذ بيدق d5." },
       tests = { right = { "exd5", "e4d5" }, wrong = { ["e5"] = "deviation", ["Kd2"] = "deviation" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+      diagram = { squares = { "g1" }, arrows = {} },
+      text = { en = "In notation, \"piece\" means any piece other than a pawn (C.1). Each player may write the piece letters of his or her own language: a French player writes F, for fou, for the bishop (C.3). These lessons use the English letters K, Q, R, B and N (C.2).",
+               fa = "منظور از مهره در نگارش، هر مهره‌ای جز پیاده است (C.1). هر بازیکن می‌تواند حرف‌های مهره‌ها را به زبان خودش بنویسد: بازیکن فرانسوی برای فیل F می‌نویسد، از واژهٔ fou (C.3). این درس‌ها حرف‌های انگلیسی K، Q، R، B و N را به کار می‌برند (C.2).",
+               ar = "المقصود بالقطعة في التدوين أي قطعة غير البيدق (C.1). ويجوز لكل لاعب أن يكتب حروف القطع بلغته: فاللاعب الفرنسي يكتب F للفيل، من كلمة fou (C.3). وتستعمل هذه الدروس الحروف الإنجليزية K وQ وR وB وN (C.2)." },
     },
     teach {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",

@@ -16,7 +16,7 @@ return lesson {
   title = { en = "Resigning and agreeing a draw", fa = "تسلیم شدن و توافق بر تساوی", ar = "الاستسلام والتعادل بالاتفاق" },
   level = "advanced",
   tags = { "arbiter", "draw", "resignation" },
-  rules = { "5.1.2", "5.2.3", "9.1" },
+  rules = { "5.1.2", "5.2.3", "9.1", "9.1.1", "9.1.2.3" },
   steps = {
     teach {
       fen = "8/8/4k3/8/8/3QK3/8/8 w - - 0 1",
@@ -123,6 +123,28 @@ return lesson {
                   fa = "درست است: دست زدن به مهره برای حرکت دادن یا زدن، پیشنهاد را رد می‌کند (۹.۱.۲.۱)؛ اکنون سیاه باید اسب را حرکت دهد و بازی ادامه می‌یابد.",
                   ar = "صحيح: لمس قطعة لتحريكها أو للأخذ بها رفضٌ للعرض (9.1.2.1)؛ ويجب على الأسود الآن أن يحرّك الحصان، وتستمر المباراة." },
       tests = { right = { "false" }, wrong = { ["true"] = "wrong_answer" } },
+    },
+    teach {
+      moves = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1" },
+      diagram = { squares = { "g1", "g8" }, arrows = {} },
+      text = { en = "The regulations of an event may forbid offering or agreeing to a draw, before a set number of moves or at all, without the arbiter's consent (9.1.1). And a claim of a draw by repetition or by the fifty-move rule also counts as a draw offer (9.1.2.3).",
+               fa = "مقررات مسابقه می‌تواند پیشنهاد یا توافق بر تساوی را بدون رضایت داور ممنوع کند، پیش از شمار معینی از حرکت‌ها یا به‌کلی (۹.۱.۱). و ادعای تساوی به سبب تکرار یا قانون پنجاه حرکت هم پیشنهاد تساوی به شمار می‌آید (۹.۱.۲.۳).",
+               ar = "يجوز للوائح البطولة أن تمنع عرض التعادل أو الاتفاق عليه دون موافقة الحكم، قبل عدد معيّن من النقلات أو مطلقًا (9.1.1). كما تُعدّ المطالبة بالتعادل بالتكرار أو بقاعدة الخمسين نقلة عرضًا للتعادل (9.1.2.3)." },
+    },
+    true_false {
+      moves = { "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1" },
+      prompt = { en = "Black claims a draw by repetition now, and the arbiter finds the claim wrong. May White still accept a draw?",
+                 fa = "سیاه اکنون ادعای تساوی به سبب تکرار می‌کند و داور ادعا را نادرست می‌یابد. آیا سفید هنوز می‌تواند تساوی را بپذیرد؟",
+                 ar = "طالب الأسود الآن بالتعادل بالتكرار، فوجد الحكم المطالبة غير صحيحة. هل ما زال يجوز للأبيض أن يقبل التعادل؟" },
+      answer = function(pos, game) return not game:claim("threefold").claim_valid end,
+      explain = function(pos, game) return game:claim("threefold").explanations end,
+      success = { en = "Right: the position has stood on the board only twice, so the claim is wrong; but a claim counts as a draw offer, and White may accept it (9.1.2.3).",
+                  fa = "درست است: این وضعیت فقط دو بار روی صفحه آمده است، پس ادعا نادرست است؛ اما ادعا پیشنهاد تساوی به شمار می‌آید و سفید می‌تواند آن را بپذیرد (۹.۱.۲.۳).",
+                  ar = "صحيح: لم يظهر هذا الوضع على الرقعة إلا مرتين، فالمطالبة غير صحيحة؛ لكن المطالبة تُعدّ عرضًا للتعادل، ويجوز للأبيض قبوله (9.1.2.3)." },
+      wrong = { en = "A wrong claim is still a draw offer (9.1.2.3): White may accept it, and then the game is drawn by agreement.",
+                fa = "ادعای نادرست هم پیشنهاد تساوی است (۹.۱.۲.۳): سفید می‌تواند آن را بپذیرد و در آن صورت بازی با توافق مساوی می‌شود.",
+                ar = "المطالبة غير الصحيحة تبقى عرضًا للتعادل (9.1.2.3): فيجوز للأبيض قبولها، وعندئذ تنتهي المباراة بالتعادل بالاتفاق." },
+      tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
     },
   },
 }

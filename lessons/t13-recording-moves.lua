@@ -30,7 +30,7 @@ return lesson {
   title = { en = "Keeping the scoresheet", fa = "نوشتن برگهٔ ثبت حرکات", ar = "تسجيل النقلات في ورقة التسجيل" },
   level = "advanced",
   tags = { "arbiter", "notation" },
-  rules = { "8", "8.1", "8.1.1", "8.1.2", "8.1.3", "8.1.5", "8.4", "8.5", "8.5.2", "8.7", "9.1.2.2", "6.4", "A.2",
+  rules = { "8", "8.1", "8.1.1", "8.1.2", "8.1.3", "8.1.5", "8.2", "8.3", "8.4", "8.5", "8.5.2", "8.6", "8.7", "9.1.2.2", "6.4", "A.2",
             "C", "C.8", "C.9", "C.10", "C.11", "C.12", "C.13" },
   steps = {
     teach {
@@ -156,6 +156,13 @@ return lesson {
                ar = "إذا بقي للاعب أقل من خمس دقائق في فترة ما، ولا تُضاف إليه 30 ثانية أو أكثر مع كل نقلة، فلا يلزمه تسجيل النقلات حتى نهاية تلك الفترة (8.4). وبعد نفاد وقت أحد اللاعبين يجب على اللاعب الذي توقف عن التسجيل أن يُكمل ورقته قبل أن يحرّك أي قطعة (8.5.2). وفي الشطرنج السريع والخاطف لا يلزم أحدًا التسجيل أصلًا، ولا يضيع بذلك أي حق في المطالبة (A.2)." },
       fen = "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 60",
       diagram = { squares = { "d1", "d7" }, arrows = { { "d1", "d7" } } },
+    },
+    teach {
+      fen = "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 60",
+      diagram = { squares = { "g2", "g7" }, arrows = {} },
+      text = { en = "The scoresheet stays visible to the arbiter throughout the game (8.2), and the scoresheets belong to the organiser (8.3). If, after a flag fall, the scoresheets cannot be brought up to date to show that a player overstepped the time, the next move made counts as the first of the next period, unless there is evidence that more moves were made (8.6).",
+               fa = "برگهٔ ثبت حرکات در تمام طول بازی باید برای داور دیدنی باشد (۸.۲)، و برگه‌های ثبت حرکات متعلق به برگزارکنندهٔ مسابقه است (۸.۳). اگر پس از افتادن پرچم نتوان برگه‌ها را چنان کامل کرد که نشان دهند بازیکنی از وقتش فراتر رفته است، حرکت بعدی نخستین حرکت دورهٔ بعد به شمار می‌آید، مگر آنکه شاهدی باشد که حرکت‌های بیشتری انجام شده است (۸.۶).",
+               ar = "تبقى ورقة التسجيل ظاهرة للحكم طوال المباراة (8.2)، وأوراق التسجيل ملك لمنظّم البطولة (8.3). وإذا تعذّر بعد سقوط علمٍ استكمال أوراق التسجيل بحيث تُظهر أن لاعبًا تجاوز وقته، عُدّت النقلة التالية أولى نقلات الفترة التالية، ما لم يقم دليل على أن نقلات أكثر قد لُعبت (8.6)." },
     },
     choice {
       prompt = { en = "A standard game at 90 minutes plus 30 seconds a move. White has three minutes left. Must White go on recording the moves?",

@@ -173,6 +173,8 @@ def forbidden(lang, term):
 # Latin words that are names, not English prose: programs, formats, the page's credits.
 LATIN_NAMES = {"arbiterd", "lua", "fen", "pgn", "uci", "san", "utf", "windows", "json", "http", "https", "mit",
                "adoube", "passant",  # the French terms, glossed once: «j'adoube»، «(en passant)»
+               # Appendix C's example letter (F, fou) and Appendix D's German announcements (D.2.1)
+               "fou", "eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
                # template syntax left in a Lua text once its {parameters} are blanked
                "plural", "select", "zero", "one", "two", "few", "many", "other"}
 ENGLISH_ID = re.compile(r"(?<![A-Za-z0-9/\-_.'])[a-z][a-z_]{2,}(?![A-Za-z0-9/\-_'])")

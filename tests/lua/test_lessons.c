@@ -51,7 +51,10 @@ static void test_arbiter_tracks(const arbl_registry *reg, int n)
     harness_begin("lessons.bundled.arbiter_tracks");
     static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.7", "4.8", "5.1.2",
         "5.2.3", "6.9", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "9.2", "9.3", "9.4", "9.5", "9.6.1", "9.6.2",
-        "A.1", "A.2", "A.3", "A.4", "A.5", "A.5.2", "B.1", "B.2", "B.3", "II", "II.1", "II.3", NULL};
+        "A.1", "A.2", "A.3", "A.4", "A.5", "A.5.2", "B.1", "B.2", "B.3", "II", "II.1", "II.3",
+        /* the rest of the Competition Rules and the Guidelines (issue 22) */
+        "6.2", "6.7", "6.8", "6.10", "6.11", "6.12", "7.2", "7.3", "7.4", "7.6", "8.4", "8.5", "8.7", "10.1", "11.3.2",
+        "11.5", "11.10", "12.6", "12.9", "D.1", "D.2.1", "I.1.1", "I.8", "III.3.1", "III.4", "III.5", NULL};
     bool taught[sizeof articles / sizeof *articles] = {false};
     int lessons = 0, steps = 0;
     for (int li = 0; li < n; li++) {
