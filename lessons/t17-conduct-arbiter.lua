@@ -72,7 +72,7 @@ return lesson {
       diagram = { squares = { "e1", "e8" }, arrows = {} },
       text = { en = "Both players must help the arbiter reconstruct the game, draw claims included (11.11), and checking a repetition or a fifty-move claim is the players' duty, under the arbiter's supervision (11.12).",
                fa = "هر دو بازیکن باید در بازسازی بازی، از جمله در ادعای تساوی، به داور کمک کنند (۱۱.۱۱)، و بررسی ادعای تکرار یا پنجاه حرکت وظیفهٔ خود بازیکنان است، زیر نظر داور (۱۱.۱۲).",
-               ar = "وعلى اللاعبين كليهما مساعدة الحكم في إعادة بناء المباراة، ومن ذلك مطالبات التعادل (11.11)، والتحقق من مطالبة التكرار أو الخمسين نقلة واجب اللاعبين تحت إشراف الحكم (11.12)." },
+               ar = "على اللاعبين كليهما مساعدة الحكم في إعادة بناء المباراة، ومن ذلك مطالبات التعادل (11.11)، والتحقق من مطالبة التكرار أو الخمسين نقلة واجب اللاعبين تحت إشراف الحكم (11.12)." },
     },
     true_false {
       prompt = { en = "After the game both players have signed the scoresheets. May the loser still appeal against a decision the arbiter made during the game?",
@@ -102,7 +102,7 @@ return lesson {
       diagram = { squares = { "d1", "d8" }, arrows = {} },
       text = { en = "The arbiter watches the games, especially when players are short of time, enforces decisions and penalises where appropriate (12.3), may appoint assistants to observe games (12.4), and may give extra time for an external disturbance (12.5). Nobody may use a mobile phone in the venue unless the arbiter allows it (12.8).",
                fa = "داور بازی‌ها را زیر نظر دارد، به‌ویژه وقتی بازیکنان در تنگی وقت‌اند، تصمیم‌هایش را اجرا می‌کند و در جای لازم جریمه می‌دهد (۱۲.۳)، می‌تواند دستیارانی برای زیر نظر داشتن بازی‌ها بگمارد (۱۲.۴)، و می‌تواند برای مزاحمتی از بیرون وقت اضافه بدهد (۱۲.۵). هیچ‌کس نمی‌تواند در محل مسابقه از تلفن همراه استفاده کند، مگر با اجازهٔ داور (۱۲.۸).",
-               ar = "ويراقب الحكم المباريات، ولا سيما حين يضيق وقت اللاعبين، وينفّذ قراراته ويعاقب عند الاقتضاء (12.3)، ويجوز له أن يعيّن مساعدين لمراقبة المباريات (12.4)، وأن يمنح وقتًا إضافيًا عند حدوث إزعاج خارجي (12.5). ولا يجوز لأحد استعمال الهاتف المحمول في مكان اللعب إلا بإذن الحكم (12.8)." },
+               ar = "يراقب الحكم المباريات، ولا سيما حين يضيق وقت اللاعبين، وينفّذ قراراته ويعاقب عند الاقتضاء (12.3)، ويجوز له أن يعيّن مساعدين لمراقبة المباريات (12.4)، وأن يمنح وقتًا إضافيًا عند حدوث إزعاج خارجي (12.5). ولا يجوز لأحد استعمال الهاتف المحمول في مكان اللعب إلا بإذن الحكم (12.8)." },
     },
     choice {
       prompt = { en = "White has moved but forgotten to press the clock, and the arbiter sees it. What does the arbiter do?",
