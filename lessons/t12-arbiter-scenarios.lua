@@ -1,5 +1,5 @@
 -- Scenarios at the arbiter's table (FIDE 4.4, 5.1.2, 6.9, 7.5.5, 9.2, A.3), each decided by the
--- engine from the position and the game.
+-- engine from the position and the game. The quiz arbiter-scenarios holds the whole bank (61).
 local results = {
   { id = "1-0", text = { en = "White wins", fa = "سفید می‌برد", ar = "يفوز الأبيض" } },
   { id = "0-1", text = { en = "Black wins", fa = "سیاه می‌برد", ar = "يفوز الأسود" } },
@@ -119,6 +119,12 @@ return lesson {
                   fa = "درست است: ۹۰ نیم‌حرکت فقط ۴۵ حرکت از هر طرف است، پس ادعا نادرست است؛ در بازی سریع حریف یک دقیقه می‌گیرد (A.3)، نه دو دقیقه.",
                   ar = "صحيح: 90 نصف نقلة ليست إلا 45 نقلة لكل طرف، فالمطالبة خاطئة؛ وفي الشطرنج السريع يحصل الخصم على دقيقة واحدة (A.3) لا دقيقتين." },
       tests = { right = { "a" }, wrong = { ["b"] = "fifty_wrong", ["c"] = "claim_penalty_time_rapid" } },
+    },
+    teach {
+      diagram = { squares = { "e1", "e8" }, arrows = {} },
+      text = { en = "These are a few of the cases an arbiter meets. The quiz \"At the arbiter's table\" holds more than sixty, from every part of the Laws: touching and moving, the clock, irregularities, recording, claims, conduct, rapid and blitz, adjourned games and quickplay finishes.",
+               fa = "این‌ها چند نمونه از موقعیت‌هایی است که داور با آن‌ها روبه‌رو می‌شود. آزمون «سر میز داور» بیش از شصت موقعیت از همهٔ بخش‌های قوانین دارد: لمس و حرکت مهره‌ها، ساعت، بی‌نظمی‌ها، ثبت حرکات، ادعاها، رفتار بازیکنان، بازی سریع و برق‌آسا، بازی‌های معلق و پایان سریع بازی.",
+               ar = "هذه بعض الحالات التي يواجهها الحكم. ويضم الاختبار «على طاولة الحكم» أكثر من ستين حالة من كل أبواب القوانين: لمس القطع وتحريكها، والساعة، والمخالفات، والتدوين، والمطالبات، وسلوك اللاعبين، والشطرنج السريع والخاطف، والمباريات المؤجلة، والنهايات السريعة." },
     },
   },
 }

@@ -280,6 +280,77 @@ static bool penalty_answer(const arb_position *pos, const arbl_question *q, char
     return true;
 }
 
+/* arbiter-scenarios: the answers of the scenarios no position decides, a second record of them
+ * (a scenario whose answer changes in the quiz, or a new one, must change here too); the others
+ * are the engine's, from their data (a flag, a resignation, a claim, an agreement, a penalty). */
+static const struct {
+    const char *id, *answer;
+} scenario_answers[] = {
+    {"touch-adjust-silent", "move_it"},
+    {"touch-adjust-opponent-piece", "yes"},
+    {"touch-adjust-not-on-move", "no"},
+    {"touch-released", "no"},
+    {"touch-claim-forfeited", "no"},
+    {"touch-accidental", "no"},
+    {"touch-rook-then-king", "move_rook"},
+    {"touch-promotion-piece", "no"},
+    {"illegal-pawn-not-replaced", "queen"},
+    {"illegal-clock-without-move", "illegal"},
+    {"illegal-two-hands", "illegal"},
+    {"claim-after-touch", "no"},
+    {"claim-counts-as-offer", "yes"},
+    {"draw-offer-withdrawn", "no"},
+    {"draw-offer-condition", "no"},
+    {"draw-regulations-forbid", "no"},
+    {"flag-arbiter-sees", "declare"},
+    {"clock-default-time", "loses"},
+    {"clock-other-hand", "no"},
+    {"clock-pause-promotion", "yes"},
+    {"clock-wrong-setting", "correct"},
+    {"colours-early", "new_game"},
+    {"colours-late", "continue"},
+    {"setup-wrong", "new"},
+    {"board-turned", "transfer"},
+    {"displaced-own-time", "white"},
+    {"record-in-advance", "no"},
+    {"record-five-minutes", "yes"},
+    {"record-signed-wrong", "signed"},
+    {"phone-rings", "loss"},
+    {"arbiter-clock-not-pressed", "no"},
+    {"spectator-sees", "arbiter"},
+    {"score-three-quarters", "no"},
+    {"appeal-after-signing", "yes"},
+    {"rapid-with-increment", "rapid"},
+    {"blitz-supervision", "no"},
+    {"unsupervised-pawn-last-rank", "wait"},
+    {"blind-feeling", "no"},
+    {"sealed-ambiguous", "loss"},
+    {"quickplay-both-flags", "draw"},
+    {"quickplay-blitz", "no"},
+};
+
+static bool scenario_answer(const arb_position *pos, const arbl_question *q, char *out, size_t cap)
+{
+    const char *id = data_of(q, "scenario"), *engine = data_of(q, "engine");
+    if (!id)
+        return false;
+    for (size_t i = 0; i < sizeof scenario_answers / sizeof *scenario_answers; i++)
+        if (strcmp(scenario_answers[i].id, id) == 0) {
+            snprintf(out, cap, "%s", scenario_answers[i].answer);
+            return true;
+        }
+    if (engine && strcmp(engine, "penalty") == 0)
+        return penalty_answer(pos, q, out, cap);
+    if (!engine || strcmp(engine, "event") != 0)
+        return false;
+    const char *agree = data_of(q, "agree_draw");
+    if (!event_answer(agree ? "draw-agreement" : "arbiter-scenarios", q, out, cap))
+        return false;
+    if (strcmp(out, "ongoing") == 0)
+        snprintf(out, cap, "play_on");
+    return true;
+}
+
 /* After touching king and rook (data "touched", in order), may the player castle with that rook? */
 static bool touch_castle_answer(const arb_position *pos, const arbl_question *q, char *out, size_t cap)
 {
@@ -377,6 +448,8 @@ static bool independent_answer(const char *gen, const arbl_question *q, char *ou
         return penalty_answer(&pos, q, out, cap);
     else if (strcmp(gen, "touch-castle") == 0)
         return touch_castle_answer(&pos, q, out, cap);
+    else if (strcmp(gen, "arbiter-scenarios") == 0)
+        return scenario_answer(&pos, q, out, cap);
     else if (strcmp(gen, "mate-in-1") == 0 || strcmp(gen, "mate-in-2") == 0) {
         bool two = gen[8] == '2';
         arb_move m = two ? mate2(&pos) : mate1(&pos);
@@ -391,7 +464,7 @@ static bool independent_answer(const char *gen, const arbl_question *q, char *ou
 static bool arbiter_track(const char *gen)
 {
     static const char *const ids[] = {"flag-fall", "resign", "draw-agreement", "claim-threefold",
-                                      "claim-fifty", "illegal-penalty", "touch-castle"};
+                                      "claim-fifty", "illegal-penalty", "touch-castle", "arbiter-scenarios"};
     for (size_t i = 0; i < sizeof ids / sizeof *ids; i++)
         if (strcmp(gen, ids[i]) == 0)
             return true;
@@ -481,6 +554,8 @@ static void test_generator(const arbl_quiz *quiz)
     harness_begin(name);
     struct batch b = {0};
     int checked = 0, wrong_checked = 0, failures = 0;
+    static char scenarios[128][48];
+    int nscenarios = 0;
     static struct tally tallies[3];
     memset(tallies, 0, sizeof tallies);
     for (int l = 0; l < 3; l++) {
@@ -498,6 +573,14 @@ static void test_generator(const arbl_quiz *quiz)
             }
             for (int j = 1; j < q->ndata; j++)
                 CHECK_MSG(strcmp(q->data[j - 1].key, q->data[j].key) < 0, "%s: data not in key order", q->id);
+            const char *sid = data_of(q, "scenario");
+            if (sid) {
+                int k = 0;
+                while (k < nscenarios && strcmp(scenarios[k], sid) != 0)
+                    k++;
+                if (k == nscenarios && nscenarios < 128)
+                    snprintf(scenarios[nscenarios++], sizeof scenarios[0], "%s", sid);
+            }
             char answer[128];
             bool have = independent_answer(quiz->id, q, answer, sizeof answer);
             CHECK_MSG(have, "%s: no independent answer for %s (%s)", quiz->id, q->id, q->fen);
@@ -551,6 +634,8 @@ static void test_generator(const arbl_quiz *quiz)
     }
     CHECK_INT(failures, 0);
     CHECK_MSG(checked >= 1000, "%s: only %d questions checked", quiz->id, checked);
+    if (strcmp(quiz->id, "arbiter-scenarios") == 0)
+        CHECK_MSG(nscenarios >= 50, "arbiter-scenarios: %d different scenarios asked, fewer than 50", nscenarios);
     snprintf(name, sizeof name, "quiz.%s.balance", quiz->id);
     harness_begin(name);
     for (int l = 0; l < 3; l++)
@@ -681,11 +766,11 @@ static void test_ids(void)
 static void test_book(void)
 {
     harness_begin("quiz.book.generators");
-    CHECK(arbl_quizbook_count(book) >= 18);
+    CHECK(arbl_quizbook_count(book) >= 19);
     const char *want[] = {"move-legal", "can-castle", "status", "legal-count", "pinned", "en-passant",
                           "draw-rule", "legal-position", "touch-move", "mate-in-1", "mate-in-2",
                           "flag-fall", "resign", "draw-agreement", "claim-threefold", "claim-fifty",
-                          "illegal-penalty", "touch-castle"};
+                          "illegal-penalty", "touch-castle", "arbiter-scenarios"};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         const arbl_quiz *q = arbl_quizbook_find(book, want[i]);
         CHECK_MSG(q != NULL, "no generator %s", want[i]);
