@@ -48,7 +48,7 @@ return quiz {
     for _, e in ipairs(out.explanations) do ex[#ex + 1] = e end
     -- a loss: the mating line that makes it one (5.1.2: the opponent can still checkmate)
     if out.result ~= "1/2-1/2" then
-      local u = arbiter.unwinnable(q.pos, Q.other(q.resigns), 30000)
+      local u = arbiter.unwinnable(q.pos, Q.other(q.resigns), 12000)
       if u and u.unwinnable == false and u.witness then
         local line = arbiter.game(q.pos, u.witness)
         if line then ex[#ex + 1] = Q.note("mating_line", MSG_LINE, lang, { line = Q.move_list(line) }) end
