@@ -9,12 +9,15 @@
 import json
 import os
 import re
+import signal
 import sys
 import tempfile
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
 BIN, FAMILY = sys.argv[1], sys.argv[2]
+EXPLAIN_76 = 'Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1'
 LUA = len(sys.argv) > 3 and sys.argv[3] == 'lua'
 
 
@@ -33,6 +36,15 @@ def family():
 
 BOARDS = family()
 check(len(BOARDS) >= 15, 'the family file has its boards')
+
+
+def wait_until(pred, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.05)
+    return pred()
 
 
 def refused_ok(st, body, what, b):
@@ -64,6 +76,23 @@ def start():
         for b in BOARDS:
             if b['variant'] == 'standard':
                 f.write('x-%s | 1 | %s | Qa1 | constructed (extreme family)\n' % (b['name'].replace('_', '-'), b['fen']))
+    if LUA:
+        # The review's start-up reproductions (attacks/startup/s2e, s2h): a lesson whose answer asks
+        # targets() on the 263 board, and a count puzzle on it. Both killed arbiterd at start-up.
+        review = [b for b in BOARDS if b['name'] == 'review_263'][0]['fen']
+        with open(os.path.join(LESSONS.name, 'zz-crash-263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return lesson {\n  id = "zz-crash-263", title = { en = "X", fa = "X", ar = "X" },\n'
+                    '  level = "beginner", tags = { "test" }, rules = { "3.1" },\n'
+                    '  steps = { which_squares {\n'
+                    '    fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1",\n'
+                    '    prompt = { en = "Where?", fa = "کجا؟", ar = "أين؟" },\n'
+                    '    answer = function(pos) return targets(arbiter.position("%s"), "f7") end,\n'
+                    '    tests = { right = { "f8" } } } } }\n' % review)
+        with open(os.path.join(pdir, 'p263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return puzzle {\n  id = "p263", kind = "count",\n  fen = "%s",\n'
+                    '  prompt = { en = "How many?", fa = "چند؟", ar = "كم؟" },\n'
+                    '  success = { en = "263.", fa = "۲۶۳.", ar = "263." },\n  answer = 263,\n'
+                    '  source = "the 2026-12 review",\n}\n' % review)
     return Daemon(BIN, {'lessons': LESSONS.name, 'lesson-preview': 'true'})
 
 
@@ -77,6 +106,16 @@ try:
     check('m1-back-rank' in ids, 'the good puzzle is served')
     check(not any(i == 'x-review-263' for i in ids), 'the refused board is not served as a puzzle')
     check(re.search(r'puzzles\.txt:3: .*skipped', d.log()), 'the refused line is logged: ' + d.log()[-400:])
+    if LUA:
+        log = d.log()
+        check('zz-crash-263' in log and 'p263' in log, 'the review\'s lesson and puzzle script are refused at start-up, each named: ' + log[-800:])
+        check(not any(p.get('id') == 'p263' for p in (listed if isinstance(listed, list) else listed.get('puzzles', []))),
+              'the 263 puzzle script is not served')
+        st, _, ls = d.get('/v1/lessons')
+        check(st == 200 and not any(x.get('id') == 'zz-crash-263' for x in ls), 'nor the lesson')
+        d.signal(signal.SIGHUP)
+        check(wait_until(lambda: d.log().count('zz-crash-263') >= 2, 30), 'a SIGHUP reload refuses them again')
+        check(d.proc.poll() is None and d.get('/v1/health')[0] == 200, 'and the daemon lives through it')
 
     for b in BOARDS:
         what = b['name']
@@ -163,6 +202,21 @@ try:
                       b['name'] + ': the script is told the limit: ' + text[:300])
             else:
                 check('moves %d game ' % b['count'] in text, b['name'] + ': every binding ran: ' + text[:300])
+
+    # Lists that were cut before issue 20 §1 (64 reasons, 8 touch reasons): every item answered.
+    begin('extremes.long_lists')
+    st, _, r = d.post('/v1/move', {'fen': EXPLAIN_76, 'move': 'Qa1'})
+    check_eq((st, r.get('legal'), len(r.get('reasons', []))), (200, False, 76), 'a move explained with all 76 reasons')
+    st, _, r = d.post('/v1/validate', {'fen': '4k3/8/8/8/8/8/8/4K3 w ' + 'K' * 200 + ' - 0 1'})
+    check_eq((st, len(r.get('problems', []))), (200, 200), 'validation lists all 200 problems')
+    squares = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'a3', 'b3', 'c3', 'h1']
+    st, _, r = d.post('/v1/touch', {'fen': 'k7/8/8/8/8/8/6PP/6RK w - - 0 1', 'touched': [{'square': x} for x in squares]})
+    codes = [e.get('code') for e in r.get('explanations', [])]
+    check_eq((st, len(codes), codes[-1:]), (200, 17, ['touch_none_movable']), 'touch-move explains all 16 touched squares and why any move')
+
+    # The quoted input is cut at a character boundary: the explanation keeps its text.
+    st, _, r = d.post('/v1/move', {'move': 'é' * 15})
+    check_eq((st, bool((r.get('reasons') or [{}])[0].get('text'))), (200, True), 'a long non-ASCII move is explained with its text')
 
     begin('extremes.still_serving')
     st, _, h = d.get('/v1/health')
