@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # daemon.extremes: the extreme-position family (tests/fuzz/extreme-positions.txt: the densest
 # boards the parser accepts, and the review's 263-move board it refuses) posted to every POST
-# route that takes a position, to a lesson preview whose script calls every binding on them, and
-# written into the puzzle file the daemon loads. Each answer is checked against the engine's
+# route that takes a position, to a lesson preview (checked, then answered) whose script calls
+# every binding on them, and written into the puzzle file the daemon loads (then answered through
+# /v1/puzzles/{id}/answer); the review's start-up lesson and puzzle script on the 263 board. Each answer is checked against the engine's
 # count (analyze, perft), every move of an accepted board is played through /v1/move, a refused
 # board is 400 invalid_fen naming too_many_pieces, and the daemon serves on afterwards. Before
 # issue 20 §1 one such request killed arbiterd (SIGSEGV).
@@ -167,6 +168,23 @@ try:
         check_eq(len(p.get('divide', [])), b['count'], what + ' perft: divide lists every move')
         check_eq(sum(x['nodes'] for x in p.get('divide', [])), p.get('nodes'), what + ' perft: divide adds up')
 
+    # The boards the mate file holds, answered through /v1/puzzles/{id}/answer: the solver on the
+    # densest boards (every legal first move of the first board; the first move of each other).
+    begin('extremes.puzzle_answers')
+    for b in BOARDS:
+        if b['refused'] or b['variant'] != 'standard':
+            continue
+        pid = 'x-' + b['name'].replace('_', '-')
+        st, _, a = d.post('/v1/analyze', position(b))
+        firsts = [m['san'] for m in a.get('legal_moves', [])]
+        for san in (firsts if b['name'] == 'queens' else firsts[:1]):
+            st, _, r = d.post('/v1/puzzles/%s/answer' % pid, {'answer': san})
+            if st != 200 or r.get('verdict') not in ('solved', 'correct', 'wrong'):
+                check(False, '%s: %s answered %s %s' % (pid, san, st, json.dumps(r)[:200]))
+                break
+        else:
+            check(True, pid)
+
     if LUA:
         # A lesson preview whose answer calls every binding on each board: accepted boards answer
         # with their count, refused ones raise the parser's error, which the preview reports.
@@ -194,6 +212,8 @@ try:
                    '    success = function() local t = probe() return { en = t, fa = t, ar = t } end,\n'
                    '    tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } } } } }\n'
                    % json.dumps(b['fen']))
+            st, _, r = d.post('/v1/lessons/preview', {'source': src})
+            check_eq((st, r.get('valid')), (200, True), b['name'] + ': the preview checks the lesson: ' + json.dumps(r)[:300])
             st, _, r = d.post('/v1/lessons/preview/answer', {'source': src, 'step': 1, 'answer': 'true'})
             text = json.dumps(r, ensure_ascii=False)
             check_eq(st, 200, b['name'] + ': the preview answered: ' + text[:300])
