@@ -130,7 +130,7 @@ static void repetitions(struct ann *a, int ply)
     }
 }
 
-/* The draws the player to move could claim without writing a move (9.2.1.2, 9.3.2), at the first
+/* The draws the player to move could claim without writing a move (9.2.2, 9.3.2), at the first
  * ply each becomes available; the player who made the move could have claimed it written down. */
 static void claim_events(struct ann *a, int ply)
 {

@@ -77,9 +77,9 @@ ARB_API void arb_annotation_free(arb_annotation *a);
  *   the first ply recorded after it (n: how many plies);
  * - threefold_available at the third occurrence of each position, fifty_moves_available at the
  *   first ply of each stretch of 50 moves without a pawn move or capture: the player to move may
- *   claim without writing a move (9.2.1.2, 9.3.2); m counts the plies played after it (0: the
+ *   claim without writing a move (9.2.2, 9.3.2); m counts the plies played after it (0: the
  *   record ends there); the explanations say that the other player could have claimed with the
- *   move written down (9.2.1.1, 9.3.1) and list the plies that repeat;
+ *   move written down (9.2.1, 9.3.1) and list the plies that repeat;
  * - the first illegal move (info->illegal_move), at the ply it would have made: its code is the
  *   first reason arb_explain_text gives, the rest follow (and move_after_end when the game had
  *   ended already);
