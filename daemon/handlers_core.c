@@ -6,6 +6,7 @@
 #include "arbiter.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 extern const char ad_openapi_json[];
 extern const unsigned long ad_openapi_json_len;
@@ -32,6 +33,7 @@ static void h_health(ad_request *r)
     json_t *load = json_object();
     json_object_set_new(load, "in_flight", json_integer(inflight > 0 ? inflight : 0));
     json_object_set_new(load, "max_inflight", json_integer(s->cfg.max_inflight));
+    json_object_set_new(load, "uploads", json_integer(atomic_load(&s->clients.uploads)));
     json_object_set_new(load, "searches", json_integer(atomic_load(&s->heavy)));
     json_object_set_new(load, "max_searches", json_integer(s->heavy_cap));
     json_object_set_new(load, "connections", json_integer(atomic_load(&s->connections)));
@@ -50,6 +52,8 @@ static void h_metrics(ad_request *r)
         .inflight = atomic_load(&s->inflight),
         .searches = (long)atomic_load(&s->heavy),
         .connections = atomic_load(&s->connections),
+        .uploads = atomic_load(&s->clients.uploads),
+        .uploads_over_share = atomic_load(&s->clients.over_share),
         .deadline_closes = atomic_load(&s->edge.deadline_cuts),
         .stalled = ad_edge_stalled(&s->edge),
         .lessons = set ? (unsigned long)set->count : 0,

@@ -1,0 +1,117 @@
+/* Sending a reply: the body (JSON dumped once, or the text), its ETag and the 304 for a matching
+ * If-None-Match, and the headers every answer carries (Content-Type, Content-Language, Vary, CORS,
+ * Allow, Retry-After, Connection), queued on the connection through libmicrohttpd. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cors.h"
+#include "log.h"
+#include "reply.h"
+#include "send.h"
+#include "server.h"
+
+/* A strong validator of an answer body: FNV-1a 64 of its bytes (the body already holds the
+ * language and the lesson set's content, so equal bytes mean an equal answer). */
+static void body_etag(const char *body, size_t len, char *out, size_t cap)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)body[i]) * 1099511628211u;
+    snprintf(out, cap, "\"%016llx\"", (unsigned long long)h);
+}
+
+/* Whether If-None-Match (a list of tags, weak ones too, or *) names etag. */
+static bool etag_matches(const char *header, const char *etag)
+{
+    if (!header)
+        return false;
+    if (strcmp(header, "*") == 0)
+        return true;
+    size_t n = strlen(etag);
+    for (const char *p = header; (p = strstr(p, etag)); p += n)
+        if ((p == header || p[-1] == ' ' || p[-1] == ',' || p[-1] == '/') && (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+            return true;
+    return false;
+}
+
+long ad_send(struct MHD_Connection *conn, ad_request *r)
+{
+    struct MHD_Response *resp = NULL;
+    size_t len = 0;
+    if (!r->status || (!r->out && !r->text))
+        ad_reply_code(r, AJ_E_INTERNAL, NULL);
+    bool is_static = r->text_static, is_json = strcmp(r->content_type, "application/json") == 0;
+    bool built = !r->text_static; /* made for this request (not a static document) */
+    char *body = NULL;
+    if (r->out) {
+        body = aj_dumps(r->out, &len);
+        json_decref(r->out);
+        r->out = NULL;
+        is_static = false;
+    } else {
+        body = r->text;
+        len = r->text_len;
+        r->text = NULL;
+    }
+    char etag[24] = "";
+    bool cacheable = body && r->status == 200 && r->route && (r->route->flags & AD_CACHEABLE);
+    if (cacheable)
+        body_etag(body, len, etag, sizeof etag);
+    const char *tag = r->etag ? r->etag : cacheable ? etag : NULL;
+    if (tag && r->status == 200) {
+        if (etag_matches(r->if_none_match, tag)) {
+            r->status = 304; /* the client's copy is current: headers only */
+            if (!is_static)
+                free(body);
+            body = (char *)"";
+            len = 0;
+            is_static = true;
+        }
+    }
+    if (body) {
+        resp = MHD_create_response_from_buffer(len, body, is_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+        if (!resp && !is_static)
+            free(body);
+    }
+    if (!resp) {
+        ad_log(AD_LOG_ERROR, "out of memory making a reply");
+        return -1;
+    }
+    if (r->status != 204 && r->status != 304)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
+    if (r->lang && is_json)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_LANGUAGE,
+                                arb_language_base(r->lang) ? arb_language_base(r->lang) : r->lang);
+    if (tag)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, tag);
+    if (cacheable) {
+        /* lessons, quizzes and puzzles change on a reload: a minute, then revalidate (304) */
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=60");
+    }
+    const char *origin = r->origin;
+    const char *granted = ad_cors_allow(&r->srv->cfg, origin);
+    bool vary_origin = granted && strcmp(granted, "*") != 0;
+    /* Texts follow Accept-Language unless ?lang= or the body chose: caches must keep them apart
+     * (a static text, the OpenAPI document, and the probes say the same in every language). */
+    bool vary_lang = r->lang_by_header && is_json && built && !(r->route && (r->route->flags & AD_ALWAYS));
+    if (vary_origin || vary_lang)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY,
+                                vary_origin && vary_lang ? "Origin, Accept-Language" : vary_origin ? "Origin" : "Accept-Language");
+    if (r->allow[0])
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    ad_cors_headers(resp, &r->srv->cfg, origin, r->preflight, r->allow);
+    for (int i = 0; i < r->nheaders; i++)
+        MHD_add_response_header(resp, r->headers[i][0], r->headers[i][1]);
+    if (r->retry_after) {
+        char secs[24];
+        snprintf(secs, sizeof secs, "%ld", r->srv->cfg.retry_after);
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+    }
+    if (atomic_load_explicit(&r->srv->draining, memory_order_relaxed) || r->retry_after || r->close)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    enum MHD_Result ok = MHD_queue_response(conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ok == MHD_YES ? (long)len : -1;
+}
