@@ -34,8 +34,8 @@ static void h_health(ad_request *r)
     json_object_set_new(load, "in_flight", json_integer(inflight > 0 ? inflight : 0));
     json_object_set_new(load, "max_inflight", json_integer(s->cfg.max_inflight));
     json_object_set_new(load, "uploads", json_integer(atomic_load(&s->clients.uploads)));
-    json_object_set_new(load, "searches", json_integer(atomic_load(&s->heavy)));
-    json_object_set_new(load, "max_searches", json_integer(s->heavy_cap));
+    json_object_set_new(load, "searches", json_integer(ad_work_searches(&s->work)));
+    json_object_set_new(load, "max_searches", json_integer(s->work.search_slots));
     json_object_set_new(load, "connections", json_integer(atomic_load(&s->connections)));
     json_object_set_new(load, "max_connections", json_integer(s->cfg.max_connections));
     json_object_set_new(load, "stalled", json_integer(stalled));
@@ -50,7 +50,7 @@ static void h_metrics(ad_request *r)
     const ad_lesson_set *set = r->set;
     ad_metrics_gauges g = {
         .inflight = atomic_load(&s->inflight),
-        .searches = (long)atomic_load(&s->heavy),
+        .searches = ad_work_searches(&s->work),
         .connections = atomic_load(&s->connections),
         .uploads = atomic_load(&s->clients.uploads),
         .uploads_over_share = atomic_load(&s->clients.over_share),
@@ -66,7 +66,7 @@ static void h_metrics(ad_request *r)
     size_t len = 0;
     char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
     char queue[2048]; /* the search queue's own series */
-    int qn = text ? ad_heavy_render(&s->heavy_queue, queue, sizeof queue) : -1;
+    int qn = text ? ad_work_render(&s->work, queue, sizeof queue) : -1;
     char *all = qn > 0 ? realloc(text, len + (size_t)qn + 1) : NULL;
     if (!all) {
         free(text);

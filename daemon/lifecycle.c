@@ -1,7 +1,7 @@
 /* One request's life (lifecycle.h), kept as one state per request:
  *
  *   headers in ── admit ──► RECEIVING ── body complete ──► ready ──┬─ a cheap route: run here ──► REPLIED
- *                  │            │                                  └─ ARMED ─► QUEUED ─► OFFLOADED ─► DONE ─► REPLIED
+ *                  │            │                                  └─ ARMED ─► QUEUED ─► DONE ─► REPLIED
  *                  │            └─ body over max-body ─► DISCARDING
  *                  ├─ refused, body within bounds ─► DISCARDING ── body read and dropped ──► REPLIED
  *                  └─ refused, and the connection must close ─► REPLIED (an early answer)
@@ -12,18 +12,22 @@
  * read, or the client must go away (overload); any other refusal waits for the end of the body
  * (read and dropped, at most max-body) so that the connection stays open for the next request.
  *
- * A request runs on a work thread (searches, scripts) while its connection is suspended. It goes
- * through ARMED first, one round without an answer, so that when libmicrohttpd resumes the
- * connection it does not read the socket first: a client that half-closed after its request
- * (shutdown(SHUT_WR)) would be read as gone, and its answer dropped.
+ * A search or a script runs on a work thread (work_queue.h) while its connection is suspended: it
+ * waits in the queue, runs, and the work thread (or the queue, answering 503 when the wait runs out)
+ * makes the answer and resumes the connection; one suspension, one bound, one 503. It goes through
+ * ARMED first, one round without an answer, so that when libmicrohttpd resumes the connection it
+ * does not read the socket first: a client that half-closed after its request (shutdown(SHUT_WR))
+ * would be read as gone, and its answer dropped.
  *
- * What a request holds (an upload of its address, a place among the requests in flight, a search
- * slot) is released in request_end, whichever way it ends: its completion, the connection's
- * close, a refusal. Per-connection state (edge.c) outlives every request on the connection, so a
+ * What a request holds (an upload of its address, a place among the requests in flight) is
+ * released in request_end, whichever way it ends: its completion, the connection's close, a
+ * refusal. Per-connection state (edge.c) outlives every request on the connection, so a
  * request that libmicrohttpd drops without its completion callback is finished when the
  * connection closes: nothing a client sends leaves state behind. Bodies still arriving never
  * count against max-inflight, which is for requests that are in: they count per address
  * (clients.h), so a client that trickles uploads cannot take the slots of ready requests. */
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -35,7 +39,6 @@
 #include "reply.h"
 #include "routes.h"
 #include "scratch.h"
-#include "script_pool.h"
 #include "send.h"
 
 /* How long a body may take when its address already has its share of uploads in progress. */
@@ -45,8 +48,7 @@ enum req_state {
     RQ_RECEIVING,   /* admitted: the body (if any) is arriving */
     RQ_DISCARDING,  /* the answer is decided; the body is read and dropped (bounded) */
     RQ_ARMED,       /* in, to run on a work thread: one round without an answer before suspending */
-    RQ_QUEUED,      /* suspended, waiting for a search slot (heavy_queue) */
-    RQ_OFFLOADED,   /* suspended, its handler on a work thread, which sets RQ_DONE and resumes it */
+    RQ_QUEUED,      /* suspended, in the work queue or running there; the queue sets RQ_DONE */
     RQ_DONE,        /* the answer is made: send it */
     RQ_REPLIED,     /* the answer is queued */
     RQ_REFUSED,     /* libmicrohttpd's parser refused it (refusals.c answered) */
@@ -56,8 +58,6 @@ enum req_state {
 enum {
     HOLD_UPLOAD = 1 << 0,   /* an unfinished upload of its address (clients.h) */
     HOLD_INFLIGHT = 1 << 1, /* a place among the requests in flight (max-inflight) */
-    HOLD_SEARCH = 1 << 2,   /* a search slot (max-heavy) */
-    HOLD_WAITER = 1 << 3,   /* a place in the search queue (waiter) */
 };
 
 /* Per-request state, made on the first access-handler call (headers read) and freed on
@@ -71,7 +71,7 @@ struct req_ctx {
     bool over_share;           /* its address had max-uploads-per-ip bodies arriving already */
     uint64_t t0;
     size_t uri_len;
-    ad_heavy_waiter waiter;
+    ad_job job;                /* its turn in the work queue (searches, scripts) */
     char *body;
     size_t len, cap, discarded;
     char path[160];
@@ -144,18 +144,6 @@ static void release_upload(struct req_ctx *c)
     }
 }
 
-static void release_search(struct req_ctx *c)
-{
-    ad_server *s = c->req.srv;
-    if (c->holds & HOLD_SEARCH) {
-        atomic_fetch_sub_explicit(&s->heavy, 1, memory_order_relaxed);
-        ad_heavy_release(&s->heavy_queue);
-    } else if (c->holds & HOLD_WAITER) {
-        ad_heavy_cancel(&s->heavy_queue, &c->waiter);
-    }
-    c->holds &= ~(unsigned)(HOLD_SEARCH | HOLD_WAITER);
-}
-
 static void request_end(ad_server *s, struct req_ctx *c, bool completed)
 {
     uint64_t us = ad_now_us() - c->t0;
@@ -167,7 +155,6 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
                status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
                st == RQ_REFUSED ? " (refused by the HTTP parser)" : completed ? "" : " (aborted)");
     release_upload(c);
-    release_search(c);
     if (c->cc) {
         c->cc->req = NULL;
         c->cc->req_t0 = 0;
@@ -543,22 +530,50 @@ static void run_handler(struct req_ctx *c)
         ad_lessons_release(&s->lessons, r->set);
         r->set = NULL;
     }
-    release_search(c); /* the search is over: free its slot now, not when the answer is sent */
+}
+
+static struct req_ctx *of_job(ad_job *j)
+{
+    return (struct req_ctx *)((char *)j - offsetof(struct req_ctx, job));
 }
 
 /* On a work thread: the handler of a suspended connection, then back to libmicrohttpd. It
  * counts as busy for the stall limit like a handler on a polling thread: a hung work thread is
  * noticed too. */
-static void run_offloaded(void *arg)
+static void run_job(ad_job *j)
 {
-    struct req_ctx *c = arg;
+    struct req_ctx *c = of_job(j);
     if (c->cc)
         ad_edge_busy(c->cc, c->req.route->pattern);
     run_handler(c);
     if (c->cc)
         ad_edge_idle(c->cc);
+}
+
+/* The answer is made (by run_job or cancel_job): back to libmicrohttpd. */
+static void resume_job(ad_job *j)
+{
+    struct req_ctx *c = of_job(j);
     set_state(c, RQ_DONE);
     MHD_resume_connection(c->conn);
+}
+
+/* The work queue ended it without running it: 503. */
+static void cancel_job(ad_job *j, ad_job_end why)
+{
+    struct req_ctx *c = of_job(j);
+    ad_server *s = c->req.srv;
+    char detail[96];
+    if (why == AD_JOB_STOPPING) {
+        make_error(c, AJ_E_SHUTTING_DOWN, NULL, -1, NULL);
+    } else {
+        if (why == AD_JOB_TIMED_OUT)
+            snprintf(detail, sizeof detail, "waited %ld ms for a work thread (heavy-wait-ms)", s->work.wait_ms);
+        else
+            snprintf(detail, sizeof detail, "the work queue is full (heavy-queue %ld) and this client had a fair share",
+                     s->work.max_waiting);
+        make_error(c, AJ_E_OVERLOADED, NULL, why == AD_JOB_TIMED_OUT ? s->work.wait_ms : s->work.max_waiting, detail);
+    }
 }
 
 /* On the polling thread: the handler, and the answer sent at once. */
@@ -602,43 +617,35 @@ static enum MHD_Result ready(struct req_ctx *c)
     return run_here(c);
 }
 
-/* ARMED or QUEUED: a search slot if it needs one, then a work thread (or this one, if there are
- * no work threads). */
+/* ARMED: into the work queue. Scripts and searches run on a work thread, so a polling thread
+ * never waits behind one and the other connections it owns (a keep-alive health probe among
+ * them) are served meanwhile. Suspended before it is queued: the queue may resume it at once. */
 static enum MHD_Result dispatch(struct req_ctx *c)
 {
     ad_server *s = c->req.srv;
-    ad_request *r = &c->req;
-    if ((r->route->flags & AD_HEAVY) && !(c->holds & HOLD_SEARCH)) {
-        /* A search slot: at once, or after waiting suspended (this call comes again on resume). */
-        if (!(c->holds & HOLD_WAITER)) {
-            ad_heavy_verdict v = ad_heavy_acquire(&s->heavy_queue, &c->waiter, c->conn, ad_now_us());
-            if (v == AD_HEAVY_WAIT) {
-                c->holds |= HOLD_WAITER;
-                set_state(c, RQ_QUEUED);
-                return MHD_YES;
-            }
-            if (v == AD_HEAVY_FULL)
-                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
-        } else {
-            c->holds &= ~(unsigned)HOLD_WAITER;
-            ad_heavy_observe_wait(&s->heavy_queue, &c->waiter, ad_now_us());
-            if (!c->waiter.granted)
-                return fail(c, AJ_E_OVERLOADED, NULL, s->heavy_cap);
-        }
-        c->holds |= HOLD_SEARCH;
-        atomic_fetch_add_explicit(&s->heavy, 1, memory_order_relaxed);
-    }
-    if (!s->scripts)
-        return run_here(c);
-    /* Scripts and searches run on a work thread, so a polling thread never waits behind one
-     * and the other connections it owns (a keep-alive health probe among them) are served
-     * meanwhile. Suspended before it is queued: the work thread may resume it at once. */
-    set_state(c, RQ_OFFLOADED);
+    c->job.run = run_job;
+    c->job.cancel = cancel_job;
+    c->job.resume = resume_job;
+    c->job.addr = c->cc ? c->cc->addr : (ad_addr){{0}, 0};
+    c->job.search = c->req.route->flags & AD_HEAVY;
+    set_state(c, RQ_QUEUED);
     MHD_suspend_connection(c->conn);
-    if (ad_script_pool_submit(s->scripts, run_offloaded, c))
+    if (ad_work_submit(&s->work, &c->job, ad_now_us()) == AD_WORK_QUEUED)
         return MHD_YES;
     MHD_resume_connection(c->conn);
-    return fail(c, AJ_E_OVERLOADED, NULL, s->cfg.max_inflight);
+    /* The limit that was reached: the queue's, or with no queue the slots or threads all busy. */
+    char detail[120];
+    long limit = s->work.max_waiting;
+    if (limit > 0)
+        snprintf(detail, sizeof detail, "the work queue is full (heavy-queue %ld)", limit);
+    else if (c->job.search)
+        snprintf(detail, sizeof detail, "every search slot is busy (max-heavy %ld) and there is no queue",
+                 limit = s->work.search_slots);
+    else
+        snprintf(detail, sizeof detail, "every work thread is busy (script-threads %d) and there is no queue",
+                 (int)(limit = s->work.threads));
+    make_error(c, AJ_E_OVERLOADED, NULL, limit, detail);
+    return send_reply(c);
 }
 
 enum MHD_Result ad_on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
@@ -682,11 +689,10 @@ enum MHD_Result ad_on_request(void *cls, struct MHD_Connection *conn, const char
         }
         return ready(c);
     case RQ_ARMED:
-    case RQ_QUEUED:
         return dispatch(c);
-    case RQ_DONE: /* resumed: the work thread has made the answer */
+    case RQ_DONE: /* resumed: the work thread (or the queue) has made the answer */
         return send_reply(c);
-    case RQ_OFFLOADED: /* resumed before the work thread is done: not yet */
+    case RQ_QUEUED: /* resumed before its answer is made: not yet */
         return MHD_YES;
     default: /* an answer is queued; what follows of the upload is dropped */
         *upload_data_size = 0;

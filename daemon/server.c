@@ -16,7 +16,6 @@
 #include "log.h"
 #include "routes.h"
 #include "sd.h"
-#include "script_pool.h"
 #include "server.h"
 
 static unsigned bound_port(int fd)
@@ -128,27 +127,25 @@ bool ad_server_start(ad_server *s)
     s->port = bound_port(fd);
     s->limits.max_moves = (int)cfg->max_moves;
     s->limits.max_depth = (int)cfg->max_json_depth;
-    s->heavy_cap = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
     ad_clients_init(&s->clients, cfg->max_uploads_per_ip);
     if (!ad_edge_start(&s->edge, (uint64_t)cfg->request_timeout * 1000u, (uint64_t)cfg->stall_timeout_ms,
                        cfg->retry_after, cfg->max_uploads_per_ip)) {
         close(fd);
         return false;
     }
-    if (!ad_heavy_init(&s->heavy_queue, s->heavy_cap, cfg->heavy_queue, cfg->heavy_wait_ms)) {
-        ad_log(AD_LOG_ERROR, "cannot start the search queue");
+    /* Work threads: four per polling thread by default, so that a few scripts that run to their
+     * budget share the cores with the others instead of making them wait; of them, threads - 1
+     * (at least 1) may run searches at once. */
+    long work_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads;
+    long search_slots = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
+    if (!ad_work_start(&s->work, (int)work_threads, search_slots, cfg->heavy_queue, cfg->heavy_wait_ms)) {
+        ad_log(AD_LOG_ERROR, "cannot start %ld work threads", work_threads);
+        ad_edge_stop(&s->edge);
         close(fd);
         return false;
     }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_ALLOW_SUSPEND_RESUME;
-    /* Script threads: four per polling thread by default, so that a few scripts that run to their
-     * budget share the cores with the others instead of making them wait; a queue of four
-     * requests per thread. */
-    long script_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads;
-    s->scripts = ad_script_pool_start((int)script_threads, (int)(4 * script_threads));
-    if (!s->scripts)
-        ad_log(AD_LOG_WARN, "no script threads: scripts run on the polling threads");
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, ad_on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
                               MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
@@ -163,8 +160,7 @@ bool ad_server_start(ad_server *s)
                               MHD_OPTION_END);
     if (!s->mhd) {
         ad_log(AD_LOG_ERROR, "libmicrohttpd could not start");
-        ad_script_pool_stop(s->scripts);
-        s->scripts = NULL;
+        ad_work_stop(&s->work);
         ad_edge_stop(&s->edge);
         close(fd);
         return false;
@@ -172,6 +168,7 @@ bool ad_server_start(ad_server *s)
     if (cfg->probe_listen[0] && !start_probe_listener(s)) {
         MHD_stop_daemon(s->mhd);
         s->mhd = NULL;
+        ad_work_stop(&s->work);
         ad_edge_stop(&s->edge);
         return false;
     }
@@ -193,6 +190,13 @@ unsigned ad_server_probe_port(const ad_server *s)
     return s->probe_port;
 }
 
+/* Requests in flight and bodies still arriving. */
+static long in_progress(ad_server *s)
+{
+    return atomic_load_explicit(&s->inflight, memory_order_acquire) +
+           atomic_load_explicit(&s->clients.uploads, memory_order_relaxed);
+}
+
 void ad_server_drain_and_stop(ad_server *s)
 {
     atomic_store(&s->draining, true);
@@ -206,7 +210,7 @@ void ad_server_drain_and_stop(ad_server *s)
     uint64_t deadline = ad_now_us() + (uint64_t)s->cfg.drain_timeout * 1000000u, quiet_since = 0;
     long left;
     while (ad_now_us() < deadline) {
-        left = atomic_load_explicit(&s->inflight, memory_order_acquire);
+        left = in_progress(s);
         long conns = atomic_load_explicit(&s->connections, memory_order_relaxed);
         if (left == 0 && conns == 0)
             break;
@@ -219,13 +223,18 @@ void ad_server_drain_and_stop(ad_server *s)
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
-    left = atomic_load_explicit(&s->inflight, memory_order_acquire);
+    left = in_progress(s);
     if (left > 0)
-        ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in flight are cut", left);
-    ad_heavy_shutdown(&s->heavy_queue); /* waiters still queued get 503, none stays suspended */
-    /* Scripts are bounded: what is queued finishes and resumes its connection before MHD stops. */
-    ad_script_pool_stop(s->scripts);
-    s->scripts = NULL;
+        ad_log(AD_LOG_WARN, "drain timeout: %ld requests still in progress get 503 or are cut", left);
+    /* What still waits in the work queue is answered 503 shutting_down; what runs is bounded by
+     * its budget and finishes. Both resume their connections: their answers are sent before
+     * libmicrohttpd stops (a search running at the drain timeout used to lose its answer). */
+    ad_work_stop(&s->work);
+    uint64_t last = ad_now_us() + 2000000u;
+    while (atomic_load_explicit(&s->inflight, memory_order_acquire) > 0 && ad_now_us() < last) {
+        struct timespec ts = {0, 5 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
     if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */

@@ -11,10 +11,10 @@
 #include "clients.h"
 #include "config.h"
 #include "edge.h"
-#include "heavy_queue.h"
 #include "lessons.h"
 #include "metrics.h"
 #include "request.h"
+#include "work_queue.h"
 
 struct MHD_Daemon;
 
@@ -25,17 +25,15 @@ typedef struct ad_server {
     unsigned port;              /* bound port */
     unsigned probe_port;        /* the probe listener's bound port, or 0 */
     aj_limits limits;
-    long heavy_cap;
-    ad_heavy_queue heavy_queue; /* the search slots and the requests waiting for one */
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight;       /* requests that are in (bodies complete) and not yet finished */
-    atomic_long heavy, connections;
+    atomic_long connections;
     atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
     atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
     ad_edge edge;               /* per-connection state, request deadlines, stall detection */
     ad_clients clients;         /* client addresses and their unfinished uploads */
-    struct ad_script_pool *scripts; /* where AD_SCRIPT handlers run (NULL: on the polling thread) */
+    ad_work_queue work;         /* the work threads: searches and scripts, and the requests waiting */
 } ad_server;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # daemon.lifecycle: concurrent clients get exactly the right answers; SIGTERM under load drains
-# every in-flight request and exits 0; SIGTERM turns health to 503 "draining" at once and keeps
-# serving for drain-grace; SIGHUP reloads lessons while requests keep flowing.
+# every in-flight request and exits 0; at the drain timeout the running search still answers and
+# the queued ones get 503; SIGTERM turns health to 503 "draining" at once and keeps serving for
+# drain-grace; SIGHUP reloads lessons while requests keep flowing.
 import http.client
 import json
 import os
@@ -126,6 +127,42 @@ try:
     # 'dropped' may be non-zero: connections still in the kernel's listen backlog when the socket
     # closes are reset unread (never in flight; socket activation keeps the socket across restarts).
     print('shutdown under load: client outcomes %r' % loop_stats)
+finally:
+    d.stop()
+
+# ---- N13: at the drain timeout the search still running is answered, the queued ones 503 ----
+KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+d = Daemon(BIN, {'threads': 2, 'max-heavy': 1, 'perft-max-nodes': 0, 'drain-timeout': 1, 'heavy-wait-ms': 60000})
+try:
+    begin('shutdown.drain_timeout_answers')
+    # The second review's N13: with a 3-5 s drain-timeout the search that was running got no answer
+    # in two of three runs (the work pool let it finish, then libmicrohttpd stopped at once).
+    outcomes = []
+
+    def search():
+        try:
+            st, _, b = d.post('/v1/perft', {'fen': KIWI, 'depth': 5})
+            outcomes.append((st, b.get('nodes') if st == 200 else b.get('error', {}).get('code')))
+        except (OSError, http.client.HTTPException) as e:
+            outcomes.append(('no answer', repr(e)))
+    first = threading.Thread(target=search)
+    first.start()
+    end = time.monotonic() + 30
+    while d.metric('arbiterd_heavy_slots_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.02)
+    queued = [threading.Thread(target=search) for _ in range(3)]
+    for t in queued:
+        t.start()
+    while d.metric('arbiterd_heavy_queue_length') < 3 and time.monotonic() < end:
+        time.sleep(0.02)
+    check_eq((d.metric('arbiterd_heavy_slots_busy'), d.metric('arbiterd_heavy_queue_length')), (1.0, 3.0),
+             'one search running and three queued at SIGTERM')
+    d.signal(signal.SIGTERM)
+    for t in [first] + queued:
+        t.join()
+    check_eq(d.proc.wait(60), 0, 'exit 0')
+    check_eq(sorted(outcomes, key=str), sorted([(200, 193690690)] + [(503, 'shutting_down')] * 3, key=str),
+             'the running search answered in full, the queued ones 503 shutting_down')
 finally:
     d.stop()
 

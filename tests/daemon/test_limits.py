@@ -2,6 +2,8 @@
 # daemon.limits: body/URI/header caps (413/414/431), connection limits (total, per address),
 # idle timeouts for slow clients, overload answers (503 + Retry-After) instead of queueing, and
 # uploads still arriving counted per address (429 past max-uploads-per-ip), never in flight.
+import http.client
+import json
 import select
 import socket
 import sys
@@ -126,7 +128,11 @@ try:
         poll(lambda: done or d.metric('arbiterd_searches_in_flight') == 2, 30)
         rejected = d.metric('arbiterd_overload_rejections_total')
         st, h, e = d.post('/v1/analyze', {})
-        hs, _, he = d.get('/v1/health')
+        # The refused request leaves flight a moment after its client has the answer (the
+        # completion callback runs after the send, maybe on the other polling thread).
+        health = []
+        poll(lambda: health.append(d.get('/v1/health')) or health[-1][2]['load']['in_flight'] == 2, 10)
+        hs, _, he = health[-1]
         still = not done
         for t in searches:
             t.join()
@@ -286,6 +292,96 @@ try:
     check_eq(st, 200, 'and the slot works afterwards')
 finally:
     check_eq(d.stop(), 0, 'exit status')
+
+# ---- N6: one client address cannot monopolise the work queue ----
+def flood(d, source, n, stop, statuses, body):
+    """n keep-alive connections from `source`, each sending `body` to /v1/perft until stop."""
+    def one():
+        c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+        while not stop.is_set():
+            try:
+                c.request('POST', '/v1/perft', json.dumps(body), {'Content-Type': 'application/json'})
+                r = c.getresponse()
+                r.read()
+                statuses.append(r.status)
+                if r.status == 503:
+                    time.sleep(0.05)  # not Retry-After's second: the attack keeps the queue full
+                if r.getheader('Connection', '').lower() == 'close':
+                    c.close()
+                    c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+            except OSError:
+                c.close()
+                c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+        c.close()
+    threads = [threading.Thread(target=one) for _ in range(n)]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def victim(d, source, path, body):
+    """One request from another address: (status, seconds)."""
+    c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+    t0 = time.monotonic()
+    c.request('POST', path, json.dumps(body), {'Content-Type': 'application/json'})
+    r = c.getresponse()
+    r.read()
+    c.close()
+    return r.status, time.monotonic() - t0
+
+
+# drain-timeout 1: at the end the daemon answers what is still queued 503 at once (the flood's
+# searches would otherwise all run, one after the other, before it exits).
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 2, 'heavy-queue': 64, 'heavy-wait-ms': 120000, 'perft-max-nodes': 0,
+                 'drain-timeout': 1})
+attackers, stop, statuses = [], threading.Event(), []
+try:
+    begin('limits.queue.fair_share')
+    # The second review's N6: 200 connections of one address kept perft-5 searches queued and
+    # everyone else's search waited behind all of them (10 s, then 503). Here one address keeps
+    # 16 searches queued on the one search slot; another's search must wait about one of them,
+    # not sixteen.
+    t0 = time.monotonic()
+    check_eq(d.post('/v1/perft', LONG_SEARCH)[0], 200, 'a long search alone')
+    alone = time.monotonic() - t0
+    attackers = flood(d, '127.0.0.2', 16, stop, statuses, LONG_SEARCH)
+    wait_for(lambda: d.metric('arbiterd_heavy_queue_length') >= 12, 'the attacker\'s searches queued')
+    waits = []
+    for i in range(3):
+        st, took = victim(d, '127.0.0.3', '/v1/perft', {'depth': 2})
+        check_eq(st, 200, 'the other address\'s search answered')
+        waits.append(took)
+    print('a long search alone %.2f s; the other address waited %s s with 16 queued ahead' %
+          (alone, ', '.join('%.2f' % w for w in waits)))
+    check(sorted(waits)[1] < 2 * alone + 1, 'its median wait %.2f s is about the one running search (%.2f s), '
+          'not the sixteen queued ahead of it' % (sorted(waits)[1], alone))
+    check(statuses and set(statuses) == {200}, 'the attacker\'s searches are answered too: %s' % sorted(set(statuses)))
+finally:
+    stop.set()
+    check_eq(d.stop(), 0, 'exit status')
+    for t in attackers:
+        t.join()
+
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 2, 'heavy-queue': 6, 'heavy-wait-ms': 120000, 'perft-max-nodes': 0,
+                 'drain-timeout': 1})
+attackers, stop, statuses = [], threading.Event(), []
+try:
+    begin('limits.queue.full_sheds_the_largest_share')
+    # The queue full of one address's searches: a newcomer's takes the place of that address's
+    # newest (which is answered 503 + Retry-After), instead of the newcomer being refused.
+    attackers = flood(d, '127.0.0.2', 12, stop, statuses, LONG_SEARCH)
+    results = []
+    for _ in range(3):
+        wait_for(lambda: d.metric('arbiterd_heavy_queue_length') == 6, 'the queue full')
+        results.append(victim(d, '127.0.0.3', '/v1/perft', {'depth': 2})[0])
+    check_eq(results, [200, 200, 200], 'the other address is never refused for a full queue')
+    check(d.metric('arbiterd_heavy_queue_shed_total') >= 1, 'the full address gave up its newest (shed counted)')
+    check(503 in statuses, 'and was answered 503 for them')
+finally:
+    stop.set()
+    check_eq(d.stop(), 0, 'exit status')
+    for t in attackers:
+        t.join()
 
 # ---- connections: per address, total, idle timeout ----
 d = Daemon(BIN, {'max-per-ip': 3, 'timeout': 1})
