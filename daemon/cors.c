@@ -7,6 +7,8 @@
 const char *ad_cors_allow(const ad_config *cfg, const char *origin)
 {
     const char *list = cfg->cors_origins;
+    if (strcmp(list, "*") == 0)
+        return "*"; /* to every request, Origin or not: the answer is the same for all */
     if (!list[0] || !origin || !origin[0])
         return NULL;
     size_t n = strlen(origin);

@@ -30,13 +30,8 @@ static void sweep(ad_edge *e)
     for (ad_conn *c = e->head; c; c = c->next) {
         uint64_t deadline = atomic_load_explicit(&c->deadline_us, memory_order_relaxed);
         uint64_t cut_at = atomic_load_explicit(&c->cut_at_us, memory_order_relaxed);
-        if (deadline && now > deadline && !atomic_exchange(&c->cut, true)) {
-            const ad_wire_answer *answer = atomic_load_explicit(&c->answer, memory_order_relaxed);
-            if (answer) /* the fd stays open until ad_edge_close: never a reused one */
-                ad_wire_write(c->fd, answer);
-            shutdown(c->fd, SHUT_WR);
-            atomic_store_explicit(&c->cut_at_us, now, memory_order_relaxed);
-            atomic_fetch_add_explicit(&e->deadline_cuts, 1, memory_order_relaxed);
+        if (deadline && now > deadline && !atomic_load_explicit(&c->cut, memory_order_relaxed)) {
+            ad_edge_cut_now(e, c); /* the fd stays open until ad_edge_close: never a reused one */
         } else if (cut_at && now - cut_at >= 1000000u) {
             shutdown(c->fd, SHUT_RD); /* libmicrohttpd reads the end of the stream and closes */
             atomic_store_explicit(&c->cut_at_us, 0, memory_order_relaxed);
@@ -146,6 +141,18 @@ void ad_edge_stop_clock(ad_conn *c)
 void ad_edge_answer(ad_conn *c, const ad_wire_answer *a)
 {
     atomic_store_explicit(&c->answer, a, memory_order_relaxed);
+}
+
+size_t ad_edge_cut_now(ad_edge *e, ad_conn *c)
+{
+    if (atomic_exchange(&c->cut, true))
+        return 0; /* cut already */
+    const ad_wire_answer *answer = atomic_load_explicit(&c->answer, memory_order_relaxed);
+    size_t bytes = answer ? ad_wire_write(c->fd, answer) : 0;
+    shutdown(c->fd, SHUT_WR);
+    atomic_store_explicit(&c->cut_at_us, ad_now_us(), memory_order_relaxed);
+    atomic_fetch_add_explicit(&e->deadline_cuts, 1, memory_order_relaxed);
+    return bytes;
 }
 
 bool ad_edge_cut(const ad_conn *c)

@@ -22,6 +22,7 @@ typedef struct ad_conn {
     struct ad_conn *prev, *next;
     int fd;
     ad_addr addr;                       /* the client's address */
+    bool probe;                         /* on the probe listener (probe-listen) */
     atomic_uint_least64_t deadline_us;  /* request must be complete by then; 0: no deadline */
     atomic_uint_least64_t busy_since_us;/* a handler runs for this connection since; 0: none */
     atomic_bool cut;                    /* the guard has answered and shut the socket down */
@@ -32,7 +33,9 @@ typedef struct ad_conn {
     atomic_uint_least64_t cut_at_us;    /* when it did (its read side is shut a second later) */
     _Atomic(const char *) busy_route;   /* the route of that handler (for the stall log) */
     uint64_t req_t0;                    /* when the request line arrived (on_uri) */
+    const char *uri;                    /* its raw target in libmicrohttpd's buffer, before decoding */
     size_t uri_len;                     /* its raw length, query included */
+    const char *target_problem;         /* why that target is refused (target.h), or NULL */
     struct req_ctx *req;                /* the request in progress, or NULL */
 } ad_conn;
 
@@ -65,6 +68,10 @@ void ad_edge_restart_clock(ad_edge *e, ad_conn *c);
 void ad_edge_stop_clock(ad_conn *c);
 /* What the guard answers if the deadline passes now (NULL: nothing). */
 void ad_edge_answer(ad_conn *c, const ad_wire_answer *a);
+/* Cuts the connection now as the guard does at its deadline (the answer, then the write side shut;
+ * the read side a second later); returns the answer's body bytes written (0: none, or cut already).
+ * libmicrohttpd 0.9.75 cannot queue an answer while a body is arriving, hence the socket. */
+size_t ad_edge_cut_now(ad_edge *e, ad_conn *c);
 /* Whether the guard has cut the connection (the access handler then closes it at once). */
 bool ad_edge_cut(const ad_conn *c);
 /* Brings the request's deadline forward to at most us from now. */

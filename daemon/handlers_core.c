@@ -12,15 +12,19 @@ extern const char ad_openapi_json[];
 extern const unsigned long ad_openapi_json_len;
 
 /* Health says whether this instance can serve a request now: 503 when every request slot is
- * taken (other routes would answer 503 overloaded) or a polling thread is stalled. The load
- * figures let a balancer or an operator see saturation before it is reached. */
+ * taken (other routes would answer 503 overloaded), when the main listener has max-connections
+ * open (new clients wait in the backlog: a probe on the probe listener must not say "ok" then),
+ * or a polling thread is stalled. The load figures let a balancer or an operator see saturation
+ * before it is reached. */
 static void h_health(ad_request *r)
 {
     ad_server *s = r->srv;
     const ad_lesson_set *set = r->set;
     long inflight = atomic_load(&s->inflight) - 1; /* not this probe */
     long stalled = ad_edge_stalled(&s->edge);
-    bool full = inflight >= s->cfg.max_inflight;
+    long connections = atomic_load(&s->connections);
+    long others = connections - (r->on_probe_listener ? 0 : 1); /* besides this probe's own */
+    bool full = inflight >= s->cfg.max_inflight || others >= s->cfg.max_connections;
     bool draining = atomic_load(&s->draining); /* read once: the status and the code agree */
     const char *status = draining ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
     json_t *o = json_object();
@@ -36,7 +40,7 @@ static void h_health(ad_request *r)
     json_object_set_new(load, "uploads", json_integer(atomic_load(&s->clients.uploads)));
     json_object_set_new(load, "searches", json_integer(ad_work_searches(&s->work)));
     json_object_set_new(load, "max_searches", json_integer(s->work.search_slots));
-    json_object_set_new(load, "connections", json_integer(atomic_load(&s->connections)));
+    json_object_set_new(load, "connections", json_integer(connections));
     json_object_set_new(load, "max_connections", json_integer(s->cfg.max_connections));
     json_object_set_new(load, "stalled", json_integer(stalled));
     json_object_set_new(o, "load", load);

@@ -40,6 +40,7 @@
 #include "routes.h"
 #include "scratch.h"
 #include "send.h"
+#include "target.h"
 
 /* How long a body may take when its address already has its share of uploads in progress. */
 #define AD_UPLOAD_GRACE_MS 2000u
@@ -104,7 +105,9 @@ void *ad_on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
     ad_conn *cc = conn_state(conn);
     if (cc) {
         cc->req_t0 = ad_now_us();
+        cc->uri = uri;
         cc->uri_len = strlen(uri);
+        cc->target_problem = ad_target_problem(uri, cc->uri_len);
         ad_edge_answer(cc, &s->edge.timeout_answer); /* a request has begun: 408 if not in by its deadline */
     }
     return NULL;
@@ -149,15 +152,24 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
     uint64_t us = ad_now_us() - c->t0;
     int st = state_of(c);
     int status = st == RQ_REPLIED || st == RQ_REFUSED ? c->req.status : 0;
+    bool cut = c->cc && ad_edge_cut(c->cc);
+    const ad_wire_answer *guard = cut ? atomic_load(&c->cc->answer) : NULL;
+    if (!status && guard) /* the guard answered it at its deadline */
+        status = guard->status;
     ad_metrics_observe(&s->metrics, c->req.route_index, status, us);
     if (ad_log_level() >= AD_LOG_INFO) /* ad_log escapes what the client wrote (path, method) */
         ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
                status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
-               st == RQ_REFUSED ? " (refused by the HTTP parser)" : completed ? "" : " (aborted)");
+               st == RQ_REFUSED ? " (refused by the HTTP parser)"
+               : cut            ? " (cut at its deadline)"
+               : completed      ? ""
+                                : " (aborted)");
     release_upload(c);
     if (c->cc) {
         c->cc->req = NULL;
         c->cc->req_t0 = 0;
+        c->cc->uri = NULL;
+        c->cc->target_problem = NULL;
         ad_edge_idle(c->cc);
     }
     if (c->req.out)
@@ -234,20 +246,24 @@ void ad_on_connection(void *cls, struct MHD_Connection *conn, void **socket_cont
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         const union MHD_ConnectionInfo *ai = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         ad_conn *cc = ci ? ad_edge_open(&s->edge, ci->connect_fd) : NULL;
-        if (cc)
+        const union MHD_ConnectionInfo *di = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_DAEMON);
+        if (cc) {
             cc->addr = ad_addr_of(ai ? ai->client_addr : NULL);
+            cc->probe = s->probe_mhd && di && di->daemon == s->probe_mhd;
+        }
         *socket_context = cc;
-        atomic_fetch_add_explicit(&s->connections, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(cc && cc->probe ? &s->probe_connections : &s->connections, 1, memory_order_relaxed);
         return;
     }
     ad_conn *cc = *socket_context;
+    bool probe = cc && cc->probe;
     if (cc) {
         if (cc->req) /* libmicrohttpd closed the connection without completing its request */
             request_end(s, cc->req, false);
         ad_edge_close(&s->edge, cc);
         *socket_context = NULL;
     }
-    atomic_fetch_sub_explicit(&s->connections, 1, memory_order_relaxed);
+    atomic_fetch_sub_explicit(probe ? &s->probe_connections : &s->connections, 1, memory_order_relaxed);
 }
 
 static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
@@ -353,17 +369,27 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
     r->method = c->method;
     r->lang = header_lang(c->conn);
     r->lang_by_header = !aj_lang_pick(MHD_lookup_connection_value(c->conn, MHD_GET_ARGUMENT_KIND, "lang"));
+    r->on_probe_listener = c->cc && c->cc->probe;
     r->origin = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, "Origin");
     r->if_none_match = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     unsigned long long length = 0;
     bool body = has_body(c->conn, &length);
-    const char *framing = ad_framing_problem(c->conn, version);
-    if (framing) { /* the body's end is unknown: answer, then close (RFC 9112 §6.3) */
+    const char *framing = ad_framing_problem(c->conn, method, c->cc ? c->cc->uri : NULL, c->uri_len, version);
+    if (framing) { /* the body's end is unknown, or the head is read otherwise by a front end: close */
         r->close = true;
         make_error(c, AJ_E_BAD_REQUEST, NULL, -1, framing);
         return refuse(c, true);
     }
+    if (version[0] && strcmp(version, MHD_HTTP_VERSION_1_1) != 0 && strcmp(version, MHD_HTTP_VERSION_1_0) != 0) {
+        r->close = true; /* HTTP/1.2 and the like: libmicrohttpd reads them as 1.1; the API says 505 */
+        make_error(c, AJ_E_HTTP_VERSION, NULL, -1, NULL);
+        return refuse(c, true);
+    }
     bool too_large = length > (unsigned long long)s->cfg.max_body;
+    if (c->cc && c->cc->target_problem) {
+        make_error(c, AJ_E_BAD_REQUEST, NULL, -1, c->cc->target_problem);
+        return refuse(c, too_large);
+    }
     size_t hsize = 0;
     MHD_get_connection_values(c->conn, MHD_HEADER_KIND, add_header_size, &hsize);
     if ((long)c->uri_len > s->cfg.max_uri) {
@@ -374,7 +400,7 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
         make_error(c, AJ_E_HEADERS_TOO_LARGE, NULL, s->cfg.max_headers, NULL);
         return refuse(c, too_large);
     }
-    int slot = ad_route_find(method, url, r, r->allow, sizeof r->allow);
+    int slot = ad_route_find(method, ad_target_path(url), r, r->allow, sizeof r->allow);
     if (slot == -1 && strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) { /* a CORS preflight, or a plain OPTIONS */
         size_t used = strlen(r->allow);
         snprintf(r->allow + used, sizeof r->allow - used, ", OPTIONS");
@@ -394,8 +420,7 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
         make_error(c, AJ_E_SHUTTING_DOWN, NULL, -1, NULL);
         return refuse(c, true);
     }
-    if (!always && s->probe_mhd &&
-        MHD_get_connection_info(c->conn, MHD_CONNECTION_INFO_DAEMON)->daemon == s->probe_mhd) {
+    if (!always && c->cc && c->cc->probe) {
         make_error(c, AJ_E_NOT_FOUND, NULL, -1, NULL); /* the probe listener serves probes only */
         return refuse(c, too_large);
     }
@@ -667,16 +692,12 @@ enum MHD_Result ad_on_request(void *cls, struct MHD_Connection *conn, const char
     switch (state_of(c)) {
     case RQ_RECEIVING:
     case RQ_DISCARDING:
-        if (c->cc && ad_edge_overdue(c->cc)) { /* a trickled body: refuse it and close */
+        if (c->cc && ad_edge_overdue(c->cc)) { /* a trickled body: answered 408 (or 429) and closed */
             *upload_data_size = 0;
-            c->req.close = true;
-            atomic_fetch_add_explicit(&s->edge.deadline_cuts, 1, memory_order_relaxed);
-            if (c->over_share)
-                make_error(c, AJ_E_TOO_MANY_REQUESTS, NULL, s->clients.max_uploads,
-                           "too many request bodies still arriving from this address");
-            else
-                make_error(c, AJ_E_REQUEST_TIMEOUT, NULL, s->cfg.request_timeout, NULL);
-            return send_reply(c);
+            c->req.status = c->over_share ? 429 : 408;
+            c->bytes = (long)ad_edge_cut_now(&s->edge, c->cc);
+            set_state(c, RQ_REPLIED);
+            return MHD_YES; /* libmicrohttpd reads the end of the stream and closes */
         }
         if (*upload_data_size) {
             bool ok = collect(c, upload_data, *upload_data_size);

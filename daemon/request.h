@@ -57,6 +57,7 @@ typedef struct ad_request {
     struct ad_lesson_set *set;  /* the current lesson set (AD_LESSON_SET routes; may be NULL) */
     const char *lang;           /* "en", "fa" or "ar" (with a digits tag: "fa-u-nu-latn") */
     bool lang_by_header;        /* Accept-Language (or its absence) chose the language: Vary */
+    bool on_probe_listener;     /* it came on the probe listener (probe-listen) */
     /* Request headers the reply depends on (NULL: absent), read by the server. */
     const char *origin;         /* Origin: the CORS grant */
     const char *if_none_match;  /* If-None-Match: 304 for a matching ETag */

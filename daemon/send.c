@@ -60,16 +60,9 @@ long ad_send(struct MHD_Connection *conn, ad_request *r)
     if (cacheable)
         body_etag(body, len, etag, sizeof etag);
     const char *tag = r->etag ? r->etag : cacheable ? etag : NULL;
-    if (tag && r->status == 200) {
-        if (etag_matches(r->if_none_match, tag)) {
-            r->status = 304; /* the client's copy is current: headers only */
-            if (!is_static)
-                free(body);
-            body = (char *)"";
-            len = 0;
-            is_static = true;
-        }
-    }
+    if (tag && r->status == 200 && etag_matches(r->if_none_match, tag))
+        r->status = 304; /* the client's copy is current: headers only, with the 200's Content-Length
+                          * (libmicrohttpd sends no body for 304; RFC 9110 §8.6: never "0") */
     if (body) {
         resp = MHD_create_response_from_buffer(len, body, is_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
         if (!resp && !is_static)
@@ -91,8 +84,9 @@ long ad_send(struct MHD_Connection *conn, ad_request *r)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=60");
     }
     const char *origin = r->origin;
-    const char *granted = ad_cors_allow(&r->srv->cfg, origin);
-    bool vary_origin = granted && strcmp(granted, "*") != 0;
+    /* With an allow-list every answer varies by Origin (granted or not): a shared cache must not
+     * hand a listed origin the answer it stored for another (or for none). "*" is sent to all. */
+    bool vary_origin = r->srv->cfg.cors_origins[0] && strcmp(r->srv->cfg.cors_origins, "*") != 0;
     /* Texts follow Accept-Language unless ?lang= or the body chose: caches must keep them apart
      * (a static text, the OpenAPI document, and the probes say the same in every language). */
     bool vary_lang = r->lang_by_header && is_json && built && !(r->route && (r->route->flags & AD_ALWAYS));
@@ -113,5 +107,5 @@ long ad_send(struct MHD_Connection *conn, ad_request *r)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     enum MHD_Result ok = MHD_queue_response(conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
-    return ok == MHD_YES ? (long)len : -1;
+    return ok == MHD_YES ? (r->status == 304 ? 0 : (long)len) : -1;
 }

@@ -28,7 +28,8 @@ typedef struct ad_server {
     ad_metrics metrics;
     ad_lessons lessons;
     atomic_long inflight;       /* requests that are in (bodies complete) and not yet finished */
-    atomic_long connections;
+    atomic_long connections;    /* open on the main listener */
+    atomic_long probe_connections; /* open on the probe listener */
     atomic_bool draining;       /* SIGTERM came: health answers 503 "draining" (not ready) */
     atomic_bool stopping;       /* the socket is closed: new requests get 503 shutting_down */
     ad_edge edge;               /* per-connection state, request deadlines, stall detection */

@@ -18,6 +18,10 @@ try:
         check_eq(h.get('cache-control'), 'public, max-age=60', path + ': Cache-Control')
         st2, h2, body2 = d.get(path, headers={'If-None-Match': tag})
         check_eq((st2, body2, h2.get('etag')), (304, '', tag), path + ': 304 with no body')
+        # RFC 9110 §8.6: a 304's Content-Length, if any, is the 200's (the second review's N9:
+        # it was "Content-Length: 0").
+        check(h2.get('content-length') in (None, h.get('content-length')),
+              path + ': 304 Content-Length %r, the 200 has %r' % (h2.get('content-length'), h.get('content-length')))
         st3, _, _ = d.get(path, headers={'If-None-Match': 'W/"0000000000000000", ' + tag})
         check_eq(st3, 304, path + ': the tag in a list')
         st4, _, body4 = d.get(path, headers={'If-None-Match': '"0000000000000000"'})
@@ -31,6 +35,13 @@ try:
     check_eq(st, 200, 'an English tag does not validate the Persian list')
     st, h, _ = d.post('/v1/move', {'move': 'e4'})
     check('etag' not in h and 'cache-control' not in h, 'POST answers are not cached: %r' % h)
+    d.validate = False  # the page is not an API route of the OpenAPI document
+    st, h, page = d.get('/')
+    st2, h2, body2 = d.get('/', headers={'If-None-Match': h.get('etag', '')})
+    d.validate = True
+    check_eq((st2, body2, h2.get('etag')), (304, '', h.get('etag')), 'the page: 304 with no body')
+    check(h2.get('content-length') in (None, h.get('content-length')), 'the page: 304 Content-Length %r, not 0'
+          % h2.get('content-length'))
 
     begin('caching.vary')
     for path in ['/v1/lessons', '/v1/puzzles', '/v1/quizzes']:

@@ -30,6 +30,14 @@ try:
     st, h, _ = d.request('OPTIONS', '/v1/nope', headers=PREFLIGHT)
     check_eq(st, 404, 'no such path')
 
+    begin('cors.vary_always')
+    # The second review's N8: without an Origin (or with an unlisted one) the answer had no
+    # Vary: Origin, so a shared cache could hand it to the listed origin's page, without the grant.
+    for headers in ({}, {'Origin': 'https://evil.example'}, {'Origin': PAGE}):
+        st, h, _ = d.get('/v1/lessons', headers=headers)
+        check('origin' in [v.strip().lower() for v in h.get('vary', '').split(',')],
+              'Vary names Origin with %r: %r' % (headers, h.get('vary')))
+
     begin('cors.answers_and_errors')
     for method, path, body, status in [('POST', '/v1/move', {'move': 'e4'}, 200),
                                        ('POST', '/v1/move', {'mvoe': 'e4'}, 400),
@@ -58,6 +66,9 @@ try:
     check_eq((st, h.get('access-control-allow-origin'), h.get('vary')), (204, '*', None), '* grants every origin')
     st, h, _ = d.post('/v1/analyze', {}, headers={'Origin': 'http://anywhere.example'})
     check_eq(h.get('access-control-allow-origin'), '*', 'on the answer')
+    st, h, _ = d.post('/v1/analyze', {})
+    check_eq((h.get('access-control-allow-origin'), h.get('vary')), ('*', 'Accept-Language'),
+             'without an Origin too: the same answer for all, nothing to vary by')
 finally:
     d.stop()
 

@@ -273,6 +273,28 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
+# ---- N7: health on the probe listener says the main listener is full ----
+d = Daemon(BIN, {'threads': 2, 'max-connections': 4, 'max-per-ip': 0, 'probe-listen': '127.0.0.1:0'})
+try:
+    begin('edge.probe.main_listener_full')
+    # The second review's N7: with max-connections reached, health on the probe listener said "ok"
+    # (and counted its own connection among the main listener's), so a balancer kept sending.
+    probe = Daemon.__new__(Daemon)
+    probe.port = int(re.search(r'probes \(health, metrics\) also on port (\d+)', d.log()).group(1))
+    probe.validate = True
+    held = [socket.create_connection(('127.0.0.1', d.port), timeout=10) for _ in range(4)]
+    full = []
+    wait_for(lambda: full.append(probe.get('/v1/health')) or full[-1][2]['load']['connections'] == 4, 10)
+    st, _, h = full[-1]
+    check_eq((st, h['status'], h['load']['connections'], h['load']['max_connections']), (503, 'overloaded', 4, 4),
+             'the main listener full: 503 overloaded on the probe listener')
+    for c in held:
+        c.close()
+    check(wait_for(lambda: probe.get('/v1/health')[0] == 200, 10), 'ok again once connections close')
+    check_eq(probe.get('/v1/health')[2]['load']['connections'], 0, 'the probe\'s own connection is not counted')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
 # ---- D8: searches run on work threads, so health on the main listener does not wait ----
 d = Daemon(BIN, {'threads': 1, 'max-heavy': 2})
 try:
