@@ -488,12 +488,8 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
     outcome_clear(out);
     if (events > 1 || ev->flag > 1 || ev->resign > 1)
         return ARB_ERR_RANGE;
-    for (int ply = 0; ply <= g->nplies; ply++) {
-        arb_status st = arb_game_automatic_ending(g, ply, out);
-        if (st != ARB_OK)
-            return st;
-        if (out->termination == ARB_TERM_NONE)
-            continue;
+    int ply = arb_game_first_ending(g, 0, out); /* where the record ended, if it did */
+    if (ply >= 0) {
         if (ply < g->nplies) {
             arb_reason *r = add_reason(out, ARB_R_moves_after_end);
             r->n = g->nplies - ply;
