@@ -95,16 +95,17 @@ try:
     loops = [threading.Thread(target=loop_client) for _ in range(4)]
     for t in loops:
         t.start()
-    time.sleep(0.3)
+    end = time.monotonic() + 30
+    while loop_stats['ok'] < 20 and time.monotonic() < end:  # the load is running
+        time.sleep(0.01)
     perfts = [threading.Thread(target=perft_client) for _ in range(3)]
     for t in perfts:
         t.start()
-    # Give the searches a head start, then SIGTERM. A search runs on its polling thread, so one
-    # queued behind another may arrive only after SIGTERM and must then be refused cleanly (503
-    # shutting_down). Probing from outside cannot tell which: a /metrics request can itself wait
-    # behind a search on a busy thread. So the outcome is checked instead: every search completed
+    # SIGTERM once a search runs (searches run on the work threads: /metrics sees them). One that
+    # arrives after SIGTERM must be refused cleanly (503 shutting_down); every search completed
     # with the exact count or was refused, none dropped or wrong, and at least one was drained.
-    time.sleep(0.2)
+    while d.metric('arbiterd_heavy_slots_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.01)
     d.signal(signal.SIGTERM)
     for t in perfts:
         t.join()

@@ -4,6 +4,7 @@
 # uploads still arriving counted per address (429 past max-uploads-per-ip), never in flight.
 import http.client
 import json
+import re
 import select
 import socket
 import sys
@@ -387,9 +388,11 @@ finally:
 d = Daemon(BIN, {'max-per-ip': 3, 'timeout': 1})
 try:
     begin('limits.connections.per_ip')
-    held = [hold(d, b'') for _ in range(3)]
-    time.sleep(0.2)
-    extra = socket.create_connection(('127.0.0.1', d.port), timeout=30)
+    # From 127.0.0.2, so that the /metrics polls (127.0.0.1) are not counted against it: the
+    # three must be accepted before the fourth comes, or another one is the fourth.
+    held = [hold_from(d, '127.0.0.2', b'') for _ in range(3)]
+    wait_for(lambda: d.metric('arbiterd_connections') == 4, 'three connections accepted (and the probe)')
+    extra = socket.create_connection(('127.0.0.1', d.port), timeout=30, source_address=('127.0.0.2', 0))
     check(closed_without_reply(extra), '4th connection from one address is refused')
     extra.close()
     for s in held:
@@ -422,11 +425,15 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
-d = Daemon(BIN, {'max-connections': 2, 'max-per-ip': 0})
+d = Daemon(BIN, {'max-connections': 2, 'max-per-ip': 0, 'probe-listen': '127.0.0.1:0'})
 try:
     begin('limits.connections.total')
     held = [hold(d, b'') for _ in range(2)]
-    time.sleep(0.2)
+    # Both accepted before the third comes (seen on the probe listener: the main one is full).
+    probe = Daemon.__new__(Daemon)
+    probe.port = int(re.search(r'probes \(health, metrics\) also on port (\d+)', d.log()).group(1))
+    probe.validate = True
+    wait_for(lambda: probe.metric('arbiterd_connections') == 2, 'two connections accepted')
     extra = socket.create_connection(('127.0.0.1', d.port), timeout=1.5)
     extra.sendall(b'GET /v1/health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n')
     try:
