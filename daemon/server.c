@@ -136,7 +136,7 @@ bool ad_server_start(ad_server *s)
     /* Work threads: four per polling thread by default, so that a few scripts that run to their
      * budget share the cores with the others instead of making them wait; of them, threads - 1
      * (at least 1) may run searches at once. */
-    long work_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads;
+    long work_threads = cfg->script_threads ? cfg->script_threads : 4 * cfg->threads; /* resolved: tasks.c */
     long search_slots = cfg->max_heavy ? cfg->max_heavy : (cfg->threads > 1 ? cfg->threads - 1 : 1);
     if (!ad_work_start(&s->work, (int)work_threads, search_slots, cfg->heavy_queue, cfg->heavy_wait_ms)) {
         ad_log(AD_LOG_ERROR, "cannot start %ld work threads", work_threads);
