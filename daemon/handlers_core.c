@@ -8,8 +8,8 @@
 #include "routes.h"
 #include "server.h"
 
-extern const char ad_openapi_json[];
-extern const unsigned long ad_openapi_json_len;
+extern const char ad_openapi_json[], ad_openapi_json_gz[], ad_openapi_json_gz_etag[];
+extern const unsigned long ad_openapi_json_len, ad_openapi_json_gz_len;
 
 /* Health says whether this instance can serve a request now: 503 when every request slot is
  * taken (other routes would answer 503 overloaded), when the main listener has max-connections
@@ -86,6 +86,7 @@ static void h_metrics(ad_request *r)
 static void h_openapi(ad_request *r)
 {
     ad_reply_text(r, 200, "application/json", (char *)ad_openapi_json, ad_openapi_json_len, true);
+    ad_reply_gzip(r, ad_openapi_json_gz, ad_openapi_json_gz_len, ad_openapi_json_gz_etag);
 }
 
 const ad_route ad_core_routes[] = {

@@ -38,6 +38,8 @@ static void serve(ad_request *r, const char *path)
     ad_reply_header(r, "Referrer-Policy", "no-referrer");
     ad_reply_text(r, 200, f->content_type, (char *)f->data, f->len, true);
     ad_reply_etag(r, f->etag); /* 304 when If-None-Match names it */
+    if (f->gz)
+        ad_reply_gzip(r, f->gz, f->gz_len, f->gz_etag);
 }
 
 static void h_index(ad_request *r)

@@ -27,10 +27,13 @@
  * count against max-inflight, which is for requests that are in: they count per address
  * (clients.h), so a client that trickles uploads cannot take the slots of ready requests. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
+#include <unistd.h>
 
 #include "framing.h"
 #include "lifecycle.h"
@@ -158,12 +161,13 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
         status = guard->status;
     ad_metrics_observe(&s->metrics, c->req.route_index, status, us);
     if (ad_log_level() >= AD_LOG_INFO) /* ad_log escapes what the client wrote (path, method) */
-        ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s", c->method[0] ? c->method : "-", c->path[0] ? c->path : "-",
-               status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
+        ad_log(AD_LOG_INFO, "%s %s %d %lluus %ldB%s id=%s", c->method[0] ? c->method : "-",
+               c->path[0] ? c->path : "-", status, (unsigned long long)us, c->bytes > 0 ? c->bytes : 0,
                st == RQ_REFUSED ? " (refused by the HTTP parser)"
                : cut            ? " (cut at its deadline)"
                : completed      ? ""
-                                : " (aborted)");
+                                : " (aborted)",
+               c->req.request_id[0] ? c->req.request_id : "-");
     release_upload(c);
     if (c->cc) {
         c->cc->req = NULL;
@@ -196,6 +200,33 @@ void ad_on_completed(void *cls, struct MHD_Connection *conn, void **con_cls, enu
         return;
     *con_cls = NULL;
     request_end(s, c, toe == MHD_REQUEST_TERMINATED_COMPLETED_OK);
+}
+
+/* Request ids made here: a per-process random start, then a counter through a 64-bit mix, so ids
+ * are unique within the process and unlikely to repeat across processes. */
+static uint64_t id_seed;
+static atomic_uint_least64_t id_counter;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9u;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+/* The client's X-Request-Id when it is a token of at most 64 bytes (letters, digits and
+ * "-._~:+/=@"), else one made here (16 hex digits). */
+static void request_id(ad_request *r, const char *given)
+{
+    size_t n = given ? strspn(given, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:+/=@") : 0;
+    if (n > 0 && n <= 64 && given[n] == '\0') {
+        memcpy(r->request_id, given, n + 1);
+        return;
+    }
+    uint64_t k = atomic_fetch_add_explicit(&id_counter, 1, memory_order_relaxed);
+    snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)mix64(id_seed + k));
 }
 
 /* libmicrohttpd's parser refused the connection's request and refusals.c answered it (bytes) or
@@ -235,6 +266,11 @@ static void on_refused(struct MHD_Connection *conn, int status, size_t bytes)
 bool ad_lifecycle_init(ad_server *s)
 {
     refusing_server = s;
+    unsigned char seed[8];
+    if (getrandom(seed, sizeof seed, GRND_NONBLOCK) == (ssize_t)sizeof seed)
+        memcpy(&id_seed, seed, sizeof id_seed);
+    else
+        id_seed = mix64((uint64_t)getpid() << 32 ^ ad_now_us());
     return ad_refusals_init(&s->cfg, (ad_refusal_hooks){holds_request, on_refused});
 }
 
@@ -372,6 +408,9 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
     r->on_probe_listener = c->cc && c->cc->probe;
     r->origin = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, "Origin");
     r->if_none_match = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    r->accept_encoding = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    r->cors_request_headers = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, "Access-Control-Request-Headers");
+    request_id(r, MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND, "X-Request-Id"));
     unsigned long long length = 0;
     bool body = has_body(c->conn, &length);
     const char *framing = ad_framing_problem(c->conn, method, c->cc ? c->cc->uri : NULL, c->uri_len, version);

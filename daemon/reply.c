@@ -12,11 +12,13 @@ static void clear(ad_request *r)
         free(r->text);
     r->out = NULL;
     r->text = NULL;
+    r->gz = NULL;
 }
 
 void ad_reply_json(ad_request *r, int status, json_t *obj)
 {
     clear(r);
+    r->localized = false;
     r->status = status;
     r->out = obj;
     r->content_type = "application/json";
@@ -27,6 +29,7 @@ void ad_reply_error(ad_request *r, const aj_error *e)
     if (e->code == AJ_E_OVERLOADED || e->code == AJ_E_SHUTTING_DOWN || e->code == AJ_E_TOO_MANY_REQUESTS)
         r->retry_after = true;
     ad_reply_json(r, aj_code_status(e->code), aj_error_json(e, r->lang));
+    r->localized = e->has_reason; /* the message is the explanation's text, in the request's language */
 }
 
 void ad_reply_code(ad_request *r, aj_code code, const char *field)
@@ -49,6 +52,13 @@ void ad_reply_text(ad_request *r, int status, const char *content_type, char *te
 void ad_reply_etag(ad_request *r, const char *etag)
 {
     r->etag = etag;
+}
+
+void ad_reply_gzip(ad_request *r, const char *gz, size_t len, const char *etag)
+{
+    r->gz = gz;
+    r->gz_len = len;
+    r->gz_etag = etag;
 }
 
 void ad_reply_header(ad_request *r, const char *name, const char *value)

@@ -17,6 +17,10 @@ void ad_reply_text(ad_request *r, int status, const char *content_type, char *te
  * without the body when the request's If-None-Match names it. */
 void ad_reply_etag(ad_request *r, const char *etag);
 
+/* A gzip variant of a static text reply (bytes, length, its own strong ETag), sent instead to a
+ * client that accepts gzip. */
+void ad_reply_gzip(ad_request *r, const char *gz, size_t len, const char *etag);
+
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
 

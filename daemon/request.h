@@ -61,6 +61,9 @@ typedef struct ad_request {
     /* Request headers the reply depends on (NULL: absent), read by the server. */
     const char *origin;         /* Origin: the CORS grant */
     const char *if_none_match;  /* If-None-Match: 304 for a matching ETag */
+    const char *accept_encoding;/* Accept-Encoding: gzip for large answers */
+    const char *cors_request_headers; /* Access-Control-Request-Headers of a preflight */
+    char request_id[72];        /* X-Request-Id: the client's when it is a token of at most 64 bytes, else made */
     /* The reply (reply.c fills it; the server sends it). */
     int status;
     json_t *out;                /* JSON reply, or */
@@ -69,6 +72,11 @@ typedef struct ad_request {
     bool text_static;
     const char *content_type;
     const char *etag;           /* a static text's strong ETag (quoted), or NULL */
+    const char *gz;             /* a static text's gzip variant (embedded at build time), or NULL */
+    size_t gz_len;
+    const char *gz_etag;        /* its own strong ETag */
+    bool localized;             /* an error whose message is in the request's language (an explanation's
+                                 * text): the others are English, said by Content-Language */
     char allow[64];             /* Allow header for 405 */
     bool retry_after;           /* add Retry-After */
     bool close;                 /* add Connection: close (framing errors, deadlines) */

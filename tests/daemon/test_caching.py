@@ -7,6 +7,12 @@ import sys
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
+
+def language_vary(h):
+    """The Vary header without Accept-Encoding (which every large text answer has: gzip)."""
+    names = [v.strip() for v in h.get('vary', '').split(',') if v.strip() and v.strip() != 'Accept-Encoding']
+    return ', '.join(names) or None
+
 d = Daemon(sys.argv[1], {'lessons': sys.argv[2]})
 try:
     begin('caching.etag')
@@ -46,17 +52,17 @@ try:
     begin('caching.vary')
     for path in ['/v1/lessons', '/v1/puzzles', '/v1/quizzes']:
         st, h, _ = d.get(path)
-        check_eq(h.get('vary'), 'Accept-Language', path + ': the header picked the language')
+        check_eq(language_vary(h), 'Accept-Language', path + ': the header picked the language')
         st, h, _ = d.get(path + '?lang=fa')
-        check_eq(h.get('vary'), None, path + '?lang=: the query did')
+        check_eq(language_vary(h), None, path + '?lang=: the query did')
     st, h, _ = d.post('/v1/move', {'move': 'Ke2'})
-    check_eq(h.get('vary'), 'Accept-Language', 'explanations follow the header too')
+    check_eq(language_vary(h), 'Accept-Language', 'explanations follow the header too')
     st, h, _ = d.post('/v1/move', {'move': 'Ke2', 'lang': 'ar'})
-    check_eq(h.get('vary'), None, 'the body chose')
+    check_eq(language_vary(h), None, 'the body chose')
     st, h, _ = d.get('/v1/openapi.json')
-    check_eq(h.get('vary'), None, 'the OpenAPI document is the same in every language')
+    check_eq(language_vary(h), None, 'the OpenAPI document is the same in every language')
     st, h, _ = d.get('/v1/health')
-    check_eq(h.get('vary'), None, 'health neither')
+    check_eq(language_vary(h), None, 'health neither')
 finally:
     d.stop()
 finish()
