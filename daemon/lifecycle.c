@@ -107,6 +107,8 @@ void *ad_on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
     ad_server *s = cls;
     ad_conn *cc = conn_state(conn);
     if (cc) {
+        if (!uri) /* "GET " with nothing after it: libmicrohttpd passes no target */
+            uri = "";
         cc->req_t0 = ad_now_us();
         cc->uri = uri;
         cc->uri_len = strlen(uri);
