@@ -384,8 +384,29 @@ finally:
     check_eq(d.stop(), 0, 'exit status')
 
 # ---- N3: a client that half-closes after its request gets the answers of work-thread routes ----
+def answered(s, seconds):
+    """Reads one whole answer (its headers and Content-Length bytes), or to the close: the bytes."""
+    s.settimeout(seconds)
+    out = b''
+    try:
+        while True:
+            head, sep, rest = out.partition(b'\r\n\r\n')
+            m = re.search(rb'(?i)\r\ncontent-length: *(\d+)', head)
+            if sep and m and len(rest) >= int(m.group(1)):
+                return out
+            chunk = s.recv(65536)
+            if not chunk:
+                return out
+            out += chunk
+    except OSError:
+        return out
+
+
 def half_closed(d, method, path, body):
-    """Sends one request, then shutdown(SHUT_WR) (as nc -N does), and reads to the end: the status."""
+    """Sends one request, then shutdown(SHUT_WR) (as nc -N does), and reads its answer: the status.
+    (After an answer from a polling thread libmicrohttpd may keep the connection until the idle
+    timeout: its edge-triggered epoll saw the end of the stream with the request. The answer is
+    what N3 lost.)"""
     data = json.dumps(body).encode() if body is not None else b''
     head = b'%s %s HTTP/1.1\r\nHost: t\r\n' % (method.encode(), path.encode())
     if body is not None:
@@ -393,7 +414,7 @@ def half_closed(d, method, path, body):
     s = socket.create_connection(('127.0.0.1', d.port), timeout=30)
     s.sendall(head + b'\r\n' + data)
     s.shutdown(socket.SHUT_WR)
-    out, _ = closed_within(s, 30)
+    out = answered(s, 30)
     s.close()
     return parse_status(out)
 
@@ -423,7 +444,7 @@ if LESSONS:
                 s.sendall(b'POST %s HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s'
                           % (path.encode(), len(body), body.encode()))
                 s.shutdown(socket.SHUT_WR)
-                got = [parse_status(closed_within(s, 30)[0])]
+                got = [parse_status(answered(s, 30))]
                 s.close()
             want = 400 if isinstance(body, str) else 200
             check_eq(got, [want] * len(got), '%s %s half-closed: every try answered' % (method, path))
