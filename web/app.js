@@ -74,6 +74,7 @@ const ctx = {
             connection.down(retry)
         ctx.feedback.replaceChildren(errorView(ctx.lang, error))
         $("feedback-panel").hidden = false
+        ctx.board.restore()
         ctx.board.clearMarks()
         reveal($("feedback-panel"))
     },
@@ -140,6 +141,7 @@ function selectMode(name, options = {}) {
     if (slot)
         slot.append($("feedback-panel"))
     $("feedback-panel").classList.toggle("in-mode", Boolean(slot))
+    connection.forget()
     ctx.moveHandler = null
     ctx.squareHandler = null
     ctx.board.touchMode = false
@@ -244,8 +246,9 @@ function describe(placement, turn) {
         }
     })
     const side = color => {
+        const order = (a, b) => a.localeCompare(b) // by file, then rank: a2, b2, … e4, … h2
         const parts = ["K", "Q", "R", "B", "N", "P"].filter(k => pieces[color][k])
-            .map(k => ctx.t("pieces_" + k, pieces[color][k].map(sq => "\u2066" + sq + "\u2069")))
+            .map(k => ctx.t("pieces_" + k, pieces[color][k].sort(order).map(sq => "\u2066" + sq + "\u2069")))
         return parts.length ? joinGroups(ctx.lang, parts) : ctx.t("description_none")
     }
     return ctx.t("description", side("w"), side("b"), ctx.t(turn === "black" ? "turn_black" : "turn_white"))

@@ -128,12 +128,19 @@ export class Board {
     // A new position: everything drawn for the previous one goes; the last move and a king in
     // check are drawn for this one. orientation: "white" | "black" | undefined (unchanged).
     async show(fen, {lastMove = null, check = null, orientation = undefined, animate = true} = {}) {
+        this.shown = fen
         this.layers = {lastMove, check, diagram: null, explanations: []}
         this.closePromotion()
         if (orientation && orientation !== this.board.getOrientation())
             await this.board.setOrientation(orientation === "white" ? COLOR.white : COLOR.black)
         this.redraw()
         await this.board.setPosition(fen, animate)
+    }
+
+    // The position last shown again, as it was (a piece dropped for a move that got no answer).
+    restore() {
+        if (this.shown)
+            this.board.setPosition(this.shown, false)
     }
 
     fen() {

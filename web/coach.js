@@ -3,7 +3,7 @@
 // its lines — then play the lesson's steps before installing it. The server runs the script in
 // the same sandbox and budgets as installed lessons, and only when started with --lesson-preview.
 // A language switch checks the file again, so the results read in the new language.
-import {el, errorText} from "./ui.js"
+import {el, errorText, reveal} from "./ui.js"
 import {renderStep} from "./step.js"
 
 const $ = id => document.getElementById(id)
@@ -74,6 +74,7 @@ export function createCoach(ctx) {
                 el("ul", {class: "lesson-warnings"}, warnings.map(problemItem)))
         if (!result.valid) {
             box.replaceChildren(...parts)
+            reveal(box.firstChild)
             return
         }
         const lesson = result.lesson

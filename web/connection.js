@@ -48,6 +48,10 @@ export function createConnection(ctx, banner) {
             if (!timer)
                 timer = setTimeout(probe, 1000)
         },
+        // A new mode: what failed in the old one is not run again behind the student's back.
+        forget() {
+            pending = []
+        },
         get isDown() {
             return state === "down"
         },

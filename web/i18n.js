@@ -125,8 +125,8 @@ const en = {
     pgn_empty: "There are no moves in the box to load.",
     viewing: (f, ref) => `You are looking at the position after ${ref}. A move played here replaces the moves after it.`,
     viewing_start: "You are looking at the starting position. A move played here replaces the moves after it.",
-    move_ref_white: (f, n, san) => `${f(n)}. ${iso(san)}`,
-    move_ref_black: (f, n, san) => `${f(n)}… ${iso(san)}`,
+    move_ref_white: (f, n, san) => iso(`${n}. ${san}`),
+    move_ref_black: (f, n, san) => iso(`${n}… ${san}`),
     check_white: "White is in check.",
     check_black: "Black is in check.",
     end_checkmate_white_wins: `Checkmate — White wins (${iso("1-0")}).`,
@@ -225,6 +225,7 @@ const en = {
     touch_moves: (f, moves) => `Moves you may play now: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `With any of these moves each player will have made ${f(n)} moves without a pawn move or capture, so a claim made with one of them is correct.`,
     repetition_again: (f, ref) => `The position would occur again after ${ref}.`,
+    puzzle_solved: "Solved!",
 }
 
 const fa = {
@@ -341,8 +342,8 @@ const fa = {
     pgn_empty: "در کادر حرکتی برای بارگذاری نیست.",
     viewing: (f, ref) => `شما وضعیت پس از ${ref} را می‌بینید. حرکتی که اینجا انجام دهید جای حرکت‌های بعد از آن را می‌گیرد.`,
     viewing_start: "شما وضعیت آغازین را می‌بینید. حرکتی که اینجا انجام دهید جای حرکت‌های بعد از آن را می‌گیرد.",
-    move_ref_white: (f, n, san) => `${f(n)}. ${iso(san)}`,
-    move_ref_black: (f, n, san) => `${f(n)}… ${iso(san)}`,
+    move_ref_white: (f, n, san) => iso(`${n}. ${san}`),
+    move_ref_black: (f, n, san) => iso(`${n}… ${san}`),
     check_white: "شاه سفید کیش است.",
     check_black: "شاه سیاه کیش است.",
     end_checkmate_white_wins: `مات — سفید برنده است (${iso("1-0")}).`,
@@ -441,6 +442,7 @@ const fa = {
     touch_moves: (f, moves) => `حرکت‌هایی که اکنون می‌توانید انجام دهید: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `با هر یک از این حرکت‌ها هر بازیکن ${f(n)} حرکت بدون حرکت پیاده و بدون گرفتن مهره انجام داده خواهد بود؛ پس ادعایی که با نوشتن یکی از آن‌ها شود درست است.`,
     repetition_again: (f, ref) => `این وضعیت پس از ${ref} دوباره پیش می‌آید.`,
+    puzzle_solved: "معما حل شد!",
 }
 
 const ar = {
@@ -557,8 +559,8 @@ const ar = {
     pgn_empty: "لا يحوي الحقل نقلات لتحميلها.",
     viewing: (f, ref) => `أنت تنظر إلى الوضع بعد ${ref}. النقلة التي تلعبها هنا تحلّ محلّ النقلات التي بعدها.`,
     viewing_start: "أنت تنظر إلى وضع البداية. النقلة التي تلعبها هنا تحلّ محلّ النقلات التي بعدها.",
-    move_ref_white: (f, n, san) => `${f(n)}. ${iso(san)}`,
-    move_ref_black: (f, n, san) => `${f(n)}… ${iso(san)}`,
+    move_ref_white: (f, n, san) => iso(`${n}. ${san}`),
+    move_ref_black: (f, n, san) => iso(`${n}… ${san}`),
     check_white: "الملك الأبيض في وضع كش.",
     check_black: "الملك الأسود في وضع كش.",
     end_checkmate_white_wins: `كش مات — فاز الأبيض (${iso("1-0")}).`,
@@ -657,6 +659,7 @@ const ar = {
     touch_moves: (f, moves) => `النقلات التي يجوز لك لعبها الآن: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `بأيّ من هذه النقلات يكون كل لاعب قد لعب ${f(n)} نقلة دون تحريك أيّ بيدق ودون أيّ أخذ، فالمطالبة التي تُقدَّم مع إحداها صحيحة.`,
     repetition_again: (f, ref) => `سيظهر هذا الوضع مرة أخرى بعد ${ref}.`,
+    puzzle_solved: "حُلّ اللغز!",
 }
 
 const catalogs = {en, fa, ar}

@@ -73,6 +73,7 @@ export function createLessons(ctx) {
 
     function showStep(n, focus = true) {
         const step = lesson.steps[n - 1]
+        $("lesson-step").dataset.lesson = lesson.id
         renderStep(ctx, $("lesson-step"), {
             step, total: lesson.steps.length, focus, variant: lesson.variant,
             historyBox: $("lesson-history"),

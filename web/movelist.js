@@ -2,9 +2,9 @@
 // starts), one grid row per move number so nothing overprints at any length, each move a button
 // that shows its position, and buttons to step to the start, back, forward and to the end. Play
 // uses it for the game, the quiz and the lessons for the moves a question depends on.
-// Events can be marked on a move (mark(ply, {kind, text})) for annotated games later.
+// Events can be marked on a move (mark(ply, {kind, text})) for annotated games later. Move
+// numbers are written in Latin digits with their moves in every language, as the texts do.
 import {el} from "./ui.js"
-import {formatNumber} from "./i18n.js"
 import {plyInfo, startOf} from "./notation.js"
 
 // container: where the list goes; onSelect(ply): the student asked for the position after ply
@@ -43,7 +43,7 @@ export function createMoveList(ctx, container, {onSelect, label = null}) {
             const {number, black} = plyInfo(start, i)
             if (!row || !black) {
                 row = el("li", {class: "move-pair", "data-number": number},
-                    el("span", {class: "number", text: formatNumber(ctx.lang, number) + (black ? "…" : ".")}))
+                    el("span", {class: "number", dir: "ltr", text: String(number) + (black ? "…" : ".")}))
                 list.append(row)
                 if (black)
                     row.append(el("span", {class: "move empty"}))

@@ -157,6 +157,14 @@ export function createPlay(ctx) {
             return gameOver()
         const name = drag ? (ctx.board.sanOf(drag.uci) || dragName(drag)) : text
         if (!answer.legal) {
+            // A typed promotion without its piece ("b8", "b7b8"): ask which piece, as a drag would.
+            const promotion = !drag && (answer.reasons || []).find(r => r.code === "promotion_required")
+            if (promotion && promotion.squares.length === 2) {
+                const [from, to] = promotion.squares
+                ctx.board.choosePromotion(analysis.turn === "black" ? "b" : "w", piece => piece &&
+                    tryMove({uci: from + to + piece, from, to, piece: (analysis.turn === "black" ? "b" : "w") + "p", captured: ctx.board.pieceAt(to), promotion: piece}))
+                return
+            }
             ctx.rerender = () => tryMove(input)
             explainIllegal(answer.reasons || [], name, text)
             return

@@ -63,6 +63,7 @@ export function createPuzzles(ctx) {
         parts.push(el("div", {class: "row"}, el("button", {type: "button", class: "reset", text: ctx.t("puzzle_reset"), onclick: () => open(puzzle.id)})))
         parts.push(el("p", {class: "source note", hidden: true}))
         $("puzzle").replaceChildren(...parts)
+        $("puzzle").dataset.id = puzzle.id
         const moves = !(type === "choice" || type === "number" || puzzle.kind === "retro")
         ctx.controls({moves: moves || puzzle.kind === "retro", dots: moves ? "exercises" : null})
         ctx.moveHandler = moves ? play : puzzle.kind === "retro" ? submit : null
@@ -101,7 +102,9 @@ export function createPuzzles(ctx) {
         progress.solve(puzzle.id)
         fillSelect()
         const source = $("puzzle").querySelector(".source")
-        source.textContent = ctx.t("puzzle_source", puzzle.source === "constructed for Arbiter" ? ctx.t("source_constructed") : puzzle.source)
+        // The sources are written in English (names, places, a game's moves): one left-to-right run.
+        source.textContent = ctx.t("puzzle_source", puzzle.source === "constructed for Arbiter" ? ctx.t("source_constructed")
+            : "\u2066" + puzzle.source + "\u2069")
         source.hidden = false
     }
 
@@ -115,7 +118,7 @@ export function createPuzzles(ctx) {
         const guess = puzzle.answer_type === "choice" || puzzle.answer_type === "number"
         if (!result.correct && guess && tries < 2)
             explanations = puzzle.answer_type === "choice" ? explanations.slice(0, 1) : []
-        const headline = result.correct ? (result.feedback || ctx.t("correct"))
+        const headline = result.correct ? (result.feedback || ctx.t(result.solved ? "puzzle_solved" : "correct"))
             : guess && tries < 2 ? ctx.t("quiz_retry") : (result.feedback || ctx.t("wrong"))
         const actions = []
         if (!result.correct && played && played.legal)
@@ -159,8 +162,8 @@ export function createPuzzles(ctx) {
                 if (result.correct && played && played.legal) {
                     line = [played.san]
                     lastUci = played.uci
-                    await showLine()
                 }
+                await showLine() // the right move played, or the puzzle's position again
                 verdict(result, {played, position})
                 return
             }
@@ -170,6 +173,8 @@ export function createPuzzles(ctx) {
                 return
             }
             const result = await ctx.client.answerPuzzle(puzzle.id, [...line, played.san])
+            if (!result.correct)
+                await showLine()
             if (result.correct) {
                 line.push(played.san)
                 lastUci = played.uci

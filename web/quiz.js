@@ -97,6 +97,8 @@ export function createQuiz(ctx) {
             // One more try: say what is wrong with this answer, not what the right one is.
             const own = type === "move" ? result.explanations.filter((e, i) => i !== verdictAt) : result.explanations.slice(0, Math.max(0, verdictAt))
             const actions = played && played.legal ? [peekButton(ctx, position, played, own)] : []
+            if (played && played.legal)
+                await ctx.board.show(position.fen, {animate: false})
             ctx.explain(own, {headline: ctx.t("quiz_retry"), kind: "wrong", correct: false, actions, marks: !(played && played.legal)})
             const chosen = $("quiz-question").querySelector(`[data-choice="${CSS.escape(text)}"]`)
             if (chosen)
@@ -108,6 +110,8 @@ export function createQuiz(ctx) {
             control.disabled = true
         if (result.correct && played && played.legal)
             await ctx.board.show(played.fen_after, {lastMove: {from: played.uci.slice(0, 2), to: played.uci.slice(2, 4)}})
+        else if (played && played.legal)
+            await ctx.board.show(position.fen, {animate: false})
         const rest = result.explanations.filter((e, i) => i !== verdictAt)
         ctx.explain(rest, {headline: verdict ? verdict.text : ctx.t(result.correct ? "correct" : "wrong"),
             kind: result.correct ? "right" : "wrong", correct: result.correct,

@@ -55,6 +55,7 @@ export function renderStep(ctx, container, {step, total, answer, onNext, onAnswe
             if (played && played.legal)
                 await ctx.board.show(played.fen_after, {lastMove: {from: played.uci.slice(0, 2), to: played.uci.slice(2, 4)}})
         } else if (played && played.legal) {
+            await ctx.board.show(position.fen, {animate: false}) // the move dropped on the board goes back
             actions.push(peekButton(ctx, position, played, feedback.explanations || []))
         }
         ctx.explain(feedback.explanations || [], {headline, kind: result.correct ? "right" : "wrong", correct: result.correct, actions,

@@ -49,7 +49,7 @@ await run.scenario("D1 the explanation is inside the window on a phone after a t
         await L.feedbackAfter(phone, () => L.touchDrag(phone, "c3", "d5"))
         await phone.waitForSelector("#feedback li[data-code='pinned']")
         await L.sleep(300) // the page scrolls the answer into view
-        check(await L.inView(phone, "#feedback li[data-code='pinned']"), "the reason is not in the phone's window")
+        check(await L.inView(phone, "#feedback .headline") && await L.inView(phone, "#feedback ul"), "the explanation is not wholly in the phone's window")
         check(await phone.evaluate(() => document.documentElement.scrollWidth) <= 391, "the page scrolls sideways at 390 px")
         await L.shot(phone, "play-pinned-ar-phone")
         L.cleanPage(phone)
