@@ -107,10 +107,14 @@ static void test_flag_fall(void)
     /* one bishop has its own sentence ("only the bishop on c1"), two keep the plural one */
     r = side("8/8/4k3/8/8/3K4/8/2B5 b - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
-    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_bishop");
+    /* against a bare king: no "a piece standing there captures the bishop" (2026-12 Arabic M14) */
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bishop_v_bare_king");
     CHECK_INT(r.reasons[0].nsquares, 1);
     CHECK_INT(r.reasons[0].squares[0], 2);
     check_rendered(&r.reasons[0]);
+    r = side("8/8/4k3/8/8/3K4/q7/2B5 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_bishop"); /* a queen to block with */
     r = side("8/8/4k3/8/8/3K4/8/2B2B2 b - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_POSSIBLE); /* bishops of both colours */
     r = side("8/8/4k3/8/8/3KB3/8/2B5 b - - 0 1", ARB_WHITE, 0);
@@ -186,12 +190,16 @@ static void test_dead_positions(void)
     CHECK_STR(arb_reason_name(d.side[ARB_BLACK].reasons[0].code), "already_checkmated");
     CHECK_INT(d.side[ARB_WHITE].verdict, ARB_WIN_IMPOSSIBLE);
     CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_checkmated");
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE); /* not a dead position: it is mate, and says so first */
+    CHECK_STR(arb_reason_name(d.reason.code), "checkmate");
+    CHECK_INT(d.reason.squares[0], 4); /* the mated king, e1 */
 
     harness_begin("dead.position.stalemate");
     p = fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1");
     CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_DEAD);
     CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_stalemate");
+    CHECK_STR(arb_reason_name(d.reason.code), "stalemate");
 }
 
 /* The static proof's finer rules, each on a position it alone decides (budget 1: no search). */
