@@ -153,7 +153,12 @@ function selectMode(name, options = {}) {
     if (!slot)
         $("feedback-panel").hidden = true
     history.replaceState(null, "", "#" + name + (ctx.lang !== "en" ? "/" + ctx.lang : ""))
-    modes[name].activate(options)
+    // data-ready names the mode once it has shown what it asked the server for (tests wait on it).
+    delete document.documentElement.dataset.ready
+    Promise.resolve(modes[name].activate(options)).catch(() => {}).finally(() => {
+        if (current === name)
+            document.documentElement.dataset.ready = name
+    })
 }
 ctx.selectMode = selectMode
 

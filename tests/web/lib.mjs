@@ -124,8 +124,12 @@ export async function open(page, hash = "#play", {clearStorage = true} = {}) {
         await cdp.send("DOMStorage.clear", {storageId: {securityOrigin: page.server.origin, isLocalStorage: false}}).catch(() => {})
         await cdp.detach()
     }
-    await page.goto(page.server.origin + "/" + hash, {waitUntil: "networkidle0"})
+    await page.goto(page.server.origin + "/" + hash, {waitUntil: "load"})
     await page.waitForSelector("#board svg")
+    // The mode has loaded what it shows (html[data-ready]); pages before issue 21 had no such mark.
+    const mode = (hash.slice(1).split("/")[0]) || "play"
+    await page.waitForFunction(m => document.documentElement.dataset.ready === m, {timeout: 15000, polling: 50}, mode)
+        .catch(() => page.waitForNetworkIdle({idleTime: 300}))
 }
 
 export async function typeMove(page, move) {

@@ -59,10 +59,11 @@ const states = {
     }],
     "editor-refused": ["editor", async page => {
         await page.waitForSelector("#palette button")
-        await page.click("#palette button[data-tool='wK']")
-        await L.clickSquare(page, "d4")
-        await page.click("#palette button[data-tool='wP']")
-        await L.clickSquare(page, "b8")
+        await page.click("#editor-empty")
+        for (const [tool, square] of [["wK", "e1"], ["bK", "e8"], ["wR", "h1"], ["wP", "b8"]]) {
+            await page.click(`#palette button[data-tool='${tool}']`)
+            await L.clickSquare(page, square)
+        }
         await page.waitForSelector("#editor-verdict [data-valid='false']")
         return "#editor-verdict li"
     }],
