@@ -6,8 +6,8 @@
 import {ArbiterClient} from "./arbiter-client.js"
 import {Board} from "./board.js"
 import {LANGS, joinGroups, t} from "./i18n.js"
-import {el, errorView, explanationList, isOffline, normalise, reveal, ruleTag} from "./ui.js"
-import {foldTyped} from "./notation.js"
+import {el, errorView, explanationList, isOffline, reveal, ruleTag} from "./ui.js"
+import {foldTyped, readBoard} from "./notation.js"
 import {createConnection} from "./connection.js"
 import {createPlay} from "./play.js"
 import {createEditor} from "./editor.js"
@@ -234,22 +234,13 @@ $("describe").addEventListener("click", () => {
     box.hidden = false
 })
 
-function describe(placement, turn) {
+function describe(fen, turn) {
     const pieces = {w: {}, b: {}}
-    const rows = placement.split(" ")[0].split("/")
-    rows.forEach((row, r) => {
-        let f = 0
-        for (const ch of row) {
-            if (/\d/.test(ch)) {
-                f += Number(ch)
-                continue
-            }
-            const color = ch === ch.toUpperCase() ? "w" : "b"
-            const kind = ch.toUpperCase();
-            (pieces[color][kind] = pieces[color][kind] || []).push("abcdefgh"[f] + (8 - r))
-            f++
-        }
-    })
+    for (const [square, letter] of readBoard(fen) || []) {
+        const color = letter === letter.toUpperCase() ? "w" : "b"
+        const kind = letter.toUpperCase();
+        (pieces[color][kind] = pieces[color][kind] || []).push(square)
+    }
     const side = color => {
         const order = (a, b) => a.localeCompare(b) // by file, then rank: a2, b2, … e4, … h2
         const parts = ["K", "Q", "R", "B", "N", "P"].filter(k => pieces[color][k])
@@ -258,9 +249,6 @@ function describe(placement, turn) {
     }
     return ctx.t("description", side("w"), side("b"), ctx.t(turn === "black" ? "turn_black" : "turn_white"))
 }
-
-// Feedback texts compared for tests and the curious.
-ctx.sameText = (a, b) => normalise(a) === normalise(b)
 
 // The address keeps the mode and language: #play, #lessons/fa, ...
 const [mode, lang] = location.hash.slice(1).split("/")

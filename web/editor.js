@@ -4,6 +4,7 @@
 // position is refused with every reason, its squares marked; a legal one can be played in Play.
 import {el, explanationList, errorText} from "./ui.js"
 import {pieceIcon} from "./board.js"
+import {readBoard} from "./notation.js"
 
 const $ = id => document.getElementById(id)
 const FILES = "abcdefgh"
@@ -37,28 +38,12 @@ export function createEditor(ctx) {
         return rows.join("/")
     }
 
-    // The FEN's board read into squares; false when it is not eight ranks of eight squares.
+    // The FEN's board read into the editor's squares; false when it is not eight ranks of eight.
     function readPlacement(placement) {
-        const rows = placement.split("/")
-        if (rows.length !== 8)
+        const read = readBoard(placement)
+        if (!read)
             return false
-        const next = new Map()
-        for (let r = 0; r < 8; r++) {
-            let f = 0
-            for (const ch of rows[r]) {
-                if (/[1-8]/.test(ch)) {
-                    f += Number(ch)
-                } else if (/^[kqrbnp]$/i.test(ch) && f < 8) {
-                    next.set(FILES[f] + (8 - r), (ch === ch.toUpperCase() ? "w" : "b") + ch.toUpperCase())
-                    f++
-                } else {
-                    return false
-                }
-            }
-            if (f !== 8)
-                return false
-        }
-        board = next
+        board = new Map([...read].map(([square, ch]) => [square, (ch === ch.toUpperCase() ? "w" : "b") + ch.toUpperCase()]))
         return true
     }
 

@@ -3,7 +3,7 @@
 // last one; the board takes answers only there.
 import {el} from "./ui.js"
 import {createMoveList} from "./movelist.js"
-import {kingSquare} from "./play.js"
+import {kingSquare} from "./notation.js"
 
 // start: the FEN before the moves; moves: UCI or SAN; fen: the question's position.
 export function createHistory(ctx, box, {start, moves, fen, variant = "standard"}) {

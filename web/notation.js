@@ -57,6 +57,40 @@ export function plyInfo(start, i) {
     return {number: start.fullmove + Math.floor(offset / 2), black: offset % 2 === 1}
 }
 
+// The pieces of a FEN's board (its first field): a Map square -> FEN letter ("K", "p"), or null
+// when the field is not eight ranks of eight squares.
+export function readBoard(fen) {
+    const rows = String(fen).trim().split(/\s+/)[0].split("/")
+    if (rows.length !== 8)
+        return null
+    const board = new Map()
+    for (let r = 0; r < 8; r++) {
+        let f = 0
+        for (const ch of rows[r]) {
+            if (/[1-8]/.test(ch)) {
+                f += Number(ch)
+            } else if (/^[kqrbnp]$/i.test(ch) && f < 8) {
+                board.set("abcdefgh"[f] + (8 - r), ch)
+                f++
+            } else {
+                return null
+            }
+        }
+        if (f !== 8)
+            return null
+    }
+    return board
+}
+
+// The square of the king of the side to move (for the check mark).
+export function kingSquare(fen) {
+    const king = String(fen).split(/\s+/)[1] === "b" ? "k" : "K"
+    for (const [square, piece] of readBoard(fen) || [])
+        if (piece === king)
+            return square
+    return null
+}
+
 // PGN text → {tags, moves (SAN), result}. Comments ({…}, ; to the end of the line), variations
 // ((…), nested), NAGs ($1), move numbers (12. and 12...) and annotation marks (!?) are left out.
 // Throws Error with a short reason on text that is not a game (unclosed comment or variation).

@@ -5,7 +5,7 @@
 // result and who won.
 import {el, explanationList, errorText, ruleTag} from "./ui.js"
 import {createMoveList} from "./movelist.js"
-import {dragName, foldTyped, formatPgn, parsePgn} from "./notation.js"
+import {dragName, foldTyped, formatPgn, kingSquare, parsePgn} from "./notation.js"
 import {createOutcome} from "./outcome.js"
 
 const $ = id => document.getElementById(id)
@@ -143,7 +143,7 @@ export function createPlay(ctx) {
             gameOver()
             return
         }
-        const before = {from: drag ? drag.piece : null, legal: Boolean(ctx.board.sanOf(text))}
+        const before = {from: drag ? drag.piece : null}
         let answer
         try {
             answer = await ctx.client.move(position(), text)
@@ -469,24 +469,4 @@ export function createPlay(ctx) {
         game,
         position,
     }
-}
-
-// The square of the king of the side to move (for the check mark), read from the FEN.
-export function kingSquare(fen) {
-    const [placement, turn] = fen.split(" ")
-    const king = turn === "b" ? "k" : "K"
-    const rows = placement.split("/")
-    for (let r = 0; r < rows.length; r++) {
-        let f = 0
-        for (const ch of rows[r]) {
-            if (/\d/.test(ch)) {
-                f += Number(ch)
-            } else {
-                if (ch === king)
-                    return "abcdefgh"[f] + (8 - r)
-                f++
-            }
-        }
-    }
-    return null
 }

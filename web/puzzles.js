@@ -8,7 +8,7 @@
 import {el, isMoveText} from "./ui.js"
 import {createProgress} from "./progress.js"
 import {peekButton} from "./step.js"
-import {kingSquare} from "./play.js"
+import {kingSquare} from "./notation.js"
 
 const $ = id => document.getElementById(id)
 const KIND_ORDER = ["mate", "helpmate", "only-move", "illegal", "stalemate", "retro", "count", "chess960"]
