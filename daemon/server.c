@@ -246,9 +246,8 @@ static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, 
 static enum MHD_Result find_unknown_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
     const char **unknown = cls;
-    for (const char *const *k = aj_query_fields; *k; k++)
-        if (strcmp(*k, key) == 0)
-            return MHD_YES;
+    if (aj_field_find(aj_common_fields, key))
+        return MHD_YES;
     *unknown = key;
     return MHD_NO;
 }
@@ -374,7 +373,7 @@ static bool prepare_body(struct req_ctx *c)
     }
     /* Strict input: a field the endpoint does not read is refused, never ignored. */
     const aj_endpoint_fields *known = aj_fields_of(r->route->method, r->route->pattern, NULL);
-    if (known && !known->by_handler && !aj_check_fields(r->body, known->fields, NULL, NULL, &e)) {
+    if (known && !known->by_handler && !aj_check_body(known, r->body, NULL, &e)) {
         ad_reply_error(r, &e);
         return false;
     }

@@ -267,12 +267,12 @@ try:
     for body, code, field, index in [
         ({}, 'missing_field', 'touched', None),
         ({'touched': 'g1'}, 'invalid_field', 'touched', None),
-        ({'touched': [{'square': 'g1'}, {'square': 'z9'}]}, 'invalid_field', 'touched', 1),
+        ({'touched': [{'square': 'g1'}, {'square': 'z9'}]}, 'invalid_field', 'touched[].square', 1),
         ({'touched': [{'square': 'g1'}, 'g1']}, 'invalid_field', 'touched', 1),
-        ({'touched': [{'square': 'g1x'}]}, 'invalid_field', 'touched', 0),
+        ({'touched': [{'square': 'g1x'}]}, 'invalid_field', 'touched[].square', 0),
         ({'touched': [{'square': 'g1'}] * 17}, 'out_of_range', 'touched', None),
-        ({'touched': [{'square': 'g1'}], 'promotion': {'square': 'a8', 'piece': 'K'}}, 'invalid_field', 'promotion',
-         None),
+        ({'touched': [{'square': 'g1'}], 'promotion': {'square': 'a8', 'piece': 'K'}}, 'invalid_field',
+         'promotion.piece', None),
         ({'touched': [{'square': 'g1'}], 'promotion': 'Q'}, 'invalid_field', 'promotion', None),
     ]:
         st, _, e = d.post('/v1/touch', body)

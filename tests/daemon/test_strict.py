@@ -75,7 +75,9 @@ try:
         schema = contract.doc['paths'][route]['post']['requestBody']['content']['application/json']['schema']
         if '$ref' in schema:
             schema = contract.components[schema['$ref'].split('/')[-1]]
-        check_eq(schema.get('additionalProperties'), False, '%s: the request schema is closed' % route)
+        # closed, but for a quiz generator's own parameters (strings) that the handler checks
+        check_eq(schema.get('additionalProperties'), route == '/v1/quizzes',
+                 '%s: the request schema is closed' % route)
         for part in (nested or '').split():
             schema = schema['properties'][part.rstrip('[]')]
             if part.endswith('[]'):
