@@ -144,6 +144,10 @@ typedef struct arbl_result {
     char error[512];        /* names the lesson, the script line and the budget */
 } arbl_result;
 
+/* The result's explanation texts, isolated for lang (arb_message_isolate; idempotent: runs
+ * already isolated stay as they are). Done for every answer a lesson or puzzle judges. */
+void arbl_isolate_explanations(arbl_result *out, const char *lang);
+
 /* The answer as arbl_answer judges it (arbl_answer_fold: native digits read as 0-9, Arabic
  * punctuation, bidi marks and tatweel, surrounding space removed) into out; false if it does not
  * fit cap bytes. Two answers with the same normalized text get the same result. */
