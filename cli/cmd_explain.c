@@ -8,7 +8,7 @@
 static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap)
 {
     for (int i = 0; i < n && i < cap; i++) {
-        char text[1024];
+        char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&r[i], o->lang, text, sizeof text);
         const char *article = arb_reason_article(r[i].code);
         printf("  - %s [%s%s%s]\n", text, arb_reason_name(r[i].code), article[0] ? ", FIDE " : "", article);
@@ -170,13 +170,13 @@ int cmd_validate(int argc, char **argv)
     const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
     if (o.json)
         return cli_json_endpoint(&o, aj_endpoint_validate, cli_json_body(&o, fen, NULL, 0), "valid");
-    arb_reason reasons[ARB_EXPLAIN_MAX];
-    int n = arb_validate(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
+    arb_reason reasons[ARB_VALIDATE_MAX];
+    int n = arb_validate(fen, o.variant, reasons, ARB_VALIDATE_MAX);
     if (n == 0)
         printf("valid\n");
     else
         printf("invalid: %d problem%s\n", n, n == 1 ? "" : "s");
-    print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    print_reasons(&o, reasons, n, ARB_VALIDATE_MAX);
     int w = arb_fen_warnings(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
     if (w > 0)
         printf("read leniently: %d warning%s\n", w, w == 1 ? "" : "s");

@@ -140,7 +140,7 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
         return false;
     }
     if (arb_position_from_fen(&pos, f[2], ARB_STANDARD, &why) != ARB_OK) {
-        char text[256];
+        char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&why, o->lang, text, sizeof text);
         printf("FAIL %s (line %d): bad FEN: %s\n", id, lineno, text);
         return false;
@@ -152,7 +152,7 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
                (unsigned long long)res.nodes);
         return false;
     }
-    char text[256];
+    char text[ARB_REASON_TEXT_MAX];
     if (!res.mate) {
         why = arb_reason_make(ARB_R_no_mate_in_n);
         why.n = n;

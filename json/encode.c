@@ -5,8 +5,6 @@
 
 #include "arbiter_json.h"
 
-#define TEXT_MAX 1024
-
 static const char *const field_names[6] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
 
 const char *aj_color_name(arb_color c)
@@ -38,7 +36,7 @@ json_t *aj_piece_type_json(arb_piece p)
 
 json_t *aj_reason_json(const arb_reason *r, const char *lang)
 {
-    char text[TEXT_MAX];
+    char text[ARB_REASON_TEXT_MAX]; /* holds any sentence (reason.h) */
     arb_reason_render(r, lang, text, sizeof text);
     unsigned flags = arb_reason_params(r->code);
     const char *article = arb_reason_article(r->code);

@@ -156,15 +156,15 @@ json_t *aj_castling_json(const aj_position *p, const char *lang)
 
 json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang)
 {
-    arb_reason rs[ARB_EXPLAIN_MAX];
-    int n = arb_validate(fen, variant, rs, ARB_EXPLAIN_MAX);
+    arb_reason rs[ARB_VALIDATE_MAX];
+    int n = arb_validate(fen, variant, rs, ARB_VALIDATE_MAX);
     json_t *o = json_object();
     arb_position pos;
     bool valid = n == 0 && arb_position_from_fen(&pos, fen, variant, NULL) == ARB_OK;
     json_object_set_new_nocheck(o, "valid", json_boolean(valid));
     if (valid)
         json_object_set_new_nocheck(o, "fen", aj_fen_json(&pos));
-    json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+    json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_VALIDATE_MAX, lang));
     int w = arb_fen_warnings(fen, variant, rs, ARB_EXPLAIN_MAX);
     json_object_set_new_nocheck(o, "warnings", aj_reasons_json(rs, w, ARB_EXPLAIN_MAX, lang));
     return o;

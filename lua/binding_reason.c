@@ -8,7 +8,7 @@
 
 void arbl_push_reason(lua_State *L, const arb_reason *r)
 {
-    char text[1024];
+    char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, arbl_lang_tag(L), text, sizeof text);
     unsigned params = arb_reason_params(r->code);
     const char *article = arb_reason_article(r->code);

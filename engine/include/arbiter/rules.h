@@ -71,7 +71,12 @@ ARB_API const char *arb_termination_name(arb_termination t);
 /* "1-0", "0-1", "1/2-1/2", "*". */
 ARB_API const char *arb_result_string(arb_result r);
 
-#define ARB_OUTCOME_MAX_REASONS 12
+/* Every outcome's reasons fit (none is ever dropped): a threefold claim has its verdict, the
+ * repetitions (MAX_OCC = 16 listed; the verdict's n counts them all), 4 near repetitions and the
+ * penalty and declared move, 23; an automatic ending at most 17 (fivefold and 16 repetitions;
+ * a dead position with 6 proof reasons per side, 13), plus moves_after_end and event_after_end;
+ * an illegal-move penalty 2 plus 6 proof reasons; flag fall, resignation and agreement fewer. */
+#define ARB_OUTCOME_MAX_REASONS 24
 
 typedef struct arb_outcome {
     arb_result result;
