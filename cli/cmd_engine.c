@@ -25,7 +25,7 @@ int cmd_perft(int argc, char **argv)
         return 2;
     }
     if (o.json)
-        return cli_json_perft(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0], (int)depth);
+        return cli_json_perft(&o, o.args[0], (int)depth);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     if (o.divide && depth > 0) {
@@ -56,7 +56,7 @@ int cmd_moves(int argc, char **argv)
         return 2;
     }
     if (o.json)
-        return cli_json_moves(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
+        return cli_json_moves(&o, o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     arb_move moves[ARB_MAX_MOVES];
@@ -81,7 +81,7 @@ int cmd_fen(int argc, char **argv)
         return 2;
     }
     if (o.json)
-        return cli_json_fen(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
+        return cli_json_fen(&o, o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     cli_print_fen_warnings(&o, o.args[0]);

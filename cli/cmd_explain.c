@@ -167,7 +167,7 @@ int cmd_validate(int argc, char **argv)
         fprintf(stderr, "usage: arbiter validate [--lang L] [--variant chess960] FEN\n");
         return 2;
     }
-    const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
+    const char *fen = o.args[0]; /* "startpos" included: the engine reads it */
     if (o.json)
         return cli_json_endpoint(&o, aj_endpoint_validate, cli_json_body(&o, fen, NULL, 0), "valid");
     arb_reason reasons[ARB_VALIDATE_MAX];

@@ -21,8 +21,6 @@ static void print_json(json_t *o)
 /* The request body the daemon would get for this FEN and variant. */
 static json_t *body_for(const struct cli_opts *o, const char *fen)
 {
-    if (strcmp(fen, "startpos") == 0)
-        fen = ARB_START_FEN;
     return json_pack("{s:s, s:s}", "fen", fen, "variant", o->variant == ARB_CHESS960 ? "chess960" : "standard");
 }
 

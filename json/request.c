@@ -203,7 +203,7 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     arb_position start;
     arb_reason why;
     arb_status st = ARB_OK;
-    if (fen && strcmp(fen, "startpos") == 0) /* as the CLI reads it */
+    if (fen && strcmp(fen, ARB_START_POS) == 0) /* the engine reads it too; this skips the parse */
         fen = NULL;
     if (!fen) /* the start position, without parsing its FEN (most games send only moves) */
         out->variant == ARB_CHESS960 ? (void)arb_position_chess960(&start, 518) : arb_position_start(&start);

@@ -303,6 +303,11 @@ try:
     st, _, a = d.post('/v1/analyze', {'fen': 'startpos', 'moves': ['e4']})
     st2, _, b = d.post('/v1/analyze', {'moves': ['e4']})
     check_eq((st, a.get('fen')), (200, b['fen']), '"startpos" is the start position, as in the CLI')
+    for variant in ('standard', 'chess960'):  # /v1/validate too (issue 24 §3, trial row 3)
+        st, _, v = d.post('/v1/validate', {'fen': 'startpos', 'variant': variant})
+        check_eq((st, v.get('valid'), v.get('fen'), v.get('problems'), v.get('warnings')),
+                 (200, True, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', [], []),
+                 '/v1/validate reads "startpos" (%s)' % variant)
 finally:
     d.stop()
 finish()

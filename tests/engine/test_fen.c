@@ -217,6 +217,8 @@ static void test_chess960_starts(void)
 int main(void)
 {
     round_trip("fen.roundtrip.start", ARB_START_FEN, ARB_STANDARD, ARB_START_FEN);
+    round_trip("fen.roundtrip.startpos", "startpos", ARB_STANDARD, ARB_START_FEN); /* as UCI writes it */
+    round_trip("fen.roundtrip.startpos_960", "startpos", ARB_CHESS960, ARB_START_FEN);
     round_trip("fen.roundtrip.epd_four_fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
                ARB_STANDARD, ARB_START_FEN);
     round_trip("fen.roundtrip.extra_spaces", "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq  -  0  1 ",
