@@ -83,5 +83,7 @@ bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)
     if (arb_position_from_fen(pos, fen, o->variant, &why) == ARB_OK)
         return true;
     cli_print_reason(o, &why);
+    if (arb_fen_chess960_hint(fen, o->variant, &why)) /* then: --variant chess960? */
+        cli_print_reason(o, &why);
     return false;
 }

@@ -213,6 +213,9 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         aj_fail(e, st == ARB_ERR_SYNTAX ? AJ_E_INVALID_FEN : AJ_E_ILLEGAL_POSITION, "fen");
         e->has_reason = true;
         e->reason = why;
+        /* a Chess960 position sent without "variant": "chess960": say so after why */
+        if (arb_fen_chess960_hint(fen, out->variant, &e->more[0]))
+            e->nmore = 1;
         return false;
     }
     const char **texts = malloc(sizeof *texts * (nmoves ? nmoves : 1));

@@ -303,6 +303,16 @@ try:
     st, _, a = d.post('/v1/analyze', {'fen': 'startpos', 'moves': ['e4']})
     st2, _, b = d.post('/v1/analyze', {'moves': ['e4']})
     check_eq((st, a.get('fen')), (200, b['fen']), '"startpos" is the start position, as in the CLI')
+    begin('strict.chess960_hint')  # a Shredder-FEN without "variant" (issue 24 §3, trial row 20)
+    shredder = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+    st, e = error(d.post('/v1/analyze', {'fen': shredder}))
+    check_eq((st, e.get('code'), [x['code'] for x in e.get('reasons', [])][1:]),
+             (422, 'illegal_position', ['fen_chess960_hint']), 'why, then did you mean chess960?')
+    st, _, v = d.post('/v1/validate?lang=fa', {'fen': shredder})
+    check_eq((v.get('valid'), v.get('problems', [{}])[0].get('code')), (False, 'fen_chess960_hint'), 'validate leads with it')
+    st, _, v = d.post('/v1/validate', {'fen': shredder, 'variant': 'chess960'})
+    check_eq((v.get('valid'), v.get('problems')), (True, []), 'and it is right')
+    begin('strict.startpos')
     for variant in ('standard', 'chess960'):  # /v1/validate too (issue 24 §3, trial row 3)
         st, _, v = d.post('/v1/validate', {'fen': 'startpos', 'variant': variant})
         check_eq((st, v.get('valid'), v.get('fen'), v.get('problems'), v.get('warnings')),
