@@ -28,11 +28,18 @@ static bool req_string(json_t *body, const char *key, const char **out, aj_error
 
 json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
 {
-    const char *move;
+    const char *move, *then = NULL;
     aj_position p;
-    if (!req_string(body, "move", &move, e) || !aj_parse_position(body, lim, &p, e))
+    if (!req_string(body, "move", &move, e) || !aj_opt_string(body, "then", &then, e) ||
+        !aj_parse_position(body, lim, &p, e))
         return NULL;
+    int before = p.game.nplies;
     json_t *o = aj_move_json(&p, move, lang);
+    /* "then": "analyze": the position after a legal move (played into the record), analysed */
+    if (then && json_is_true(json_object_get(o, "legal")) && p.game.nplies == before + 1) {
+        arb_game_first_ending(&p.game, p.game.nplies, &p.ending);
+        json_object_set_new_nocheck(o, "analysis", aj_analyze_json(&p, lang));
+    }
     aj_position_free(&p);
     return o;
 }

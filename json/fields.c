@@ -69,6 +69,9 @@ static const aj_field analyze_fields[] = {POSITION, {NULL}};
 static const aj_field move_fields[] = {
     POSITION,
     {"move", AJ_T_STRING, NULL, 0, NONE, AJ_F_REQUIRED, NULL, "The move asked about: SAN or UCI."},
+    {"then", AJ_T_STRING, (const char *const[]){"analyze", NULL}, 0, NONE, 0, NULL,
+     "analyze: a legal move's answer also carries `analysis`, what POST /v1/analyze answers for the position after "
+     "it (castling, claims, status, legal moves): one round trip per move."},
     {NULL},
 };
 static const aj_field validate_fields[] = {
