@@ -37,6 +37,8 @@ json_t *cli_json_body(const struct cli_opts *o, const char *fen, char **moves, i
 /* Prints what the endpoint answers for body (taken over), or its error object. Returns 0, or 1
  * for an error or when ok_field (if not NULL) is not true in the answer. */
 int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body, const char *ok_field);
+/* Prints a JSON answer on one line as the daemon sends it, and frees it. */
+void cli_print_json(json_t *o);
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

@@ -36,9 +36,11 @@ static const struct command commands[] = {
      "The moves a player who touched these pieces must choose from (FIDE 4.3, 4.4).\n"
      "  --promote a8=N  a pawn released on a8 as a knight   --json  /v1/touch's answer\n"
      "example: arbiter touch startpos g1\n" EXIT_CODES_ERR},
-    {"pgn", "pgn [--skip-variations] [--write] [--strict] FILE", cmd_pgn,
-     "Replays every game of a PGN file: automatic endings, claimable draws, a wrong result tag.\n"
+    {"pgn", "pgn [--skip-variations] [--write | --json] [--strict] FILE", cmd_pgn,
+     "Replays every game of a PGN file (FILE - : standard input): automatic endings, claimable draws, a wrong\n"
+     "result tag.\n"
      "  --skip-variations  ignore (...) lines   --write  print the games back as PGN with termination tags\n"
+     "  --json  print what POST /v1/pgn answers for the file's text\n"
      "  --strict  refuse slips (quoted quotes, counters, stale castling rights) instead of repairing them with a warning\n"
      "example: arbiter pgn games.pgn\nexit: 0 every game was read (repairs are warnings), 1 a game was refused, 2 usage error or unreadable file"},
 #ifdef ARB_HAVE_LUA
@@ -58,8 +60,9 @@ static const struct command commands[] = {
      "  BUDGET  positions searched per colour   --json  /v1/dead's answer\n"
      "example: arbiter dead '8/8/2k5/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1'\n"
      "exit: 0 answered (the verdict may be unknown when the budget ran out), 1 the input is wrong, 2 usage error"},
-    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate,
+    {"mate", "mate [--json] [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate,
      "Mate-in-N solver: every key move, cooks, and the main line.\n"
+     "  --json  print what POST /v1/mate answers (exit 0 mate, 1 otherwise)\n"
      "example: arbiter mate '4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16' 2\n"
      "exit: 0 mate in N found, 1 none, 2 usage error, 3 the budget ran out"},
     {"puzzle", "puzzle check [--budget NODES] FILE...   (the mate file, or puzzle scripts *.lua)", cmd_puzzle,

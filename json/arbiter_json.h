@@ -280,6 +280,10 @@ json_t *aj_touch_json(const arb_position *pos, const arb_touch_result *t, const 
  * print the same objects. */
 typedef json_t *(*aj_endpoint_fn)(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 
+/* fn's answer after the body passed the fields table's check of fn's route (aj_check_body), as
+ * the daemon checks every body before its handler: what `arbiter ... --json` calls. */
+json_t *aj_endpoint_checked(aj_endpoint_fn fn, json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+
 json_t *aj_endpoint_analyze(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_castling(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
@@ -305,6 +309,19 @@ typedef struct aj_perft_result {
     uint64_t counts[ARB_MAX_MOVES];
     uint64_t interior;       /* interior nodes measured for the budget */
 } aj_perft_result;
+
+/* POST /v1/pgn: {"pgn", "strict"?, "skip_variations"?} -> {"games": [...], "count", "refused"}
+ * (encode_games.c); aj_pgn_json makes the answer from PGN text (the CLI reads files with it). */
+json_t *aj_endpoint_pgn(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_pgn_json(const char *text, size_t len, const arb_pgn_options *opts, const char *lang);
+
+/* POST /v1/mate: position + {"n", "budget"?} -> {"fen", "n", "mate" (true, false or "unknown"),
+ * "length", "keys", "cooks", "line", "explanations", "nodes", "budget"}. */
+#define AJ_MATE_DEFAULT_BUDGET 2000000  /* positions the solver visits */
+#define AJ_MATE_MAX_BUDGET 20000000     /* ARB_MATE_DEFAULT_BUDGET: what the CLI allows by default */
+json_t *aj_endpoint_mate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_mate_json(const arb_position *pos, int n, long long budget, arb_status st, const arb_mate_result *res,
+                     const char *lang);
 
 arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
                     aj_perft_result *out);

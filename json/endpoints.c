@@ -271,3 +271,23 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
     aj_position_free(&p);
     return o;
 }
+
+/* Which route each endpoint function answers (for a caller that checks a body as the daemon does). */
+static const struct {
+    aj_endpoint_fn fn;
+    const char *pattern;
+} routes[] = {
+    {aj_endpoint_analyze, "/v1/analyze"}, {aj_endpoint_move, "/v1/move"}, {aj_endpoint_castling, "/v1/castling"},
+    {aj_endpoint_validate, "/v1/validate"}, {aj_endpoint_outcome, "/v1/outcome"}, {aj_endpoint_touch, "/v1/touch"},
+    {aj_endpoint_dead, "/v1/dead"}, {aj_endpoint_pgn, "/v1/pgn"}, {aj_endpoint_mate, "/v1/mate"},
+};
+
+json_t *aj_endpoint_checked(aj_endpoint_fn fn, json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        const aj_endpoint_fields *ep = routes[i].fn == fn ? aj_fields_of("POST", routes[i].pattern, NULL) : NULL;
+        if (ep && !aj_check_body(ep, body, NULL, e))
+            return NULL;
+    }
+    return fn(body, lim, lang, e);
+}

@@ -117,6 +117,23 @@ static const aj_field dead_fields[] = {
     {"budget", AJ_T_INTEGER, NULL, 1, AJ_DEAD_MAX_BUDGET, 0, NULL, "Positions searched per colour (500000 when absent)."},
     {NULL},
 };
+static const aj_field pgn_fields[] = {
+    {"pgn", AJ_T_STRING, NULL, 0, NONE, AJ_F_REQUIRED, NULL,
+     "PGN text: one game or many, as files share them (at most max-body bytes of request)."},
+    {"strict", AJ_T_BOOLEAN, NULL, 0, NONE, 0, NULL,
+     "Refuse what lenient reading repairs (unescaped quotes in a tag, a FEN tag's impossible castling rights, "
+     "counters that are not numbers) instead of reading it with a warning (false when absent)."},
+    {"skip_variations", AJ_T_BOOLEAN, NULL, 0, NONE, 0, NULL, "Read variations for their syntax only (false when absent)."},
+    {NULL},
+};
+static const aj_field mate_fields[] = {
+    POSITION,
+    {"n", AJ_T_INTEGER, NULL, 1, ARB_MATE_MAX_N, AJ_F_REQUIRED, NULL,
+     "Mate in n: moves of the side to move, which must force checkmate against every defence."},
+    {"budget", AJ_T_INTEGER, NULL, 1, AJ_MATE_MAX_BUDGET, 0, NULL,
+     "Positions the solver may visit (2000000 when absent); when it runs out, mate is \"unknown\"."},
+    {NULL},
+};
 static const aj_field puzzle_answer_fields[] = {
     {"answer", AJ_T_STRING, NULL, 1, AJ_ANSWER_MAX, 0, NULL,
      "One move or a line (SAN or UCI, move numbers allowed), a choice id, squares or a number, as the puzzle's "
@@ -173,6 +190,8 @@ const aj_endpoint_fields aj_fields_table[] = {
     {"POST /v1/touch promotion", promotion_fields, false, NULL, NULL, NULL},
     {"POST /v1/perft", perft_fields, false, NULL, NULL, NULL},
     {"POST /v1/dead", dead_fields, false, NULL, NULL, NULL},
+    {"POST /v1/pgn", pgn_fields, false, NULL, NULL, NULL},
+    {"POST /v1/mate", mate_fields, false, NULL, NULL, NULL},
     {"POST /v1/puzzles/{id}/answer", puzzle_answer_fields, false, NULL, answer_or_moves, NULL},
     {"POST /v1/lessons/{id}/steps/{n}/answer", lesson_answer_fields, false, NULL, NULL, NULL},
     {"POST /v1/lessons/preview", preview_fields, false, NULL, NULL, NULL},
