@@ -275,6 +275,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pgn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay games from PGN text
+         * @description Every game of a PGN text replayed by the rules, as arbiter pgn reads files: tags, moves, the warnings of lenient reading, every draw that could have been claimed and every automatic ending by ply, the outcome the Laws give; a game that cannot be read is refused with its line and column, and the next one read. A heavy request (the search queue).
+         */
+        post: operations["replayPgn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solve a mate in N
+         * @description The mate-in-N solver of the puzzles: the first moves that force checkmate within n moves (keys; more than one: cooks), a main line, and the budget it used. A heavy request (the search queue).
+         */
+        post: operations["solveMate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/quizzes": {
         parameters: {
             query?: never;
@@ -892,6 +932,8 @@ export interface components {
             result_after: components["schemas"]["Result"];
             check_after: boolean;
             game_over?: components["schemas"]["GameOver"];
+            /** @description With "then": "analyze": what POST /v1/analyze answers for the position after the move (its record is the request's moves and this move). */
+            analysis?: components["schemas"]["Analysis"];
         };
         MoveIllegal: {
             move: string;
@@ -954,6 +996,11 @@ export interface components {
             moves?: string[];
             /** @description The move asked about: SAN or UCI. */
             move: string;
+            /**
+             * @description analyze: a legal move's answer also carries `analysis`, what POST /v1/analyze answers for the position after it (castling, claims, status, legal moves): one round trip per move.
+             * @enum {string}
+             */
+            then?: "analyze";
             /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
             lang?: string;
             /**
@@ -1212,6 +1259,134 @@ export interface components {
             step: number;
             /** @description As for an installed lesson's step. */
             answer: string;
+            /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+            lang?: string;
+            /**
+             * @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin.
+             * @enum {string}
+             */
+            digits?: "latin" | "native" | "default";
+        };
+        PgnLocated: {
+            line: number;
+            column: number;
+            explanation: components["schemas"]["Explanation"];
+            /** @description An illegal or unreadable move: the move parser's reason; a FEN tag: the FEN parser's. */
+            detail?: components["schemas"]["Explanation"];
+        };
+        PgnEvent: {
+            /** @description The position index (0: the start). */
+            ply: number;
+            /** @description The move that led to the position, or null at the start. */
+            after: {
+                number: number;
+                /** @enum {string} */
+                side: "white" | "black";
+                san: string;
+            } | null;
+            /** @enum {string} */
+            kind: "claim" | "ending";
+            /**
+             * @description kind claim: which draw.
+             * @enum {string}
+             */
+            claim?: "threefold" | "fifty_moves";
+            /**
+             * @description kind claim: the player to move, who could claim.
+             * @enum {string}
+             */
+            by?: "white" | "black";
+            /** @description kind claim: the claim needs the move that was played, written down first. */
+            with_move?: boolean;
+            /** @description kind ending: how (checkmate, stalemate, insufficient_material, dead_position, fivefold_repetition, seventyfive_moves). */
+            termination?: string;
+            result?: components["schemas"]["Result"];
+            /** @description kind ending: moves were recorded after it (they do not count). */
+            went_on?: boolean;
+            explanations: components["schemas"]["Explanation"][];
+        };
+        /** @description A game read (tags ... result_differs), or a game refused (refused). */
+        PgnGame: {
+            /** @description Its number in the text, from 1. */
+            game: number;
+            /** @description The line where it starts. */
+            line?: number;
+            /** @description Name to value, in the order read. */
+            tags?: {
+                [key: string]: string;
+            };
+            /** @description FEN of the start (the FEN tag, or the start position). */
+            start?: string;
+            moves?: components["schemas"]["LegalMove"][];
+            plies?: number;
+            /** @description The termination marker of the movetext (* when none). */
+            movetext_result?: string;
+            /** @description What lenient reading repaired (at most 16; more_warnings counts the rest). */
+            warnings?: components["schemas"]["PgnLocated"][];
+            more_warnings?: number;
+            events?: components["schemas"]["PgnEvent"][];
+            outcome?: components["schemas"]["Outcome"];
+            /** @description The movetext result is not the one of the automatic ending the game reached. */
+            result_differs?: boolean;
+            /** @description The game cannot be read: where and why. */
+            refused?: components["schemas"]["PgnLocated"];
+        };
+        PgnAnswer: {
+            games: components["schemas"]["PgnGame"][];
+            count: number;
+            /** @description How many games could not be read. */
+            refused: number;
+        };
+        MateAnswer: {
+            fen: string;
+            n: number;
+            /** @description true: a forced mate within n; false: proved none; "unknown": the budget ran out first. */
+            mate: boolean | "unknown";
+            /** @description The shortest forced mate (moves of the side to move), null without one. */
+            length: number | null;
+            keys: {
+                uci: string;
+                san: string;
+                length: number;
+            }[];
+            /** @description More than one key. */
+            cooks: boolean;
+            /** @description A main line: the shortest key, the longest-resisting defence, ..., mate. */
+            line: components["schemas"]["LegalMove"][];
+            explanations: components["schemas"]["Explanation"][];
+            nodes: number;
+            budget: number;
+            game_over?: components["schemas"]["GameOver"];
+        };
+        ReplayPgnRequest: {
+            /** @description PGN text: one game or many, as files share them (at most max-body bytes of request). */
+            pgn: string;
+            /** @description Refuse what lenient reading repairs (unescaped quotes in a tag, a FEN tag's impossible castling rights, counters that are not numbers) instead of reading it with a warning (false when absent). */
+            strict?: boolean;
+            /** @description Read variations for their syntax only (false when absent). */
+            skip_variations?: boolean;
+            /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+            lang?: string;
+            /**
+             * @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin.
+             * @enum {string}
+             */
+            digits?: "latin" | "native" | "default";
+        };
+        SolveMateRequest: {
+            /**
+             * @description standard (the default) or chess960.
+             * @enum {string}
+             */
+            variant?: "standard" | "chess960";
+            /** @description FEN, X-FEN or Shredder-FEN, or startpos; the start position when absent. */
+            fen?: string;
+            /** @description SAN or UCI moves, mixed, played from fen: the history that repetitions, the move rules and castling reasons use (at most max-moves, 1000 by default). */
+            moves?: string[];
+            /** @description Mate in n: moves of the side to move, which must force checkmate against every defence. */
+            n: number;
+            /** @description Positions the solver may visit (2000000 when absent); when it runs out, mate is "unknown". */
+            budget?: number;
             /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
             lang?: string;
             /**
@@ -1948,6 +2123,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Well-formed but impossible: illegal_position, or invalid_move / illegal_move inside moves (with index and explanation). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            505: components["responses"]["HttpVersionNotSupported"];
+        };
+    };
+    replayPgn: {
+        parameters: {
+            query?: {
+                /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+                lang?: components["parameters"]["Lang"];
+                /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
+                digits?: components["parameters"]["Digits"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayPgnRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PgnAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Well-formed but impossible: illegal_position, or invalid_move / illegal_move inside moves (with index and explanation). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            505: components["responses"]["HttpVersionNotSupported"];
+        };
+    };
+    solveMate: {
+        parameters: {
+            query?: {
+                /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+                lang?: components["parameters"]["Lang"];
+                /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
+                digits?: components["parameters"]["Digits"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SolveMateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MateAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -76,6 +76,10 @@ export class ArbiterClient {
     dead(position: Position, budget?: number, options?: RequestOptions): Promise<Answer<"decideDeadPosition">>
     chess960(n: number, options?: RequestOptions): Promise<Answer<"getChess960Start">>
 
+    pgn(text: string, reading?: {strict?: boolean, skip_variations?: boolean},
+        options?: RequestOptions): Promise<Answer<"replayPgn">>
+    mate(position: Position, n: number, budget?: number, options?: RequestOptions): Promise<Answer<"solveMate">>
+
     lessons(options?: RequestOptions): Promise<Answer<"listLessons">>
     lesson(id: string, options?: RequestOptions): Promise<Answer<"getLesson">>
     answerStep(id: string, n: number, answer: string, options?: RequestOptions): Promise<Answer<"answerLessonStep">>

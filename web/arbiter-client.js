@@ -122,6 +122,12 @@ export class ArbiterClient {
     }
     chess960(n, opts) { return this.request("GET", "/v1/chess960/" + encodeURIComponent(n), undefined, opts) }
 
+    // Games and the solver: PGN text replayed ({strict, skip_variations}), mate in n.
+    pgn(text, options = {}, opts = undefined) { return this.request("POST", "/v1/pgn", {...options, pgn: text}, opts) }
+    mate(position, n, budget = undefined, opts = undefined) {
+        return this.request("POST", "/v1/mate", {...positionBody(position), n, ...(budget === undefined ? {} : {budget})}, opts)
+    }
+
     // Lessons, quizzes, puzzles.
     lessons(opts) { return this.request("GET", "/v1/lessons", undefined, opts) }
     lesson(id, opts) { return this.request("GET", "/v1/lessons/" + encodeURIComponent(id), undefined, opts) }

@@ -38,6 +38,12 @@ async function rules(): Promise<void> {
     seen.push(String(d.dead), String(d.unwinnable.white), d.explanations[0]?.code ?? "")
     const s = await arbiter.chess960(518, opts)
     seen.push(s.fen)
+    const games = await arbiter.pgn("1. f3 e5 2. g4 Qh4# 0-1", {strict: true}, opts)
+    for (const g of games.games)
+        seen.push(g.refused ? g.refused.explanation.code : String(g.plies), g.outcome?.termination ?? "",
+                  (g.events ?? []).map(e => e.kind + (e.claim ?? "")).join(" "))
+    const mate = await arbiter.mate({fen: "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16"}, 2, 100000, opts)
+    seen.push(String(mate.mate), String(mate.length), mate.keys.map(k => k.san).join(" "), String(mate.cooks))
 }
 
 async function content(): Promise<void> {
