@@ -835,6 +835,11 @@ export interface components {
             /** @description The position the question is about. */
             fen: string;
             prompt: string;
+            /**
+             * @description What the answer is: choice (one of choices, by id), move (SAN or UCI), line (moves, space separated: a mate in two), squares (a set, "none" for the empty set), number.
+             * @enum {string}
+             */
+            answer_type: "choice" | "move" | "line" | "squares" | "number";
             /** @description Empty when the answer is free text (a move, squares, a line). */
             choices: {
                 /** @description What to send as the answer. */
