@@ -65,6 +65,10 @@ static json_t *step_json(const arbl_step *s, int n, const char *lang)
     json_object_set_new(o, "kind", json_string(kind_names[s->kind]));
     json_object_set_new(o, "fen", json_string(s->fen ? s->fen : ARB_START_FEN));
     json_object_set_new(o, "variant", json_string(s->variant ? s->variant : "standard"));
+    if (s->nmoves > 0 && s->start_fen) { /* the step's history: the moves (UCI) from start_fen to fen */
+        json_object_set_new(o, "start_fen", json_string(s->start_fen));
+        json_object_set_new(o, "moves", strings_json(s->moves, s->nmoves));
+    }
     json_object_set_new(o, "prompt", text_json(&s->prompt, lang));
     json_t *hints = json_array();
     for (int i = 0; i < s->nhints; i++)

@@ -723,6 +723,10 @@ export interface components {
             /** @description The position of the step (after any set-up moves). */
             fen: string;
             variant: components["schemas"]["Variant"];
+            /** @description When the step has set-up moves (its history matters: repetitions, castling rights lost): the FEN they start from. */
+            start_fen?: string;
+            /** @description With start_fen: the set-up moves (UCI) that lead to fen, in order; POST /v1/analyze with start_fen and moves gives the step's position and its history. */
+            moves?: string[];
             prompt: string;
             hints: string[];
             /** @description Choice steps only. */
