@@ -114,7 +114,7 @@ static const aj_field perft_fields[] = {
 };
 static const aj_field dead_fields[] = {
     POSITION,
-    {"budget", AJ_T_INTEGER, NULL, 1, AJ_DEAD_MAX_BUDGET, 0, NULL, "Positions searched per colour (500000 when absent)."},
+    {"budget", AJ_T_INTEGER, NULL, 1, ARB_DEAD_MAX_BUDGET, 0, NULL, "Positions searched per colour (500000 when absent)."},
     {NULL},
 };
 static const aj_field pgn_fields[] = {

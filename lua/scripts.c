@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 
 #include "lessons.h"
+#include "script_libs.h"
 #include "scripts.h"
 #include "utf8_text.h"
 
@@ -329,7 +330,7 @@ bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const cha
 bool arbl_runtime_open(arbl_sandbox *sb, const arbl_runtime *rt, const unsigned char *bytecode, size_t bytecode_len,
                        const arbl_limits *limits, const char *lang, bool checker, char *err, size_t errcap)
 {
-    if (!arbl_sandbox_open(sb, limits, lang)) {
+    if (!arbl_sandbox_open(sb, limits, lang, arbl_open_script_libs)) {
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
@@ -406,7 +407,7 @@ unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, si
 {
     arbl_sandbox sb;
     struct arbl_bytes b = {0};
-    if (!arbl_sandbox_open(&sb, limits, "en"))
+    if (!arbl_sandbox_open(&sb, limits, "en", arbl_open_script_libs))
         return NULL;
     bool ok = luaL_loadbufferx(sb.L, text, len, name, "t") == LUA_OK &&
               lua_dump(sb.L, arbl_bytes_writer, &b, strip) == 0 && !b.failed;

@@ -4,13 +4,14 @@
 
 #include "harness.h"
 #include "sandbox.h"
+#include "script_libs.h"
 
 static void run_case(const char *name, const char *lang, const char *code)
 {
     harness_begin(name);
     arbl_sandbox sb;
     char err[512] = "";
-    CHECK(arbl_sandbox_open(&sb, NULL, lang));
+    CHECK(arbl_sandbox_open(&sb, NULL, lang, arbl_open_script_libs));
     arbl_sandbox_lock(&sb);
     int st = arbl_sandbox_load_text(&sb, code, strlen(code), "=binding.lua", err, sizeof err);
     if (st == LUA_OK)
