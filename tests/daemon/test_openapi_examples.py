@@ -60,7 +60,9 @@ try:
             ex['response'] = got
             continue
         check_eq(compared(ex, got), compared(ex, ex['response']),
-                 '%s (%s): the answer is the recorded one' % (ex['operation'], ex['name']))
+                 '%s (%s): the answer is the recorded one (an intended change: rerecord with `python3 '
+                 'tests/daemon/test_openapi_examples.py build/daemon/arbiterd lessons --record`, then '
+                 'scripts/gen-openapi)' % (ex['operation'], ex['name']))
     if RECORD:
         with open(PATH, 'w', encoding='utf-8') as f:
             f.write(json.dumps(data, indent=1, ensure_ascii=False) + '\n')
