@@ -35,7 +35,8 @@ typedef enum aj_code {
     AJ_E_URI_TOO_LONG,       /* 414 */
     AJ_E_UNSUPPORTED_MEDIA,  /* 415 Content-Type is not JSON */
     AJ_E_HEADERS_TOO_LARGE,  /* 431 */
-    AJ_E_TOO_MANY_REQUESTS,  /* 429 per-client limit */
+    AJ_E_TOO_MANY_REQUESTS,  /* 429 per-client limit (deploy/haproxy: per address and per API key) */
+    AJ_E_UNAUTHORIZED,       /* 401 no known API key (deploy/haproxy answers it; arbiterd never does) */
     AJ_E_OVERLOADED,         /* 503 (with Retry-After) */
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */

@@ -35,6 +35,7 @@ static const struct {
     [AJ_E_UNSUPPORTED_MEDIA] = {"unsupported_media_type", 415, "The request body must be JSON (Content-Type: application/json)."},
     [AJ_E_HEADERS_TOO_LARGE] = {"headers_too_large", 431, "The request headers are larger than the server accepts."},
     [AJ_E_TOO_MANY_REQUESTS] = {"too_many_requests", 429, "Too many requests from this client; retry later."},
+    [AJ_E_UNAUTHORIZED] = {"unauthorized", 401, "This server needs an API key: send it as X-Api-Key or Authorization: Bearer."},
     [AJ_E_OVERLOADED] = {"overloaded", 503, "The server is busy; retry later."},
     [AJ_E_SHUTTING_DOWN] = {"shutting_down", 503, "The server is shutting down; retry on another instance."},
     [AJ_E_INTERNAL] = {"internal", 500, "Internal error."},
