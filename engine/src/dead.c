@@ -135,6 +135,55 @@ static bool image_witness(const arb_position *pos, arb_color winner, int kind, a
     return p.side != winner && arb_in_check(&p) && arb_count_legal_moves(&p) == 0;
 }
 
+/* A witness is shown to learners as "for example, in N plies, ending with ...": the one the
+ * enumeration walks into can be a 78-ply helpmate where a 4-ply one exists (the start position:
+ * 1.f3 e5 2.g4 Qh4#). A witness longer than SHORT_WITNESS plies is replaced by the shortest
+ * helpmate of at most SHORTEST_PLIES, found by plain iterative deepening over every legal move
+ * (both sides cooperating, the winner's last move mating) within SHORTEST_NODES positions. */
+#define SHORT_WITNESS 12
+#define SHORTEST_PLIES 8
+#define SHORTEST_NODES 400000u
+
+/* A helpmate by `winner` in exactly `left` plies from p into line[ply...]; true when found. */
+static bool helpmate(const arb_position *p, arb_color winner, int left, arb_move *line, int ply, uint64_t *nodes)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(p, moves);
+    for (int i = 0; i < n; i++) {
+        if (++*nodes > SHORTEST_NODES)
+            return false;
+        arb_position c = *p;
+        arb_position_play(&c, moves[i]);
+        line[ply] = moves[i];
+        bool check = arb_in_check(&c);
+        if (left == 1) {
+            if (check && arb_count_legal_moves(&c) == 0)
+                return true;
+            continue;
+        }
+        /* the game may not end on the way (a mate or stalemate before the last ply) */
+        if (arb_count_legal_moves(&c) == 0 || !helpmate(&c, winner, left - 1, line, ply + 1, nodes))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+static void shorten(const arb_position *pos, arb_color winner, arb_move *witness, int *len)
+{
+    uint64_t nodes = 0;
+    arb_move line[SHORTEST_PLIES];
+    /* the last ply is the winner's: odd lengths when the winner is to move, even otherwise */
+    for (int plies = pos->side == winner ? 1 : 2; plies <= SHORTEST_PLIES && plies < *len; plies += 2)
+        if (helpmate(pos, winner, plies, line, 0, &nodes)) {
+            memcpy(witness, line, sizeof *line * (size_t)plies);
+            *len = plies;
+            return;
+        } else if (nodes > SHORTEST_NODES) {
+            return;
+        }
+}
+
 /* The verdict from the search's outcome; an undecided search may still be settled by a static
  * proof after every legal move. */
 static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_color winner,
@@ -266,6 +315,8 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
         if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
             out = SEARCH_UNDECIDED;
     }
+    if (out == SEARCH_MATE && len > SHORT_WITNESS)
+        shorten(pos, winner, witness, &len);
     conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
     dead_search_free(s);
     return ARB_OK;
