@@ -59,13 +59,28 @@ static json_t *box_puzzle_json(const arbl_puzzle *p, const char *lang)
 }
 #endif
 
+/* Appends the puzzle p (its JSON) when ?kind= and ?variant= (the fields table's "GET /v1/puzzles")
+ * ask for it; frees it otherwise. */
+static void add_listed(const ad_request *r, json_t *list, json_t *p)
+{
+    const char *const filters[] = {"kind", "variant"};
+    for (int i = 0; i < 2; i++) {
+        const char *want = ad_query(r, filters[i]), *has = json_string_value(json_object_get(p, filters[i]));
+        if (want && (!has || strcmp(has, want) != 0)) {
+            json_decref(p);
+            return;
+        }
+    }
+    json_array_append_new(list, p);
+}
+
 static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
     json_t *list = json_array();
 #ifdef AD_HAVE_LUA
     if (set && set->puzzle_box) {
         for (int i = 0; i < arbl_puzzlebox_count(set->puzzle_box); i++)
-            json_array_append_new(list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
+            add_listed(r, list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
         ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
         return;
     }
@@ -73,7 +88,7 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     (void)set;
 #endif
     for (int i = 0; i < puzzles->count; i++)
-        json_array_append_new(list, mate_json(&puzzles->items[i]));
+        add_listed(r, list, mate_json(&puzzles->items[i]));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
 }
 

@@ -160,3 +160,8 @@ long ad_reply_send(ad_request *r)
     MHD_destroy_response(resp);
     return ok == MHD_YES ? (long)len : -1;
 }
+
+const char *ad_query(const ad_request *r, const char *name)
+{
+    return r->query ? json_string_value(json_object_get(r->query, name)) : NULL;
+}

@@ -20,6 +20,10 @@ bool ad_etag_matches(const char *header, const char *etag);
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
 
+/* A query parameter of the request (the fields table says which a route reads, and the server
+ * has checked it), or NULL. */
+const char *ad_query(const ad_request *r, const char *name);
+
 /* Sends the reply made by the handler (500 if none) and returns the body size, or -1 if it
  * could not be queued. */
 long ad_reply_send(ad_request *r);

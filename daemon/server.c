@@ -115,6 +115,8 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
         json_decref(c->req.out);
     if (c->req.body)
         json_decref(c->req.body);
+    if (c->req.query)
+        json_decref(c->req.query);
     if (c->req.text && !c->req.text_static)
         free(c->req.text);
     free(c->body);
@@ -242,15 +244,15 @@ static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, 
     return fail_detail(c, code, field, limit, NULL);
 }
 
-/* The first query parameter no endpoint reads, or NULL. */
-static enum MHD_Result find_unknown_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+/* Collects the query parameters (the first of a repeated name) into a JSON object. */
+static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
-    const char **unknown = cls;
-    if (aj_field_find(aj_common_fields, key))
-        return MHD_YES;
-    *unknown = key;
-    return MHD_NO;
+    (void)kind;
+    if (!json_object_get(cls, key))
+        json_object_set_new(cls, key, value ? json_string(value) : json_string(""));
+    return MHD_YES;
 }
+
 
 /* First call, headers read: every check that needs no body. Returns true when a reply was
  * queued (an error), false to go on. */
@@ -302,12 +304,14 @@ static bool check_request(struct req_ctx *c, const char *url, const char *method
         *ret = fail(c, AJ_E_NOT_FOUND, NULL, -1); /* the probe listener serves probes only */
         return true;
     }
-    const char *unknown = NULL;
-    MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, find_unknown_query, &unknown);
-    if (unknown) {
-        aj_error e;
-        aj_unknown_query(&e, unknown);
-        ad_reply_error(r, &e);
+    /* Strict query strings: lang and digits everywhere, and what a GET route's entry of the fields
+     * table adds (the list filters), each of its type; anything else is unknown_field. */
+    r->query = json_object();
+    MHD_get_connection_values(r->conn, MHD_GET_ARGUMENT_KIND, collect_query, r->query);
+    aj_error qe;
+    if (!aj_check_query(strcmp(method, MHD_HTTP_METHOD_GET) == 0 ? aj_fields_of("GET", r->route->pattern, NULL) : NULL,
+                        r->query, &qe)) {
+        ad_reply_error(r, &qe);
         *ret = send_reply(c);
         return true;
     }

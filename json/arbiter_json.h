@@ -146,6 +146,9 @@ bool aj_check_fields(json_t *obj, const aj_field *known, const char *const *more
 bool aj_check_body(const aj_endpoint_fields *ep, json_t *obj, const char *const *more, aj_error *e);
 /* unknown_field for a query parameter. */
 bool aj_unknown_query(aj_error *e, const char *name);
+/* A query string (name -> value, strings) against a GET route's entry (NULL: the route reads only
+ * lang and digits), as aj_check_body checks a body; unknown names are "the query parameter". */
+bool aj_check_query(const aj_endpoint_fields *ep, json_t *query, aj_error *e);
 
 /* JSON Schema (2020-12, as OpenAPI 3.1 reads it) of an endpoint's request body: every field with
  * its type and limits, required ones, additionalProperties false (unless by_handler), and the

@@ -173,6 +173,20 @@ static const aj_field quiz_answer_fields[] = {
     {NULL},
 };
 
+/* The list filters (query parameters of GET routes). */
+static const aj_field lesson_list_fields[] = {
+    {"level", AJ_T_STRING, (const char *const[]){"beginner", "intermediate", "advanced", NULL}, 0, NONE, 0, NULL,
+     "Only the lessons of this level."},
+    {"tag", AJ_T_STRING, NULL, 0, NONE, 0, NULL, "Only the lessons with this tag (\"castling\", \"draw\", ...)."},
+    {NULL},
+};
+static const aj_field puzzle_list_fields[] = {
+    {"kind", AJ_T_STRING, NULL, 0, NONE, 0, NULL,
+     "Only the puzzles of this kind (\"mate\", \"helpmate\", \"retro\", ...: each puzzle's `kind`)."},
+    {"variant", AJ_T_STRING, variants, 0, NONE, 0, NULL, "Only the puzzles of this variant."},
+    {NULL},
+};
+
 /* At most one event per /v1/outcome; with_move only with a claim; a puzzle answer or its moves. */
 static const char *const outcome_events[] = {"claim", "flag", "resign", "agree_draw", "illegal_move", NULL};
 static const char *const outcome_needs[] = {"with_move", "claim", NULL};
@@ -199,6 +213,9 @@ const aj_endpoint_fields aj_fields_table[] = {
     /* and each parameter of the generator (GET /v1/quizzes), which the handler adds */
     {"POST /v1/quizzes", quiz_fields, true, NULL, NULL, NULL},
     {"POST /v1/quizzes/answer", quiz_answer_fields, false, NULL, NULL, NULL},
+    /* GET routes: their query parameters besides lang and digits */
+    {"GET /v1/lessons", lesson_list_fields, false, NULL, NULL, NULL},
+    {"GET /v1/puzzles", puzzle_list_fields, false, NULL, NULL, NULL},
     {NULL, NULL, false, NULL, NULL, NULL},
 };
 
@@ -485,4 +502,16 @@ bool aj_check_body(const aj_endpoint_fields *ep, json_t *obj, const char *const 
             return false;
         }
     return true;
+}
+
+bool aj_check_query(const aj_endpoint_fields *ep, json_t *query, aj_error *e)
+{
+    if (ep ? aj_check_body(ep, query, NULL, e) : aj_check_fields(query, NULL, NULL, NULL, e))
+        return true;
+    if (e->code == AJ_E_UNKNOWN_FIELD) { /* said of a query parameter, not of a body field */
+        char name[sizeof e->path];
+        snprintf(name, sizeof name, "%s", e->path);
+        unknown(e, name, name, ep ? ep->fields : NULL, NULL, common_fields, "the query parameter");
+    }
+    return false;
 }

@@ -597,8 +597,11 @@ export interface components {
         };
         Error: {
             error: {
-                /** @enum {string} */
-                code: "invalid_json" | "duplicate_key" | "invalid_utf8" | "nul_byte" | "too_deep" | "not_object" | "missing_field" | "invalid_field" | "out_of_range" | "conflicting_fields" | "too_many_moves" | "invalid_fen" | "illegal_position" | "invalid_move" | "illegal_move" | "budget_exceeded" | "not_found" | "method_not_allowed" | "body_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "too_many_requests" | "overloaded" | "shutting_down" | "internal" | "lesson_script_failed" | "bad_request" | "request_timeout" | "http_version_not_supported" | "unknown_field" | "game_over";
+                /**
+                 * @description The error (docs/api.md "Errors"). too_many_requests and unauthorized come from an access-controlling proxy in front (deploy/haproxy), never from arbiterd itself.
+                 * @enum {string}
+                 */
+                code: "invalid_json" | "duplicate_key" | "invalid_utf8" | "nul_byte" | "too_deep" | "not_object" | "missing_field" | "invalid_field" | "out_of_range" | "conflicting_fields" | "too_many_moves" | "invalid_fen" | "illegal_position" | "invalid_move" | "illegal_move" | "budget_exceeded" | "not_found" | "method_not_allowed" | "body_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "too_many_requests" | "unauthorized" | "overloaded" | "shutting_down" | "internal" | "lesson_script_failed" | "bad_request" | "request_timeout" | "http_version_not_supported" | "unknown_field" | "game_over";
                 /** @description The explanation text when there is one, else a fixed English sentence. */
                 message: string;
                 /** @description The request field, named by its path: dotted inside objects (illegal_move.count), with [] inside arrays (touched[].square, index giving the item). */
@@ -1967,6 +1970,10 @@ export interface operations {
                 lang?: components["parameters"]["Lang"];
                 /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
                 digits?: components["parameters"]["Digits"];
+                /** @description Only the lessons of this level. */
+                level?: "beginner" | "intermediate" | "advanced";
+                /** @description Only the lessons with this tag ("castling", "draw", ...). */
+                tag?: string;
             };
             header?: {
                 /** @description An ETag this endpoint gave: 304 while the answer is the same. */
@@ -2406,6 +2413,10 @@ export interface operations {
                 lang?: components["parameters"]["Lang"];
                 /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
                 digits?: components["parameters"]["Digits"];
+                /** @description Only the puzzles of this kind ("mate", "helpmate", "retro", ...: each puzzle's `kind`). */
+                kind?: string;
+                /** @description Only the puzzles of this variant. */
+                variant?: "standard" | "chess960";
             };
             header?: {
                 /** @description An ETag this endpoint gave: 304 while the answer is the same. */

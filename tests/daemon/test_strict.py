@@ -113,8 +113,31 @@ try:
     begin('strict.query')
     st, e = error(d.post('/v1/analyze?lng=fa', {}))
     check_eq((st, e.get('code'), e.get('field'), e.get('nearest')), (400, 'unknown_field', 'lng', 'lang'), 'POST')
-    st, e = error(d.get('/v1/lessons?level=beginner'))
-    check_eq((st, e.get('code'), e.get('field')), (400, 'unknown_field', 'level'), 'GET')
+    st, e = error(d.get('/v1/lessons?levl=beginner'))
+    check_eq((st, e.get('code'), e.get('field'), e.get('nearest')), (400, 'unknown_field', 'levl', 'level'), 'GET')
+    st, e = error(d.get('/v1/puzzles?_=1700000000'))
+    check_eq((st, e.get('code'), e.get('field')), (400, 'unknown_field', '_'), 'a cache-buster is refused, one way')
+
+    begin('strict.list_filters')  # issue 24 §3, trial row 23
+    st, _, every = d.get('/v1/lessons')
+    for query, keep in [('level=beginner', lambda l: l['level'] == 'beginner'),
+                        ('tag=castling', lambda l: 'castling' in l['tags']),
+                        ('level=advanced&tag=draw', lambda l: l['level'] == 'advanced' and 'draw' in l['tags'])]:
+        st, _, some = d.get('/v1/lessons?' + query)
+        check_eq((st, some), (200, [l for l in every if keep(l)]), '?%s: those lessons, in the same order' % query)
+        check(0 < len(some) < len(every), '?%s filters: %d of %d' % (query, len(some), len(every)))
+    st, e = error(d.get('/v1/lessons?level=expert'))
+    check_eq((st, e.get('code'), e.get('field'), e.get('allowed')), (400, 'invalid_field', 'level',
+             ['beginner', 'intermediate', 'advanced']), 'an unknown level')
+    st, _, none = d.get('/v1/lessons?tag=no-such-tag')
+    check_eq((st, none), (200, []), 'a tag no lesson has: none')
+    st, _, allp = d.get('/v1/puzzles')
+    for query, keep in [('kind=retro', lambda p: p['kind'] == 'retro'), ('variant=chess960', lambda p: p['variant'] == 'chess960'),
+                        ('kind=mate&variant=standard', lambda p: p['kind'] == 'mate' and p['variant'] == 'standard')]:
+        st, _, some = d.get('/v1/puzzles?' + query)
+        check_eq((st, some['puzzles']), (200, [p for p in allp['puzzles'] if keep(p)]), '?' + query)
+        check(0 < len(some['puzzles']) < len(allp['puzzles']), '?%s filters' % query)
+    check_eq(d.get('/v1/lessons')[2], every, 'the order is stable')
     st, _, body = d.post('/v1/analyze?lang=fa', {})
     check_eq(st, 200, '?lang= is read')
 
