@@ -92,6 +92,15 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
 }
 
+/* 404 for the puzzle the path names, saying so (as a lesson's 404 does). */
+static void reply_not_found(ad_request *r)
+{
+    aj_error e;
+    aj_fail(&e, AJ_E_NOT_FOUND, "id");
+    snprintf(e.detail, sizeof e.detail, "no puzzle '%.100s' (GET /v1/puzzles lists them)", r->params[0]);
+    ad_reply_error(r, &e);
+}
+
 static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
 #ifdef AD_HAVE_LUA
@@ -105,7 +114,7 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 #endif
     const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
-        ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+        reply_not_found(r);
         return;
     }
     ad_reply_json(r, 200, mate_json(p));
@@ -375,7 +384,7 @@ static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 #else
     (void)set;
 #endif
-    ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+    reply_not_found(r);
 }
 
 /* Each handler holds the current lesson set (and so its puzzle list) for the whole request. */

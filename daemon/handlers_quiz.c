@@ -158,8 +158,16 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
             continue;
         if (!json_is_string(v) || !arbl_quiz_args_set(quiz, &args, quiz->params[i].name, json_string_value(v), err,
                                                       sizeof err)) {
-            reply_detail(r, AJ_E_INVALID_FIELD, quiz->params[i].name, -1,
-                         json_is_string(v) ? err : "parameter values are strings");
+            /* named by its path, as every other field is (parameters.difficulty), with its values */
+            aj_error pe;
+            aj_fail(&pe, AJ_E_INVALID_FIELD, NULL);
+            snprintf(pe.path, sizeof pe.path, "%s%.60s", nested ? "parameters." : "", quiz->params[i].name);
+            snprintf(pe.detail, sizeof pe.detail, "%.150s", json_is_string(v) ? err : "parameter values are strings");
+            const char *values[ARBL_QUIZ_MAX_VALUES + 1] = {NULL};
+            for (int k = 0; k < quiz->params[i].nvalues && k < ARBL_QUIZ_MAX_VALUES; k++)
+                values[k] = quiz->params[i].values[k];
+            pe.values = values;
+            ad_reply_error(r, &pe);
             return;
         }
     }

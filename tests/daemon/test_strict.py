@@ -118,6 +118,19 @@ try:
     st, e = error(d.get('/v1/puzzles?_=1700000000'))
     check_eq((st, e.get('code'), e.get('field')), (400, 'unknown_field', '_'), 'a cache-buster is refused, one way')
 
+    begin('strict.error_detail')  # trial row 16: allowed values, minimum and maximum, paths, a detail on every 404
+    st, e = error(d.post('/v1/analyze', {'variant': 'Chess960'}))
+    check_eq((e.get('code'), e.get('field'), e.get('allowed')), ('invalid_field', 'variant', ['standard', 'chess960']),
+             'an enumeration lists its values')
+    st, e = error(d.post('/v1/dead', {'budget': 0}))
+    check_eq((e.get('code'), e.get('minimum'), e.get('maximum')), ('out_of_range', 1, 2000000), 'a range says both ends')
+    st, e = error(d.post('/v1/quizzes', {'generator': 'can-castle', 'seed': 1, 'parameters': {'difficulty': 'Easy'}}))
+    check_eq((e.get('field'), e.get('allowed')), ('parameters.difficulty', ['easy', 'medium', 'hard']),
+             'a nested parameter by its path')
+    for path in ('/v1/puzzles/nope', '/v1/lessons/nope'):
+        st, e = error(d.get(path))
+        check(st == 404 and 'nope' in e.get('detail', ''), '%s: a 404 with a detail: %r' % (path, e))
+
     begin('strict.list_filters')  # issue 24 §3, trial row 23
     st, _, every = d.get('/v1/lessons')
     for query, keep in [('level=beginner', lambda l: l['level'] == 'beginner'),
