@@ -370,7 +370,14 @@ local function grade(qz, seed, params, answer)
   local q = make(qz, seed, params)
   local r = qz.grade(q, answer, lang)
   local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""), explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do out.explanations[i] = clean(e) end
+  for i, e in ipairs(r.explanations or {}) do
+    out.explanations[i] = clean(e)
+    -- params are data, never display text: the verdict's expected is the answer the grade gives
+    -- (a choice id, a move, squares, a number), the same in every language; its text says it in words
+    if (e.code == "quiz_correct" or e.code == "quiz_wrong") and out.explanations[i].params then
+      out.explanations[i].params.expected = out.expected
+    end
+  end
   return out
 end
 

@@ -502,8 +502,35 @@ export interface components {
             squares: string[];
             /** @example FIDE 3.9 */
             rule: string | null;
-            /** @description Only those the code provides: piece and by (piece letters in upper case: P N B R Q K) with piece_color and by_color (white/black), n, m, field (board, side, castling, en_passant, halfmove, fullmove; every FEN syntax error names it), offset (character, from 1), found, side (kingside/queenside), move (SAN). */
+            /** @description Only those the code provides: piece and by (piece letters in upper case: P N B R Q K) with piece_color and by_color (white/black), n, m, field (board, side, castling, en_passant, halfmove, fullmove; every FEN syntax error names it), offset (character, from 1), found, side (kingside/queenside), move (SAN). Lesson, quiz and puzzle scripts add their own names, data too, never display text: color (a player), sq (a square), moves (the legal moves, SAN, space separated), expected (a quiz verdict's expected answer as the grade gives it: a choice id, a move, squares, a number); their codes are listed in docs/lessons.md and docs/quizzes.md. */
             params: {
+                /**
+                 * @description The piece concerned, upper case; its colour is piece_color. A reason about a whole side has piece_color alone.
+                 * @enum {string}
+                 */
+                piece?: "P" | "N" | "B" | "R" | "Q" | "K";
+                /** @enum {string} */
+                piece_color?: "white" | "black";
+                /**
+                 * @description The piece that causes it (pinner, checker, blocker); its colour is by_color.
+                 * @enum {string}
+                 */
+                by?: "P" | "N" | "B" | "R" | "Q" | "K";
+                /** @enum {string} */
+                by_color?: "white" | "black";
+                n?: number;
+                m?: number;
+                /** @enum {string} */
+                field?: "board" | "side" | "castling" | "en_passant" | "halfmove" | "fullmove";
+                offset?: number;
+                /** @enum {string} */
+                side?: "kingside" | "queenside";
+                /**
+                 * @description Scripts (lessons, puzzles): a player.
+                 * @enum {string}
+                 */
+                color?: "white" | "black";
+            } & {
                 [key: string]: unknown;
             };
         };

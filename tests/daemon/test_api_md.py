@@ -113,6 +113,19 @@ try:
         ran += 1
     begin('api_md.count')
     check(ran >= 5, 'examples run: %d' % ran)
+
+    begin('api_md.runtime_codes')  # every code a lesson, quiz or puzzle runtime adds is documented
+    import glob
+    sources = glob.glob(os.path.join(ROOT, 'lua', '*.lua')) + glob.glob(os.path.join(ROOT, 'lessons', '**', '*.lua'),
+                                                                         recursive=True)
+    codes = set()
+    for f in sources:
+        codes |= set(re.findall(r'note\("([a-z_]+)"', open(f, encoding='utf-8').read()))
+        codes |= set(re.findall(r'code = "([a-z_]+)"', open(f, encoding='utf-8').read()))
+    section = text.split('### Explanation object', 1)[1].split('### Errors', 1)[0]
+    check(len(codes) > 20, 'the runtimes\' codes: %d' % len(codes))
+    for c in sorted(codes):
+        check('`%s`' % c in section, 'docs/api.md "Explanation object" names the runtime code %s' % c)
 finally:
     d.stop()
 finish()
