@@ -4,6 +4,7 @@
 
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 static void run(ad_request *r, aj_endpoint_fn fn)
 {

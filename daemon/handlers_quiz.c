@@ -12,6 +12,7 @@
 #include "quiz_json.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 /* The limits json/fields.c states (and docs/openapi.json with it) are the ones enforced here. */
 _Static_assert(AD_QUIZ_MAX_COUNT == AJ_QUIZ_MAX_COUNT, "quiz count: fields table and handler agree");

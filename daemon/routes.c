@@ -15,6 +15,7 @@ static const ad_route *const tables[] = {
 #endif
     ad_dead_routes,
     ad_game_routes,
+    ad_annotate_routes,
     ad_chess960_routes,
     ad_web_routes,
     NULL,

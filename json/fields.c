@@ -126,6 +126,11 @@ static const aj_field pgn_fields[] = {
     {"skip_variations", AJ_T_BOOLEAN, NULL, 0, NONE, 0, NULL, "Read variations for their syntax only (false when absent)."},
     {NULL},
 };
+static const aj_field annotate_fields[] = {
+    {"pgn", AJ_T_STRING, NULL, 0, NONE, AJ_F_REQUIRED, NULL,
+     "PGN text: one or more games (tags, movetext, comments with clocks), at most max-body bytes and 100 games."},
+    {NULL},
+};
 static const aj_field mate_fields[] = {
     POSITION,
     {"n", AJ_T_INTEGER, NULL, 1, ARB_MATE_MAX_N, AJ_F_REQUIRED, NULL,
@@ -206,6 +211,7 @@ const aj_endpoint_fields aj_fields_table[] = {
     {"POST /v1/dead", dead_fields, false, NULL, NULL, NULL},
     {"POST /v1/pgn", pgn_fields, false, NULL, NULL, NULL},
     {"POST /v1/mate", mate_fields, false, NULL, NULL, NULL},
+    {"POST /v1/games/annotate", annotate_fields, false, NULL, NULL, NULL},
     {"POST /v1/puzzles/{id}/answer", puzzle_answer_fields, false, NULL, answer_or_moves, NULL},
     {"POST /v1/lessons/{id}/steps/{n}/answer", lesson_answer_fields, false, NULL, NULL, NULL},
     {"POST /v1/lessons/preview", preview_fields, false, NULL, NULL, NULL},

@@ -5,14 +5,21 @@ return lesson {
             ar = "الرقعة والإحداثيات ووضع القطع" },
   level = "beginner",
   tags = { "basics", "board" },
-  rules = { "2", "2.1", "2.2", "2.3", "2.4" },
+  rules = { "1.1", "1.3", "2", "2.1", "2.2", "2.3", "2.4", "C.5", "C.6", "C.7" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-      text = { en = "The board has 64 squares in 8 columns, the files a to h, and 8 rows, the ranks 1 to 8. A square is named by its file then its rank: e4 is on file e and rank 4. White sits on ranks 1 and 2, so the square in White's bottom-left corner, a1, is dark, and the right-hand corner h1 is light.",
-               fa = "صفحهٔ شطرنج ۶۴ خانه دارد: ۸ ستون که از a تا h نام دارند و ۸ ردیف که از ۱ تا ۸ شماره دارند. نام هر خانه از ستون و سپس ردیف آن ساخته می‌شود: e4 در ستون e و ردیف ۴ است. سفید در ردیف‌های ۱ و ۲ می‌نشیند؛ خانهٔ a1 در گوشهٔ چپ پایین او تیره است و خانهٔ گوشهٔ راست، h1، روشن.",
-               ar = "للرقعة 64 مربعًا في 8 أعمدة تُسمّى من a إلى h، و8 صفوف مرقّمة من 1 إلى 8. يُسمّى المربع بعموده ثم صفّه: المربع e4 في العمود e والصف 4. يجلس الأبيض عند الصفين 1 و2، فالمربع a1 في ركنه الأيسر السفلي داكن، والمربع h1 في الركن الأيمن فاتح." },
+      text = { en = "The board has 64 squares in 8 columns, the files a to h, and 8 rows, the ranks 1 to 8. A square is named by its file then its rank: e4 is on file e and rank 4. The board is placed with a light square in each player's right-hand corner. White sits on ranks 1 and 2, so h1 is light and a1, in White's bottom-left corner, is dark.",
+               fa = "صفحهٔ شطرنج ۶۴ خانه دارد: ۸ ستون که از a تا h نام دارند و ۸ ردیف که از ۱ تا ۸ شماره دارند. نام هر خانه از ستون و سپس ردیف آن ساخته می‌شود: e4 در ستون e و ردیف ۴ است. صفحه را طوری می‌گذارند که خانهٔ گوشهٔ راستِ هر بازیکن روشن باشد. سفید در ردیف‌های ۱ و ۲ می‌نشیند، پس h1 روشن است و a1 در گوشهٔ چپ پایین او تیره.",
+               ar = "للرقعة 64 مربعًا في 8 أعمدة تُسمّى من a إلى h، و8 صفوف مرقّمة من 1 إلى 8. يُسمّى المربع بعموده ثم صفّه: المربع e4 في العمود e والصف 4. وتوضع الرقعة بحيث يكون المربع الذي في الركن الأيمن لكل لاعب فاتحًا. يجلس الأبيض عند الصفين 1 و2، فالمربع h1 فاتح، والمربع a1 في ركنه الأيسر السفلي داكن." },
       diagram = { squares = { "a1", "h1", "e4" }, arrows = { { "a1", "h1" }, { "a1", "a8" } } },
+    },
+    teach {
+      fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      diagram = { squares = { "e2", "e7" }, arrows = {} },
+      text = { en = "Two opponents play on the board, taking turns: White moves first, then Black, then White again. Once your opponent's move has been made, you have the move: it is your turn.",
+               fa = "دو حریف روی صفحه به نوبت بازی می‌کنند: اول سفید حرکت می‌کند، بعد سیاه، بعد دوباره سفید. وقتی حرکت حریف انجام شد، نوبت شماست.",
+               ar = "يلعب خصمان على الرقعة بالتناوب: يبدأ الأبيض، ثم الأسود، ثم الأبيض من جديد. ومتى لُعبت نقلة خصمك صار الدور لك." },
     },
     which_squares {
       fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",

@@ -5,16 +5,16 @@ return lesson {
   title = { en = "Chess960: writing and typing castling", fa = "شطرنج تصادفی فیشر: نوشتن و تایپ قلعه", ar = "شطرنج فيشر العشوائي: كتابة التبييت وإدخاله" },
   level = "advanced",
   tags = { "chess960", "notation" },
-  rules = { "960", "C" },
+  rules = { "II.3.2.6", "C", "C.13.1", "C.13.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1",
       variant = "chess960",
-      text = { en = "On the scoresheet, Chess960 castling is written as in ordinary chess, whatever squares the king and rook start on: O-O with the rook on the h-file side of the king (the king ends on g1), O-O-O with the rook on the a-file side (the king ends on c1). Programs that use UCI type castling as the king moving onto its own rook: "
+      text = { en = "On the scoresheet, Chess960 castling is written as in ordinary chess, whatever squares the king and rook start on: O-O with the rook on the h-file side of the king (the king ends on g1), O-O-O with the rook on the a-file side (the king ends on c1). Programs that use UCI in its Chess960 mode (the option UCI_Chess960; ordinary UCI writes e1g1) type castling as the king moving onto its own rook: "
                  .. "here f1g1 is O-O and f1b1 is O-O-O. In Chess960 the king may move one square, several or none when it castles, so its landing square alone cannot show castling; but a king never moves onto one of its own pieces, so \"king onto own rook\" can only mean castling.",
-               fa = "روی برگهٔ ثبت حرکات، قلعه در شطرنج تصادفی فیشر مانند شطرنج معمولی نوشته می‌شود، شاه و رخ از هر خانه‌ای که شروع کرده باشند: O-O برای قلعه با رخی که طرفِ ستون h نسبت به شاه است (شاه در g1 می‌ایستد)، و O-O-O برای قلعه با رخی که طرفِ ستون a نسبت به شاه است (شاه در c1 می‌ایستد). برنامه‌هایی که با UCI کار می‌کنند قلعه را به شکل رفتن شاه به خانهٔ رخ خودی تایپ می‌کنند: "
+               fa = "روی برگهٔ ثبت حرکات، قلعه در شطرنج تصادفی فیشر مانند شطرنج معمولی نوشته می‌شود، شاه و رخ از هر خانه‌ای که شروع کرده باشند: O-O برای قلعه با رخی که طرفِ ستون h نسبت به شاه است (شاه در g1 می‌ایستد)، و O-O-O برای قلعه با رخی که طرفِ ستون a نسبت به شاه است (شاه در c1 می‌ایستد). برنامه‌هایی که با UCI در حالت شطرنج ۹۶۰ کار می‌کنند (گزینهٔ UCI_Chess960؛ UCI معمولی قلعه را e1g1 می‌نویسد) قلعه را به شکل رفتن شاه به خانهٔ رخ خودی تایپ می‌کنند: "
                  .. "اینجا f1g1 همان O-O است و f1b1 همان O-O-O. در شطرنج ۹۶۰ شاه هنگام قلعه ممکن است یک خانه، چند خانه یا هیچ حرکت کند، پس خانهٔ مقصد شاه به‌تنهایی نشان نمی‌دهد که قلعه است؛ اما شاه هرگز به خانهٔ مهرهٔ خودی نمی‌رود، پس «رفتن شاه به خانهٔ رخ خودی» فقط می‌تواند قلعه باشد.",
-               ar = "في ورقة التسجيل يُكتب تبييت شطرنج فيشر العشوائي كما في الشطرنج العادي، أيًّا كان مربعا البداية للملك والرخ: O-O مع الرخ الذي في جهة العمود h من الملك (فيستقر الملك في g1)، وO-O-O مع الرخ الذي في جهة العمود a من الملك (فيستقر الملك في c1). أما البرامج التي تستخدم UCI فتُدخل التبييت كأن الملك ينتقل إلى مربع رخّه: "
+               ar = "في ورقة التسجيل يُكتب تبييت شطرنج فيشر العشوائي كما في الشطرنج العادي، أيًّا كان مربعا البداية للملك والرخ: O-O مع الرخ الذي في جهة العمود h من الملك (فيستقر الملك في g1)، وO-O-O مع الرخ الذي في جهة العمود a من الملك (فيستقر الملك في c1). أما البرامج التي تستخدم UCI في وضع شطرنج 960 (الخيار UCI_Chess960؛ أما UCI العادي فيكتب e1g1) فتُدخل التبييت كأن الملك ينتقل إلى مربع رخّه: "
                  .. "هنا f1g1 هي O-O، وf1b1 هي O-O-O. ففي شطرنج 960 قد يتحرك الملك عند التبييت مربعًا واحدًا أو عدة مربعات أو لا يتحرك أصلًا، فلا يكفي مربع وصوله لبيان أنه يبيّت؛ لكن الملك لا ينتقل أبدًا إلى مربع تشغله إحدى قطعه، فلا تعني «نقلة الملك إلى مربع رخّه» إلا التبييت." },
       diagram = { squares = { "g1", "b1" }, arrows = { { "f1", "g1" }, { "f1", "b1" } } },
     },
@@ -62,6 +62,9 @@ return lesson {
         { id = "c", text = { en = "O-O", fa = "O-O", ar = "O-O" } },
       },
       answer = function(pos) return pos:parse("c1a1").san == "O-O-O" and "a" or "b" end,
+      wrong = { en = "It is castling, even though the king does not move: castling with the a-side rook is written 0-0-0 (O-O-O). Rd1 would mean an ordinary rook move, which is not even legal here.",
+                fa = "این قلعه است، هرچند شاه حرکت نمی‌کند: قلعه با رخ سمت a به صورت 0-0-0 (O-O-O) نوشته می‌شود. Rd1 یعنی حرکت معمولی رخ، که اینجا حتی قانونی هم نیست.",
+                ar = "إنه تبييت وإن لم يتحرك الملك: فالتبييت مع رخ جهة a يُكتب 0-0-0 (O-O-O). أما Rd1 فتعني نقلة رخ عادية، وهي هنا غير قانونية أصلًا." },
       success = { en = "Right: it is castling with the a-file rook, so O-O-O, even though the king does not move; Rd1 would be an ordinary rook move, and here it is not even legal, as the king is in the way.",
                   fa = "درست است: این قلعه با رخ ستون a است، پس O-O-O، هرچند شاه حرکت نمی‌کند؛ Rd1 حرکت معمولی رخ می‌بود و اینجا حتی قانونی هم نیست، چون شاه سر راه است.",
                   ar = "صحيح: هذا تبييت مع رخ العمود a، فيُكتب O-O-O وإن لم يتحرك الملك؛ أما Rd1 فنقلة عادية للرخ، وهي هنا غير قانونية أصلًا لأن الملك في طريقه." },
@@ -76,6 +79,9 @@ return lesson {
         local m = pos:parse("g1h1")
         return m ~= nil and m.castle == "kingside"
       end,
+      wrong = { en = "In the Chess960 form of UCI, castling is written as the king moving onto its own rook: g1h1 can only be castling, since a king never captures its own piece.",
+                fa = "در شکل شطرنج ۹۶۰ از UCI، قلعه به صورت حرکت شاه روی رخ خودش نوشته می‌شود: g1h1 فقط می‌تواند قلعه باشد، چون شاه هرگز مهرهٔ خودی را نمی‌زند.",
+                ar = "في صيغة شطرنج 960 من UCI يُكتب التبييت انتقالًا للملك إلى مربع رخه: فلا يمكن أن تكون g1h1 إلا تبييتًا، لأن الملك لا يأخذ قطعته أبدًا." },
       success = { en = "Right: the king moves onto its own rook, which only castling can do; the rook goes to f1 and the king stays on g1. On the scoresheet: O-O.",
                   fa = "درست است: شاه به خانهٔ رخ خودی می‌رود و این کار فقط در قلعه ممکن است؛ رخ به f1 می‌رود و شاه در g1 می‌ماند. روی برگهٔ ثبت حرکات: O-O.",
                   ar = "صحيح: ينتقل الملك إلى مربع رخّه، ولا يكون ذلك إلا في التبييت؛ فيذهب الرخ إلى f1 ويبقى الملك في g1. وفي ورقة التسجيل: O-O." },

@@ -96,8 +96,8 @@ try:
     check_eq((s1['n'], s1['kind'], s1['fen'], s1['variant']),
              (2, 'true_false', 'r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'standard'), 'step 2')
     check_eq(s1['prompt'], 'May White castle queenside now?', 'prompt')
-    check_eq(l['steps'][7]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3', 'step 8 after its set-up moves (rights gone)')
-    check_eq(l['steps'][8]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3', 'step 9: only the rooks moved')
+    check_eq(l['steps'][7]['fen'], 'r3k2r/8/p7/8/8/7P/8/R3K2R w - - 4 3', 'step 8 after its set-up moves (rights gone)')
+    check_eq(l['steps'][8]['fen'], 'r3k2r/8/p7/8/8/7P/8/R3K2R w Qq - 4 3', 'step 9: only the rooks moved')
     check_eq(l['steps'][10]['kind'], 'move', 'step 11 is a move task')
     for s in l['steps']:
         check('tests' not in s and 'answer' not in s and 'right' not in s, 'no answers leak in step %d' % s['n'])
@@ -277,7 +277,9 @@ try:
 
     t = threading.Thread(target=looper)
     t.start()
-    time.sleep(0.1)
+    end = time.monotonic() + 20  # the loop is running on a work thread
+    while d.metric('arbiterd_work_threads_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.01)
     slow, bad = [], []
     for i in range(30):
         t0 = time.monotonic()
@@ -332,13 +334,18 @@ try:
                                                           ('check-three-ways', 2, 'Kd2'))]
     for t in ts:
         t.start()
-    time.sleep(0.2)
+    end = time.monotonic() + 20  # answers are flowing
+    while done[0] < 5 and time.monotonic() < end:
+        time.sleep(0.01)
     before = done[0]
     shutil.copy(os.path.join(LESSONS, 't06-illegal-moves.lua'), d.lessons_dir)
     os.unlink(os.path.join(d.lessons_dir, 'i02-castling-blocked.lua'))
     d.signal(signal.SIGHUP)
     h = wait_generation(d, 3)
-    time.sleep(0.2)
+    after = done[0]
+    end = time.monotonic() + 20  # answers flow on the new set too
+    while done[0] < after + 5 and time.monotonic() < end:
+        time.sleep(0.01)
     stop.set()
     for t in ts:
         t.join()
@@ -350,6 +357,9 @@ try:
     check('pinned' in codes(b), 'the added lesson answers')
     check_eq(failures, [], 'no request failed during the reloads')
     check(done[0] > before, 'answers kept flowing (%d)' % done[0])
+    end = time.monotonic() + 20
+    while 'lessons: generation 3, 2 loaded, 0 failed' not in d.log() and time.monotonic() < end:
+        time.sleep(0.02)
     check('lessons: generation 3, 2 loaded, 0 failed' in d.log(), 'reload logged')
 finally:
     check_eq(d.stop(), 0, 'exit status')
