@@ -315,6 +315,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/annotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rule-annotated games
+         * @description Every game of a PGN text read leniently (main line), its rule events ply by ply (check, mate, stalemate, the ply a position became dead with the proof, the first ply each threefold or fifty-move claim is available, fivefold and 75-move draws, moves recorded after an end, the first illegal move) and the result a FIDE arbiter records (a time forfeit judged by 6.9, a resignation by 5.1.2, an ending on the board) against the Result tag. At most max-body bytes and 100 games (else 400 out_of_range on pgn); each decided game may search once whether a side can still mate, so the route is heavy: it takes one of the max-heavy slots (503 overloaded when none is free). Each element of games is one line of `arbiter annotate --json` (docs/games.md).
+         */
+        post: operations["annotateGames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/quizzes": {
         parameters: {
             query?: never;
@@ -610,7 +630,7 @@ export interface components {
             puzzles: number;
             /** @description Saturation of this instance. */
             load?: {
-                /** @description Requests being received or handled, this probe not counted. */
+                /** @description Requests that are in (their body complete) and being handled or answered, this probe not counted. */
                 in_flight?: number;
                 max_inflight?: number;
                 /** @description Searches holding one of the max-heavy slots. */
@@ -620,6 +640,8 @@ export interface components {
                 max_connections?: number;
                 /** @description Requests running longer than stall-timeout-ms. */
                 stalled?: number;
+                /** @description Request bodies still arriving: not in flight yet, bounded per client address by max-uploads-per-ip. */
+                uploads?: number;
             };
         };
         Error: {
@@ -693,7 +715,7 @@ export interface components {
         Claim: {
             /** @enum {string} */
             claim: "threefold" | "fifty_moves";
-            /** @description null: claimable now (9.2.1.2, 9.3.2); else by writing down this move without playing it (9.2.1.1, 9.3.1). */
+            /** @description null: claimable now (9.2.2, 9.3.2); else by writing down this move without playing it (9.2.1, 9.3.1). */
             with_move: components["schemas"]["LegalMove"] | null;
             explanations: components["schemas"]["Explanation"][];
         };
@@ -1426,6 +1448,80 @@ export interface components {
             n: number;
             /** @description Positions the solver may visit (2000000 when absent); when it runs out, mate is "unknown". */
             budget?: number;
+            /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+            lang?: string;
+            /**
+             * @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin.
+             * @enum {string}
+             */
+            digits?: "latin" | "native" | "default";
+        };
+        AnnotatedGames: {
+            games: components["schemas"]["AnnotatedGame"][];
+            summary: {
+                games: number;
+                unreadable: number;
+                mis_scored: number;
+                /** @description Events by code. */
+                events: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /** @description A game as annotated; one that cannot be read has only game, offset, line and error. */
+        AnnotatedGame: {
+            game: number;
+            /** @description Bytes into pgn where the game starts. */
+            offset: number;
+            line?: number;
+            tags?: {
+                [key: string]: string;
+            };
+            /** @description The Result tag as written, else the movetext's termination marker. */
+            result_tag?: string | null;
+            result?: components["schemas"]["Result"];
+            /** @description checkmate, stalemate, dead_position, insufficient_material, fivefold_repetition, seventyfive_moves, threefold_claim, fifty_moves_claim, time_forfeit, time_forfeit_draw, resignation, agreement, or none. */
+            termination?: string;
+            /** @enum {string} */
+            basis?: "board" | "event" | "recorded" | "none";
+            mis_scored?: boolean;
+            plies?: number;
+            end_ply?: number | null;
+            /** @enum {string|null} */
+            flagged?: "white" | "black" | null;
+            /** @description FEN of ply 0. */
+            start?: string;
+            events?: components["schemas"]["AnnotationEvent"][];
+            warnings?: {
+                line: number;
+                column: number;
+                explanation: components["schemas"]["Explanation"];
+            }[];
+            more_warnings?: number;
+            error?: {
+                line: number;
+                column: number;
+                explanation: components["schemas"]["Explanation"];
+                detail?: components["schemas"]["Explanation"];
+            };
+        };
+        AnnotationEvent: components["schemas"]["Explanation"] & {
+            /** @description 0: the start position; k: the position after the k-th move of the movetext. */
+            ply: number;
+            /** @description The move that led to this ply (null at ply 0); for the first illegal move san is null and text is the move as recorded. */
+            move: {
+                number: number;
+                /** @enum {string} */
+                side: "white" | "black";
+                san: string | null;
+                text?: string;
+            } | null;
+            /** @description The event's proof or details. */
+            explanations: components["schemas"]["Explanation"][];
+        };
+        AnnotateGamesRequest: {
+            /** @description PGN text: one or more games (tags, movetext, comments with clocks), at most max-body bytes and 100 games. */
+            pgn: string;
             /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
             lang?: string;
             /**
@@ -2276,6 +2372,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            505: components["responses"]["HttpVersionNotSupported"];
+        };
+    };
+    annotateGames: {
+        parameters: {
+            query?: {
+                /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+                lang?: components["parameters"]["Lang"];
+                /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
+                digits?: components["parameters"]["Digits"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotateGamesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotatedGames"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
