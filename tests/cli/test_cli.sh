@@ -138,9 +138,9 @@ check cli.pgn.move_after_mate "$(grep -q 'ended at ply 4, so a3 cannot be played
 t02="$data/../../lessons/t02-draw-offers-resignation.lua"
 out=$(printf 'x\n۳\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
 check cli.lesson.choices_numbered_fa "$(grep -q '^   ۳) مساوی$' <<<"$out" && ! grep -q 'draw)' <<<"$out" &&
-  grep -q '\[3/9\]' <<<"$out"; echo $?)" "$out"
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
 out=$(printf 'x\n2\n3\n' | "$arbiter" lesson play "$t02" 2>&1)
 check cli.lesson.choice_by_number "$(grep -q '^   3) Draw' <<<"$out" && grep -q '✗' <<<"$out" &&
-  grep -q '\[3/9\]' <<<"$out"; echo $?)" "$out"
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
