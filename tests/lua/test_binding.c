@@ -311,6 +311,30 @@ int main(void)
         "assert(syntax[1].code:find('^fen_') and #syntax == 1)\n"
         "assert(arbiter.validate('4k3/8/8/8/8/8/8/4K3 w - - 0 1') == true)\n"
         "return 'ok'");
+    /* arbiter.annotate: a game's rule events ply by ply and the result the Laws give (docs/games.md) */
+    run_case("binding.annotate.dead_draw_ply", "en",
+        "local g = assert(arbiter.game('4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/3n4/4K3 w - - 0 1', {'Kxd2'}))\n"
+        "local a = arbiter.annotate(g)\n"
+        "assert(a.result == '1/2-1/2' and a.termination == 'dead_position' and a.end_ply == 1 and a.basis == 'board')\n"
+        "local dead\n"
+        "for _, e in ipairs(a.events) do if e.code == 'dead_position' then dead = e end end\n"
+        "assert(dead and dead.ply == 1 and #dead.explanations >= 2 and dead.rule == 'FIDE 5.2.2')\n"
+        "assert(a.mis_scored == false and a.flagged == nil)\n"
+        "return 'ok'");
+    run_case("binding.annotate.claim_and_tags", "fa",
+        "local s = assert(arbiter.game(nil, {'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'e4'}))\n"
+        "local t = arbiter.annotate(s, {result = '0-1'})\n"
+        "assert(t.events[1].code == 'threefold_available' and t.events[1].ply == 8 and t.events[1].params.m == 1)\n"
+        "assert(t.events[1].explanations[1].code == 'threefold_with_move' and t.events[1].text:find('سومین'))\n"
+        "assert(t.events[2].code == 'resignation' and t.result == '0-1' and t.basis == 'event')\n"
+        "local k = assert(arbiter.game('8/8/4k3/8/8/2K5/8/7q w - - 0 60'))\n"
+        "local f = arbiter.annotate(k, {result = '1-0', termination = 'Time forfeit'})\n"
+        "assert(f.result == '1/2-1/2' and f.mis_scored == true and f.flagged == 'black')\n"
+        "assert(f.events[1].code == 'time_forfeit_draw' and f.events[2].code == 'result_tag_mismatch')\n"
+        "assert(arbiter.annotate(k).result == '*')\n"
+        "assert(not pcall(arbiter.annotate, k, {result = 'win'}))\n"
+        "assert(not pcall(arbiter.annotate, arbiter.start()))\n"
+        "return 'ok'");
     /* arbiter.dead / arbiter.unwinnable: the data of POST /v1/dead (FIDE 5.2.2, 6.9) */
     run_case("binding.dead.alive_with_witness", "en",
         "local p = arbiter.position('8/8/8/4k3/8/8/8/4K2Q w - - 0 1')\n"
