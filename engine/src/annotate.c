@@ -95,7 +95,7 @@ static void san_before(const arb_game *g, int ply, char *buf, size_t cap)
 }
 
 /* The checks on the side to move at `ply`: one check per checker, then double_check. Check events
- * stand at every ply but the end (a mate's checks are its explanations). */
+ * stand at every ply but a mate's (its checks are its explanations). */
 static int checks_of(const arb_position *pos, arb_reason *out, int cap)
 {
     arb_reason all[ARB_EXPLAIN_MAX];
@@ -221,7 +221,9 @@ arb_status arb_game_annotate(const arb_game *g, const arb_annotate_info *info, a
     a.end = arb_game_first_ending(g, 0, &a.ending);
     int last = a.end >= 0 ? a.end : g->nplies;
     for (int ply = 0; ply <= last; ply++) {
-        if (ply == a.end) {
+        if (ply == a.end) { /* a check stands beside any ending but mate (a dead position, 9.6.2) */
+            if (a.ending.termination != ARB_TERM_CHECKMATE)
+                check_event(&a, ply);
             ending_event(&a);
             break;
         }
