@@ -9,7 +9,7 @@
 # analyzer's authors' published list of unfairly scored lichess games (tests/unfair.txt, the
 # newest version the clone holds): the games of the 30K in both, in one only, with their ids.
 # The data is GPL-3.0 and read from a clone, never copied here.
-# usage: bench/annotate_lichess.sh [BUILD_DIR [D3_CHESS_CLONE]] [--jobs N]   (a few CPU minutes)
+# usage: bench/annotate/lichess.sh BUILD_DIR D3_CHESS_CLONE [JOBS]   (a few CPU minutes)
 set -eu
 build=${1:-build}
 d3=${2:-${D3_CHESS:-}}
