@@ -12,7 +12,7 @@
 
 /* ---- The annotation's storage -------------------------------------------------------------- */
 
-static void reset(arb_annotation *a)
+void ann_reset(arb_annotation *a)
 {
     a->result = ARB_RESULT_NONE;
     a->termination = ARB_TERM_NONE;
@@ -26,7 +26,7 @@ static void reset(arb_annotation *a)
 void arb_annotation_init(arb_annotation *a)
 {
     memset(a, 0, sizeof *a);
-    reset(a);
+    ann_reset(a);
 }
 
 void arb_annotation_free(arb_annotation *a)
@@ -215,7 +215,7 @@ arb_status arb_game_annotate(const arb_game *g, const arb_annotate_info *info, a
 {
     arb_annotate_info none = arb_annotate_info_none();
     struct ann a = {out, g, info ? info : &none, -1, {0}, false};
-    reset(out);
+    ann_reset(out);
     if (!g || !g->positions)
         return ARB_ERR_RANGE;
     a.end = arb_game_first_ending(g, 0, &a.ending);
