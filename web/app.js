@@ -69,11 +69,14 @@ const ctx = {
         reveal($("feedback-panel"))
     },
     // A failure: the error's text once, where the student looks; a server that does not answer
-    // is announced at the top and the page retries by itself (retry, when given, runs then).
+    // is announced at the top and the page retries by itself (retry, when given, runs then): the
+    // explanation area then says that the answer is on its way, not the banner's sentence again.
     fail(error, retry = null) {
-        if (isOffline(error) || (error && error.status === 503))
-            connection.down(retry)
-        ctx.feedback.replaceChildren(errorView(ctx.lang, error))
+        const away = isOffline(error) || (error && error.status === 503)
+        if (away)
+            connection.down(retry, !isOffline(error))
+        ctx.feedback.replaceChildren(away && retry ? el("p", {class: "waiting", "data-code": "waiting", text: ctx.t("waiting_server")})
+            : errorView(ctx.lang, error))
         $("feedback-panel").hidden = false
         ctx.board.restore()
         ctx.board.clearMarks()

@@ -7,11 +7,12 @@ export function createConnection(ctx, banner) {
     let timer = null
     let pending = []
     let state = "up" // "up" | "down" | "back"
+    let busy = false // down because the server said 503 (busy, draining), not because nobody answered
 
     function render() {
         banner.hidden = state === "up"
         banner.dataset.state = state
-        banner.textContent = state === "down" ? ctx.t("offline") : state === "back" ? ctx.t("online_again") : ""
+        banner.textContent = state === "down" ? ctx.t(busy ? "busy_banner" : "offline") : state === "back" ? ctx.t("online_again") : ""
     }
 
     async function probe() {
@@ -39,10 +40,12 @@ export function createConnection(ctx, banner) {
     }
 
     return {
-        // A request failed because nobody answered: say so, and retry once the server is back.
-        down(retry) {
+        // A request failed because nobody answered (or the server was busy: isBusy): say so, and
+        // retry once the server is back.
+        down(retry, isBusy = false) {
             if (retry && !pending.includes(retry))
                 pending.push(retry)
+            busy = isBusy
             state = "down"
             render()
             if (!timer)

@@ -32,12 +32,14 @@ await run.scenario("D16 a stopped server is announced in Persian, the moves are 
     await L.waitFor(page, () => !document.querySelector("#connection").hidden)
     const banner = await L.text(page, "#connection")
     check(/سرور آربیتر پاسخ نمی‌دهد/.test(banner), "the banner is not the Persian message: " + banner)
-    check(/سرور آربیتر پاسخ نمی‌دهد/.test(await L.text(page, "#feedback")), "the explanation area does not say it either")
+    // The explanation area, where the eyes are, says the answer is on its way (not the banner again).
+    const why = await L.text(page, "#feedback")
+    check(/در انتظار سرور/.test(why) && !why.includes(banner), "the explanation area says: " + why)
     check(!/Failed to fetch|خطا:/.test(await page.evaluate(() => document.body.innerText)), "a raw error is shown")
     await L.shot(page, "server-down-fa")
-    // The Lessons tab says so too, instead of an empty list.
+    // The Lessons tab says the list is on its way, instead of an empty list.
     await page.click("#tab-lessons")
-    await L.waitText(page, "#feedback", /سرور آربیتر/)
+    await L.waitText(page, "#feedback", /در انتظار سرور/)
     check(await L.inView(page, "#feedback"), "the message is not in the window in Lessons")
     server = await L.startDaemon(server.port)
     // Back: the banner says so, and the lessons load without a reload.
@@ -62,6 +64,36 @@ await run.scenario("D16 a move tried while the server was down is played once it
     server = await L.startDaemon(server.port)
     await L.waitText(page, "#move-list", /d4/)
     await L.waitText(page, "#connection", /answering again/)
+    refused()
+})
+
+await serverUp()
+await run.scenario("D16 a busy server (503) is called busy, in Arabic, and the move is played when it answers", async () => {
+    await L.open(page, "#play/ar")
+    let refusals = 0
+    await page.setRequestInterception(true)
+    const busy = request => {
+        if (new URL(request.url()).pathname === "/v1/move" && refusals < 2) {
+            refusals++
+            request.respond({status: 503, contentType: "application/json", headers: {"Retry-After": "1"},
+                body: JSON.stringify({error: {code: "busy", message: "busy"}})})
+        } else {
+            request.continue()
+        }
+    }
+    page.on("request", busy)
+    try {
+        await L.typeMove(page, "e4")
+        await L.waitFor(page, () => !document.querySelector("#connection").hidden)
+        const banner = await L.text(page, "#connection")
+        check(/مشغول/.test(banner) && !/لا يستجيب/.test(banner), "the banner does not say busy: " + banner)
+        check(/بانتظار الخادم/.test(await L.text(page, "#feedback")), "the explanation area: " + await L.text(page, "#feedback"))
+        // The health probe answers, the move is sent again (the second refusal is the first retry's).
+        await L.waitText(page, "#move-list", /e4/)
+    } finally {
+        page.off("request", busy)
+        await page.setRequestInterception(false)
+    }
     refused()
 })
 

@@ -239,6 +239,20 @@ await run.scenario("D17 lessons are grouped in four tracks; progress is kept; th
     await L.waitText(page, "#lesson-progress", new RegExp(`\\b1 of ${beginners} lessons`))
 })
 
+await run.scenario("D17 a lesson left halfway says how many steps are done and opens at the first one not done", async () => {
+    await openLesson("stalemate")
+    await L.continueStep(page)
+    await L.waitStep(page, 2)
+    await page.click("#lesson-step [data-choice='true']")
+    await page.waitForSelector("#feedback .headline[data-correct='true']")
+    await L.open(page, "#lessons", {clearStorage: false})
+    await page.waitForSelector("#lesson-select option[value='stalemate']")
+    const label = L.plain(await page.$eval("#lesson-select option[value='stalemate']", o => o.textContent))
+    check(/— 2 of 6 steps done$/.test(label), "the halfway lesson reads: " + label)
+    await page.select("#lesson-select", "stalemate")
+    await L.waitStep(page, 3)
+})
+
 await run.scenario("D18 the quiz hides its internals, has one answer box, flips for Black", async () => {
     await L.open(page, "#quiz")
     await page.waitForSelector("#quiz-generator option[value='mate-in-1']")
