@@ -258,7 +258,7 @@ await run.scenario("D18 the quiz hides its internals, has one answer box, flips 
     await page.waitForSelector("#quiz-generator option[value='mate-in-1']")
     check(!(await page.$eval("#quiz-seed", n => n.checkVisibility())), "the seed box is shown")
     await page.select("#quiz-generator", "mate-in-1")
-    await page.waitForSelector("#quiz-question .prompt")
+    await waitQuestion("mate-in-1") // not the question of the generator shown before
     check(!(await page.$eval("#quiz-id, #quiz-question .question-id", n => n.checkVisibility())), "the question id is shown")
     const boxes = await page.$$eval("input[type=text], input:not([type])", ns => ns.filter(n => n.checkVisibility()).map(n => n.id))
     check(boxes.length === 1 && boxes[0] === "move-input", "answer boxes on screen: " + boxes)
