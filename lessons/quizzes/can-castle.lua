@@ -98,8 +98,14 @@ return quiz {
     local text
     for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
-    for _, e in ipairs(kwhy) do ex[#ex + 1] = e end
-    for _, e in ipairs(qwhy) do ex[#ex + 1] = e end
+    -- a reason both sides share (the king in check) is said once, not once per side
+    local said = {}
+    for _, list in ipairs({ kwhy, qwhy }) do
+      for _, e in ipairs(list) do
+        local key = e.text or (e.code .. table.concat(e.squares or {}, " "))
+        if not said[key] then said[key] = true; ex[#ex + 1] = e end
+      end
+    end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,
 }
