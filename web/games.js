@@ -10,9 +10,10 @@ import {kingSquare, parsePgn} from "./notation.js"
 
 const $ = id => document.getElementById(id)
 
-// A mark on the move list per kind of event (its text is the event's own, from the server).
+// A mark on the move list per kind of event (its text is the event's own, from the server); a check
+// and a mate are marked without a symbol, their SAN says them already.
 const SYMBOLS = {
-    check: "+", double_check: "+", checkmate: "#", stalemate: "½", insufficient_material: "½", dead_position: "½",
+    check: "", double_check: "", checkmate: "", stalemate: "½", insufficient_material: "½", dead_position: "½",
     fivefold_repetition: "½", seventyfive_moves: "½", threefold_available: "=", fifty_moves_available: "=",
     moves_after_end: "…", result_tag_mismatch: "≠", time_forfeit: "⌛", time_forfeit_draw: "⌛",
 }
@@ -100,7 +101,7 @@ export function createGames(ctx) {
         moveList.set(g.start, game.sans, 0)
         for (const e of game.events)
             if (e.ply >= 1 && e.ply <= game.plies)
-                moveList.mark(e.ply, {kind: e.code, text: e.text, symbol: SYMBOLS[e.code] || "•"})
+                moveList.mark(e.ply, {kind: e.code, text: e.text, symbol: SYMBOLS[e.code] ?? "•"})
         events.replaceChildren(...game.events.map((e, i) => el("li", {"data-code": e.code, "data-ply": e.ply},
             el("button", {type: "button", class: "link", onclick: () => showEvent(i)}, where(e)), " ",
             el("span", {class: "event-text", text: e.text}))))
