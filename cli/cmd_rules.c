@@ -159,11 +159,14 @@ static bool build_game(const struct cli_opts *o, arb_game *g, const char *fen, c
         fprintf(stderr, "arbiter: out of memory\n");
         return false;
     }
-    int failed = 0;
-    arb_reason why;
-    if (arb_game_play_texts(g, (const char *const *)moves, n, &failed, &why) != ARB_OK) {
-        fprintf(stderr, "arbiter: move %d ('%s'):\n", failed + 1, moves[failed]);
-        cli_print_reason(o, &why);
+    /* a record that ends, as /v1/outcome reads it: a move after a checkmate is refused as such
+     * (move_after_end), not as a move no piece can make */
+    arb_record_result rec;
+    if (arb_game_play_record(g, (const char *const *)moves, n, &rec) != ARB_OK) {
+        fprintf(stderr, "arbiter: move %d ('%s'):\n", rec.failed + 1, moves[rec.failed]);
+        cli_print_reason(o, &rec.why);
+        for (int i = 0; rec.after_end && i < rec.ending.nreasons && i < ARB_OUTCOME_MAX_REASONS; i++)
+            cli_print_reason(o, &rec.ending.reasons[i]); /* how the game had ended */
         arb_game_free(g);
         return false;
     }

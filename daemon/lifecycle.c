@@ -230,7 +230,10 @@ static void request_id(ad_request *r, const char *given)
         return;
     }
     uint64_t k = atomic_fetch_add_explicit(&id_counter, 1, memory_order_relaxed);
-    snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)mix64(id_seed + k));
+    uint64_t v = mix64(id_seed + k);
+    for (int i = 15; i >= 0; i--, v >>= 4) /* "%016llx" without printf: this runs on every request */
+        r->request_id[i] = "0123456789abcdef"[v & 15];
+    r->request_id[16] = '\0';
 }
 
 /* libmicrohttpd's parser refused the connection's request and refusals.c answered it (bytes) or
@@ -394,14 +397,23 @@ static enum MHD_Result refuse(struct req_ctx *c, bool early)
     return MHD_YES;
 }
 
+/* s into out (cap bytes), cut to fit: what snprintf(out, cap, "%s", s) does, without printf's
+ * cost on every request. */
+static void copy_cut(char *out, size_t cap, const char *s)
+{
+    size_t n = strnlen(s, cap - 1);
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
 /* The first call, headers read: every check that needs no body, in the order a client would want
  * them reported. */
 static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *method, const char *version)
 {
     ad_server *s = c->req.srv;
     ad_request *r = &c->req;
-    snprintf(c->method, sizeof c->method, "%s", method);
-    snprintf(c->path, sizeof c->path, "%s", url);
+    copy_cut(c->method, sizeof c->method, method);
+    copy_cut(c->path, sizeof c->path, url);
     r->method = c->method;
     r->lang = header_lang(c->conn);
     r->lang_by_header = !aj_lang_pick(MHD_lookup_connection_value(c->conn, MHD_GET_ARGUMENT_KIND, "lang"));

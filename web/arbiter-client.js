@@ -147,6 +147,9 @@ export class ArbiterClient {
             Array.isArray(answer) ? {moves: answer} : {answer}, opts)
     }
 
+    // Rule-annotated games: PGN text in, every game's rule events and the result the Laws give.
+    annotateGames(pgn) { return this.request("POST", "/v1/games/annotate", {pgn}) }
+
     // Coach preview (only when arbiterd runs with --lesson-preview): check a lesson's source,
     // and answer a step of it, without installing it.
     previewLesson(source, opts) { return this.request("POST", "/v1/lessons/preview", {source}, opts) }

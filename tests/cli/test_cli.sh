@@ -125,5 +125,22 @@ check cli.explain.record_past_mate "$([ $rc -eq 1 ] && grep -q 'move 5 (a3) cann
   grep -q '\[move_after_end\]' <<<"$out" && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "rc $rc: $out"
 out=$("$arbiter" dead "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 check cli.dead.mate_says_mate "$([ "$(head -n1 <<<"$out")" = checkmate ] && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "$out"
+# a move after mate is refused because the game had ended (Persian review F11), in outcome and pgn
+out=$("$arbiter" outcome --lang fa startpos f3 e5 g4 Qh4# a3 2>&1); rc=$?
+check cli.outcome.move_after_mate "$([ $rc -eq 1 ] && grep -q 'code: move_after_end' <<<"$out" &&
+  grep -q 'code: checkmate' <<<"$out" && ! grep -q no_piece_can_move_there <<<"$out"; echo $?)" "rc $rc: $out"
+pgnfile=$(mktemp); printf '[Event "F11"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 a6 *\n' >"$pgnfile"
+out=$("$arbiter" pgn "$pgnfile" 2>&1); rm -f "$pgnfile"
+check cli.pgn.move_after_mate "$(grep -q 'ended at ply 4, so a3 cannot be played.*(move_after_end)' <<<"$out" &&
+  ! grep -q no_piece_can_move_there <<<"$out"; echo $?)" "$out"
+# lesson play numbers the choices in the language's digits and takes the number (F16): step 2 of t02
+# is "White resigns with K+Q v K: the result?" (1-0, 0-1, draw), the draw third
+t02="$data/../../lessons/t02-draw-offers-resignation.lua"
+out=$(printf 'x\n۳\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.choices_numbered_fa "$(grep -q '^   ۳) مساوی$' <<<"$out" && ! grep -q 'draw)' <<<"$out" &&
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\n2\n3\n' | "$arbiter" lesson play "$t02" 2>&1)
+check cli.lesson.choice_by_number "$(grep -q '^   3) Draw' <<<"$out" && grep -q '✗' <<<"$out" &&
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
