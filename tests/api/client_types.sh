@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # openapi-typescript 7 needs TypeScript 5 (a plain `npm i typescript` now brings 7, which it cannot use)
 oat_version=7.13.0 ts_version=5.9.3
-command -v node >/dev/null && command -v npm >/dev/null || { echo "SKIP: node and npm are needed (scripts/deps)"; exit 77; }
+command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm are needed (scripts/deps --test)"; exit 1; }
 for pkg in "openapi-typescript@$oat_version" "typescript@$ts_version"; do
   have=$(node -p "require('$cache/node_modules/${pkg%@*}/package.json').version" 2>/dev/null || true)
   if [ "$have" != "${pkg##*@}" ]; then
