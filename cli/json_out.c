@@ -70,16 +70,6 @@ static bool json_position(const struct cli_opts *o, const char *fen, aj_position
     return ok;
 }
 
-int cli_json_moves(const struct cli_opts *o, const char *fen)
-{
-    aj_position p;
-    if (!json_position(o, fen, &p))
-        return 1;
-    cli_print_json(aj_analyze_json(&p, o->lang));
-    aj_position_free(&p);
-    return 0;
-}
-
 int cli_json_perft(const struct cli_opts *o, const char *fen, int depth)
 {
     aj_position p;

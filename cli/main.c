@@ -18,9 +18,10 @@ static const struct command commands[] = {
      "Counts the leaf nodes of the move tree to DEPTH (the movegen oracle).\n"
      "  --divide  the count under each first move   --json  /v1/perft's answer\n"
      "example: arbiter perft startpos 5   (4865609)\n" EXIT_CODES_ERR},
-    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves,
-     "Lists the legal moves, one per line: UCI SAN.\n  --json  the legal_moves of /v1/analyze\n"
-     "example: arbiter moves startpos\n" EXIT_CODES_ERR},
+    {"moves", "moves [--variant chess960] [--json] FEN [MOVES...]", cmd_moves,
+     "Lists the legal moves after the moves played from FEN (none: in FEN), one per line: UCI SAN.\n"
+     "  --json  /v1/analyze's answer (legal_moves)\n"
+     "example: arbiter moves startpos e4 e5\n" EXIT_CODES_ERR},
     {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen,
      "Prints the canonical FEN, or why the FEN cannot be read or played (field, character, code).\n"
      "  --json  /v1/validate's answer\nexample: arbiter fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'\n"
@@ -96,7 +97,8 @@ static const struct command commands[] = {
      "Each colour's castling on each side: allowed, or every condition that fails.\n"
      "  --json  /v1/castling's answer\nexample: arbiter castling 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n" EXIT_CODES_ERR},
     {"status", "status [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_status,
-     "Check, checkmate, stalemate and the automatic endings of the game, with why.\n"
+     "Check, checkmate, stalemate and the automatic endings of the game, with why; then the draws the\n"
+     "side to move may claim (\"claimable: threefold now\", \"claimable: fifty_moves with Kd2 (e1d2)\").\n"
      "  --json  /v1/analyze's answer\nexample: arbiter status startpos f3 e5 g4 Qh4#\n" EXIT_CODES_ERR},
     {"validate", "validate [--lang L] [--json] [--variant chess960] FEN", cmd_validate,
      "Every problem of a FEN: syntax (field and character), then why the position cannot arise (FIDE 3.10).\n"
