@@ -3,7 +3,7 @@
 #ifndef AD_ROUTES_H
 #define AD_ROUTES_H
 
-#include "server.h"
+#include "request.h"
 
 extern const ad_route ad_core_routes[];
 extern const ad_route ad_position_routes[];
@@ -11,6 +11,7 @@ extern const ad_route ad_quiz_routes[];
 extern const ad_route ad_puzzle_routes[];
 extern const ad_route ad_lesson_routes[];
 extern const ad_route ad_dead_routes[];
+extern const ad_route ad_game_routes[];
 extern const ad_route ad_annotate_routes[];
 extern const ad_route ad_chess960_routes[];
 extern const ad_route ad_web_routes[];

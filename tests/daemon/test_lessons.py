@@ -36,6 +36,19 @@ def wait_generation(d, gen, timeout=20):
 
 d = Daemon(BIN, {'lessons': LESSONS, 'threads': 2})
 try:
+    begin('lessons.step_history')  # issue 24 §3, trial row 21: how the repetition step's position arose
+    st, _, rep = d.get('/v1/lessons/repetition')
+    hist = [x for x in rep['steps'] if 'moves' in x]
+    check(len(hist) >= 3, 'the repetition steps carry their moves: %d' % len(hist))
+    for x in hist:
+        st, _, a = d.post('/v1/analyze', {'fen': x['start_fen'], 'moves': x['moves'], 'variant': x['variant']})
+        check_eq((st, a.get('fen')), (200, x['fen']), 'step %d: start_fen + moves give fen' % x['n'])
+    step2 = rep['steps'][1]
+    check_eq((step2['start_fen'], step2['moves'][:4]), ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+             ['g1f3', 'g8f6', 'f3g1', 'f6g8']), 'Nf3 Nf6 Ng1 Ng8 twice, from the start')
+    st, _, plain = d.get('/v1/lessons/check-three-ways')
+    check(all('moves' not in x and 'start_fen' not in x for x in plain['steps']), 'no history, no moves')
+
     begin('lessons.health')
     st, _, h = d.get('/v1/health')
     check_eq(h['lessons'], len(FILES), 'every bundled lesson served')
@@ -264,7 +277,9 @@ try:
 
     t = threading.Thread(target=looper)
     t.start()
-    time.sleep(0.1)
+    end = time.monotonic() + 20  # the loop is running on a work thread
+    while d.metric('arbiterd_work_threads_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.01)
     slow, bad = [], []
     for i in range(30):
         t0 = time.monotonic()
@@ -319,13 +334,18 @@ try:
                                                           ('check-three-ways', 2, 'Kd2'))]
     for t in ts:
         t.start()
-    time.sleep(0.2)
+    end = time.monotonic() + 20  # answers are flowing
+    while done[0] < 5 and time.monotonic() < end:
+        time.sleep(0.01)
     before = done[0]
     shutil.copy(os.path.join(LESSONS, 't06-illegal-moves.lua'), d.lessons_dir)
     os.unlink(os.path.join(d.lessons_dir, 'i02-castling-blocked.lua'))
     d.signal(signal.SIGHUP)
     h = wait_generation(d, 3)
-    time.sleep(0.2)
+    after = done[0]
+    end = time.monotonic() + 20  # answers flow on the new set too
+    while done[0] < after + 5 and time.monotonic() < end:
+        time.sleep(0.01)
     stop.set()
     for t in ts:
         t.join()
@@ -337,6 +357,9 @@ try:
     check('pinned' in codes(b), 'the added lesson answers')
     check_eq(failures, [], 'no request failed during the reloads')
     check(done[0] > before, 'answers kept flowing (%d)' % done[0])
+    end = time.monotonic() + 20
+    while 'lessons: generation 3, 2 loaded, 0 failed' not in d.log() and time.monotonic() < end:
+        time.sleep(0.02)
     check('lessons: generation 3, 2 loaded, 0 failed' in d.log(), 'reload logged')
 finally:
     check_eq(d.stop(), 0, 'exit status')

@@ -325,6 +325,8 @@ static const struct {
     {"unsupervised-pawn-last-rank", "wait"},
     {"blind-feeling", "no"},
     {"sealed-ambiguous", "loss"},
+    {"chess960-rook-uncovers", "no"},
+    {"chess960-rook-lands-attacked", "yes"},
     {"quickplay-both-flags", "draw"},
     {"quickplay-blitz", "no"},
 };
@@ -595,6 +597,9 @@ static void test_generator(const arbl_quiz *quiz)
                               ok ? "wrong" : "failed", grade.expected, grade.message, q->fen);
                 continue;
             }
+            /* status: every answer says why, "None of these" too (the review: it had no text) */
+            if (strcmp(quiz->id, "status") == 0)
+                CHECK_MSG(grade.nexplanations >= 2, "%s: the answer '%s' is given without a reason", q->id, answer);
             /* Every 10th question: typed on a Persian and an Arabic keyboard, still right. */
             for (int t = 0; t < 2 && i % 10 == 5; t++) {
                 char typed[256];
@@ -619,7 +624,8 @@ static void test_generator(const arbl_quiz *quiz)
                         wrong = q->choices[c].id;
                         break;
                     }
-                CHECK(arbl_quiz_grade(book, q->id, wrong, "en", &grade));
+                CHECK_MSG(arbl_quiz_grade(book, q->id, wrong, "en", &grade), "%s: grading '%s' failed: %s", q->id, wrong,
+                          grade.message);
                 CHECK_MSG(!grade.correct, "%s: '%s' graded correct", q->id, wrong);
                 CHECK(grade.nexplanations >= 1);
                 CHECK(grade.expected[0] != 0);
@@ -628,6 +634,11 @@ static void test_generator(const arbl_quiz *quiz)
                     for (int j = 1; j < grade.explanations[k].nparams; j++)
                         CHECK_MSG(strcmp(grade.explanations[k].params[j - 1].key, grade.explanations[k].params[j].key) < 0,
                                   "%s: params of %s not in key order", q->id, grade.explanations[k].code);
+                /* each reason said once (the review's can-castle: "in check" twice, once per side) */
+                for (int k = 0; k < grade.nexplanations; k++)
+                    for (int j = 0; j < k; j++)
+                        CHECK_MSG(strcmp(grade.explanations[j].text, grade.explanations[k].text) != 0,
+                                  "%s: the explanation '%s' is given twice", q->id, grade.explanations[k].text);
                 wrong_checked++;
             }
         }
