@@ -60,13 +60,28 @@ static json_t *box_puzzle_json(const arbl_puzzle *p, const char *lang)
 }
 #endif
 
+/* Appends the puzzle p (its JSON) when ?kind= and ?variant= (the fields table's "GET /v1/puzzles")
+ * ask for it; frees it otherwise. */
+static void add_listed(const ad_request *r, json_t *list, json_t *p)
+{
+    const char *const filters[] = {"kind", "variant"};
+    for (int i = 0; i < 2; i++) {
+        const char *want = ad_query(r, filters[i]), *has = json_string_value(json_object_get(p, filters[i]));
+        if (want && (!has || strcmp(has, want) != 0)) {
+            json_decref(p);
+            return;
+        }
+    }
+    json_array_append_new(list, p);
+}
+
 static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
     json_t *list = json_array();
 #ifdef AD_HAVE_LUA
     if (set && set->puzzle_box) {
         for (int i = 0; i < arbl_puzzlebox_count(set->puzzle_box); i++)
-            json_array_append_new(list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
+            add_listed(r, list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
         ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
         return;
     }
@@ -74,8 +89,17 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     (void)set;
 #endif
     for (int i = 0; i < puzzles->count; i++)
-        json_array_append_new(list, mate_json(&puzzles->items[i]));
+        add_listed(r, list, mate_json(&puzzles->items[i]));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
+}
+
+/* 404 for the puzzle the path names, saying so (as a lesson's 404 does). */
+static void reply_not_found(ad_request *r)
+{
+    aj_error e;
+    aj_fail(&e, AJ_E_NOT_FOUND, "id");
+    snprintf(e.detail, sizeof e.detail, "no puzzle '%.100s' (GET /v1/puzzles lists them)", r->params[0]);
+    ad_reply_error(r, &e);
 }
 
 static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
@@ -91,7 +115,7 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 #endif
     const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
-        ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+        reply_not_found(r);
         return;
     }
     ad_reply_json(r, 200, mate_json(p));
@@ -99,18 +123,55 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
 
-/* A token of an answer without its move number: "16.Qb8+" -> "Qb8+", "1...Kd8" -> "Kd8",
- * "1." -> "" (the notation of the puzzles' own `source` lines, with or without spaces). */
-static const char *without_move_number(const char *t)
+/* A token of an answer read past its move number: "16.Qb8+" -> "Qb8+", "1...Kd8" -> "Kd8",
+ * "1." -> "" (the notation of the puzzles' own `source` lines, with or without spaces). *number is
+ * the move number, or -1 when there is none; *black whether it numbers Black's move ("16...",
+ * "16…"). */
+static const char *read_move_number(const char *t, long *number, bool *black)
 {
     const char *p = t;
-    while (*p >= '0' && *p <= '9')
-        p++;
-    if (p == t || *p != '.')
+    long n = 0;
+    *number = -1;
+    while (*p >= '0' && *p <= '9' && n < 100000000)
+        n = n * 10 + (*p++ - '0');
+    int dots = 0;
+    for (;;)
+        if (*p == '.')
+            p++, dots++;
+        else if (strncmp(p, "\xe2\x80\xa6", 3) == 0) /* an ellipsis: three dots */
+            p += 3, dots += 3;
+        else
+            break;
+    if (p == t || dots == 0 || *t < '0' || *t > '9')
         return t;
-    while (*p == '.')
-        p++;
+    *number = n;
+    *black = dots > 1;
     return p;
+}
+
+/* Refuses (400, false) a move number that does not fit the ply-th move of the line, `move`: it
+ * must name the side that plays it, and be the game's number (the FEN's move number on) or the
+ * line's own (1 for its first move). A Black-to-move puzzle answered "2.Qh4#", or a White one
+ * "1...Kd8", would otherwise be read as the other side's move (trial row 29). */
+static bool check_move_number(ad_request *r, const arb_position *from, int ply, const char *move, long number,
+                              bool black)
+{
+    bool by_black = (from->side == ARB_BLACK) != (ply % 2 == 1);
+    long on = (ply + (from->side == ARB_BLACK)) / 2; /* full moves after the first */
+    long game = (long)from->fullmove_number + on, line = 1 + on;
+    if (black == by_black && (number == game || number == line))
+        return true;
+    aj_error e;
+    aj_fail(&e, AJ_E_INVALID_FIELD, "answer");
+    e.index = ply;
+    if (black != by_black)
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' numbers a %s move, but %s is %s's", number, black ? "..." : ".",
+                 black ? "Black" : "White", move, by_black ? "Black" : "White");
+    else
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' is not the number of %s (%ld%s in the game, %ld%s in the line)",
+                 number, black ? "..." : ".", move, game, black ? "..." : ".", line, black ? "..." : ".");
+    ad_reply_error(r, &e);
+    return false;
 }
 
 /* Replies with an error naming the field (and the index in it); false, for `return`. */
@@ -160,10 +221,19 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
             return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, (long long)sizeof copy - 1);
         snprintf(copy, sizeof copy, "%s", answer);
         char *save = NULL;
+        long number = -1; /* the last move number read, until its move comes */
+        bool black = false;
         for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-            const char *move = without_move_number(t);
+            long n;
+            bool b;
+            const char *move = read_move_number(t, &n, &b);
+            if (n >= 0)
+                number = n, black = b;
             if (!*move) /* a move number alone ("1.", "16...") */
                 continue;
+            if (number >= 0 && !check_move_number(r, &p->pos, *count, move, number, black))
+                return false;
+            number = -1;
             if (*count >= 2 * p->n)
                 return reply_field(r, AJ_E_TOO_MANY_MOVES, "answer", -1, 2 * p->n);
             if (strlen(move) >= ARB_MOVE_TEXT_MAX)
@@ -361,7 +431,7 @@ static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 #else
     (void)set;
 #endif
-    ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+    reply_not_found(r);
 }
 
 /* Each handler holds the current lesson set (and so its puzzle list) for the whole request. */

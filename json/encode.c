@@ -60,8 +60,9 @@ json_t *aj_reason_json(const arb_reason *r, const char *lang)
 
     json_t *params = json_object();
     /* API.md: piece letters in upper case ("N", "B"); the colour beside each. */
-    if (flags & ARB_P_PIECE) {
-        json_object_set_new_nocheck(params, "piece", aj_piece_type_json(r->piece));
+    if (flags & ARB_P_PIECE) { /* a reason about a side (too_many_pieces) has its colour and no piece, never "?" */
+        if (ARB_PIECE_TYPE(r->piece) != ARB_NO_TYPE)
+            json_object_set_new_nocheck(params, "piece", aj_piece_type_json(r->piece));
         json_object_set_new_nocheck(params, "piece_color", json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(r->piece))));
     }
     if (flags & ARB_P_BY) {

@@ -137,6 +137,10 @@ static void free_lesson(arbl_lesson *l)
         arbl_step *s = &l->steps[i];
         free(s->fen);
         free(s->variant);
+        free(s->start_fen);
+        for (int j = 0; j < s->nmoves; j++)
+            free(s->moves[j]);
+        free(s->moves);
         free_text(&s->prompt);
         free_text(&s->text);
         free_diagram(&s->diagram);
@@ -215,6 +219,8 @@ static void read_description(lua_State *L, arbl_lesson *l)
         free(kind);
         s->fen = field_str(L, st, "fen");
         s->variant = field_str(L, st, "variant");
+        s->start_fen = field_str(L, st, "start_fen");
+        s->moves = read_strings(L, st, "moves", &s->nmoves);
         if (!s->variant)
             s->variant = arbl_dup("standard");
         read_text(L, st, "prompt", &s->prompt);

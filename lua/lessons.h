@@ -38,6 +38,9 @@ typedef struct arbl_step {
     arbl_step_kind kind;
     char *fen;              /* the position the step is played from (after any set-up moves) */
     char *variant;          /* "standard" or "chess960" */
+    char *start_fen;        /* with set-up moves (the step's history): where they start, else NULL */
+    int nmoves;
+    char **moves;           /* the set-up moves (UCI), from start_fen to fen */
     arbl_text prompt;
     arbl_text text;         /* a teaching step's text (kind ARBL_STEP_TEXT) */
     arbl_diagram diagram;   /* optional on every kind */
@@ -129,7 +132,7 @@ typedef struct arbl_explanation {
     int nparams;
     struct {
         char key[16];
-        char value[48];
+        char value[512];     /* data (a move list, squares): one that does not fit is left out, never cut */
     } params[ARBL_MAX_PARAMS];
 } arbl_explanation;
 

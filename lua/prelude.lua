@@ -462,5 +462,5 @@ local function answer(l, n, ans)
 end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
-return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of,
+return { answer = answer, step_position = step_position, step_game = step_game, resolve = resolve, text_of = text_of,
          LANGS = LANGS, KINDS = KINDS, line_of = function(t) return LINES[t] end, frame = frame }

@@ -551,7 +551,8 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
     bool ok = field_copy(L, t, "fen", q->fen, sizeof q->fen) &&
               field_copy(L, t, "start_fen", q->start_fen, sizeof q->start_fen) &&
               field_copy(L, t, "moves", q->moves, sizeof q->moves) &&
-              field_copy(L, t, "prompt", q->prompt, sizeof q->prompt);
+              field_copy(L, t, "prompt", q->prompt, sizeof q->prompt) &&
+              field_copy(L, t, "answer_type", q->answer_type, sizeof q->answer_type);
     q->nchoices = 0;
     lua_getfield(L, t, "choices");
     int n = (int)lua_rawlen(L, -1);
@@ -584,6 +585,15 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
     lua_settop(L, t - 1);
     if (!ok)
         snprintf(err, errcap, "the question does not fit (fen, moves, prompt, choices or data too long)");
+    static const char *const answer_types[] = {"choice", "move", "line", "squares", "number"};
+    bool typed = false;
+    for (size_t i = 0; i < sizeof answer_types / sizeof *answer_types; i++)
+        typed = typed || strcmp(q->answer_type, answer_types[i]) == 0;
+    if (ok && !typed) {
+        snprintf(err, errcap, "the question's answer_type '%s' is not choice, move, line, squares or number",
+                 q->answer_type);
+        ok = false;
+    }
     return ok;
 }
 

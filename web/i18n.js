@@ -456,8 +456,9 @@ const fa = {
     promote_to: "پیاده به چه مهره‌ای ارتقا یابد؟",
     promote_Q: "وزیر", promote_R: "رخ", promote_B: "فیل", promote_N: "اسب",
     cancel: "لغو",
-    rule: (f, article) => `فیده ${f.digits(article)}`,
-    rule_title: (f, article) => `قوانین شطرنج فیده، مادهٔ ${f.digits(article)}`,
+    // «۹٫۵٫۳»: the Persian decimal separator between Persian digits (glossary, F71)
+    rule: (f, article) => `فیده ${f.digits(article).replace(/(?<=[۰-۹])\.(?=[۰-۹])/g, "٫")}`,
+    rule_title: (f, article) => `قوانین شطرنج فیده، مادهٔ ${f.digits(article).replace(/(?<=[۰-۹])\.(?=[۰-۹])/g, "٫")}`,
     touch_moves: (f, moves) => `حرکت‌هایی که اکنون می‌توانید انجام دهید: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `با هر یک از این حرکت‌ها هر بازیکن ${f(n)} حرکت بدون حرکت پیاده و بدون گرفتن مهره انجام داده خواهد بود؛ پس ادعایی که با نوشتن یکی از آن‌ها شود درست است.`,
     repetition_again: (f, ref) => `این وضعیت پس از ${ref} دوباره پیش می‌آید.`,

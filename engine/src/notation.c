@@ -315,13 +315,27 @@ static arb_status parse_san(const arb_position *pos, const char *text, size_t ra
     return ARB_ERR_AMBIGUOUS;
 }
 
+void arb_found_as_typed(struct arb_reason *r, int n, const char *folded, const char *typed)
+{
+    if (!r || !folded || !typed || strcmp(folded, typed) == 0)
+        return;
+    char cut[sizeof r->found];
+    arb_strlcpy(cut, folded, sizeof cut);
+    for (int i = 0; i < n; i++)
+        if (strcmp(r[i].found, cut) == 0)
+            arb_strlcpy(r[i].found, typed, sizeof r[i].found);
+}
+
 arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
 {
     char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    const char *typed = text;
     if (text && strnlen(text, sizeof folded) < sizeof folded)
         text = fold_native_digits(text, folded, sizeof folded); /* «e۴», «Nf۳» */
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
-    if (text && looks_like_uci(text, len))
-        return arb_parse_uci(pos, text, move, why);
-    return parse_san(pos, text, len, move, why);
+    arb_status st = text && looks_like_uci(text, len) ? arb_parse_uci(pos, text, move, why)
+                                                      : parse_san(pos, text, len, move, why);
+    if (st != ARB_OK && why)
+        arb_found_as_typed(why, 1, text, typed); /* the learner reads what they typed */
+    return st;
 }
