@@ -889,6 +889,9 @@ static bool check_questions(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_
     for (int index = 0; index < seeds; index++) {
         char label[ARBL_QUIZ_ID_MAX + 96];
         snprintf(label, sizeof label, "%s:1:%d%s", quiz->id, index, suffix);
+        /* each question's check has the check's whole time budget: a file of many seeds and
+         * difficulties must not pass or fail by how many there are, or how fast the build is */
+        arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
         lua_getfield(sb->L, 1, "check_question");
         lua_pushvalue(sb->L, 2);
         lua_pushinteger(sb->L, (lua_Integer)question_seed(quiz, suffix, 1, (uint64_t)index));
