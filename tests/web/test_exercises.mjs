@@ -124,6 +124,7 @@ await run.scenario("D7 a question that depends on the moves shows them, and the 
     await L.open(page, "#quiz")
     await page.waitForSelector("#quiz-generator option[value='claim-threefold']")
     await page.select("#quiz-generator", "claim-threefold")
+    await waitQuestion("claim-threefold") // not the history of the question shown before (en passant's has one move)
     await page.waitForSelector("#quiz-history .history button.move")
     const question = await page.$eval("#board", b => b.dataset.fen)
     const moves = await L.count(page, "#quiz-history button.move")
