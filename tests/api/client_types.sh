@@ -6,7 +6,9 @@
 # Usage: client_types.sh OPENAPI_JSON CACHE_DIR [--write]  (--write regenerates web/arbiter-api.d.ts)
 set -euo pipefail
 doc=$1
-cache=${ARB_NPM_CACHE:-$2}
+# A folder of its own in the cache: the npm installs of other tests (the browser tests install
+# into the cache's top folder) never rewrite this one's node_modules while it runs.
+cache=${ARB_NPM_CACHE:-$2}/client-types
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # openapi-typescript 7 needs TypeScript 5 (a plain `npm i typescript` now brings 7, which it cannot use)
@@ -16,7 +18,7 @@ for pkg in "openapi-typescript@$oat_version" "typescript@$ts_version"; do
   have=$(node -p "require('$cache/node_modules/${pkg%@*}/package.json').version" 2>/dev/null || true)
   if [ "$have" != "${pkg##*@}" ]; then
     mkdir -p "$cache"
-    npm install --silent --no-audit --no-fund --no-save --prefix "$cache" "openapi-typescript@$oat_version" \
+    flock "$cache/.install.lock" npm install --silent --no-audit --no-fund --no-save --prefix "$cache" "openapi-typescript@$oat_version" \
       "typescript@$ts_version" >/dev/null
   fi
 done

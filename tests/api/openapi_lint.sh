@@ -7,7 +7,9 @@
 # Usage: openapi_lint.sh OPENAPI_JSON CACHE_DIR
 set -euo pipefail
 doc=$1
-cache=${ARB_NPM_CACHE:-$2}
+# A folder of its own in the cache: the npm installs of other tests (the browser tests install
+# into the cache's top folder) never rewrite this one's node_modules while it runs.
+cache=${ARB_NPM_CACHE:-$2}/openapi-lint
 here=$(cd "$(dirname "$0")" && pwd)
 redocly_version=2.77.0 redocly_old_version=1.34.5 validator_version=2.11.0 ajv_version=8.20.0
 command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm are needed (scripts/deps)"; exit 1; }
@@ -17,7 +19,7 @@ need() { # package@version: installed into the cache unless it is there already
   have=$(node -p "require('$cache/node_modules/$pkg/package.json').version" 2>/dev/null || true)
   if [ "$have" != "$version" ]; then
     mkdir -p "$cache"
-    npm install --silent --no-audit --no-fund --no-save --prefix "$cache" "$1" >/dev/null
+    flock "$cache/.install.lock" npm install --silent --no-audit --no-fund --no-save --prefix "$cache" "$1" >/dev/null
   fi
 }
 need "@seriousme/openapi-schema-validator@$validator_version"
