@@ -1,6 +1,6 @@
 /* A PGN input cut into games in constant memory: lines are read in blocks and classified by the
- * rule of pgn_split.h (a game begins after a termination marker, or where a tag opens after a line
- * that opened none), each game's text handed out whole, and a shard's byte range found from any
+ * engine's rule (arb_pgn_split_line, the one the endpoints use: a game begins after a termination
+ * marker, or where a tag opens after a line that opened none), each game's text handed out whole, and a shard's byte range found from any
  * offset of a regular file by reading the line before it backwards. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -18,59 +18,12 @@ static bool blank_char(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* What the rule needs of a line [b, e) (no '\n'): blank, opens a tag, ends with a marker. */
-struct line_kind {
-    bool blank, tag, result;
-};
-
-/* Whether [b, e) (trailing blanks trimmed already) ends with a termination marker standing as a
- * token: at the line's start or after a blank. at_start: b is the start of the line. */
-static bool ends_with_marker(const char *b, const char *e, bool at_start)
+/* [b, e) holds nothing but blanks. */
+static bool blank_line(const char *b, const char *e)
 {
-    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (int i = 0; i < 4; i++) {
-        size_t n = strlen(markers[i]);
-        if ((size_t)(e - b) < n || memcmp(e - n, markers[i], n) != 0)
-            continue;
-        const char *before = e - n;
-        if (before == b ? at_start : blank_char(before[-1]))
-            return true;
-    }
-    return false;
-}
-
-/* [p, e) (blanks trimmed) is a tag pair: [Name "value"], a name of letters, digits and '_'. */
-static bool is_tag_pair(const char *p, const char *e)
-{
-    if (e - p < 5 || *p != '[' || e[-1] != ']')
-        return false;
-    const char *q = p + 1, *name = q;
-    while (q < e && (*q == '_' || (*q >= '0' && *q <= '9') || ((*q | 32) >= 'a' && (*q | 32) <= 'z')))
-        q++;
-    if (q == name)
-        return false;
-    while (q < e && blank_char(*q))
-        q++;
-    const char *close = e - 1;
-    while (close > q && blank_char(close[-1]))
-        close--;
-    return q < close - 1 && *q == '"' && close[-1] == '"';
-}
-
-static struct line_kind classify(const char *b, const char *e)
-{
-    struct line_kind k = {true, false, false};
-    while (e > b && blank_char(e[-1]))
-        e--;
-    const char *p = b;
-    while (p < e && blank_char(*p))
-        p++;
-    if (p == e)
-        return k;
-    k.blank = false;
-    k.tag = is_tag_pair(p, e);
-    k.result = ends_with_marker(b, e, true);
-    return k;
+    while (b < e && blank_char(*b))
+        b++;
+    return b == e;
 }
 
 /* ---- The state before a shard's first line: its previous non-blank line, read backwards ---- */
@@ -107,23 +60,23 @@ static bool state_before(pgn_split *s, long long p)
     int c;
     while (q >= 0 && (c = byte_at(&b, q)) >= 0 && (c == '\n' || blank_char((char)c)))
         q--;
-    s->have_prev = q >= 0;
-    s->prev_tag = s->prev_result = false;
-    if (!s->have_prev)
+    s->rule = (arb_pgn_split){0};
+    if (q < 0)
         return true;
     long long start = q;
     while (start > 0 && (c = byte_at(&b, start - 1)) >= 0 && c != '\n')
         start--;
-    /* classified as reading forward does; a line this long is no tag pair, only its tail counts */
+    /* classified as reading forward does; a line this long is no tag, only its tail counts */
     char line[8192] = "";
     long long from = q + 1 - start > (long long)sizeof line ? q + 1 - (long long)sizeof line : start;
     size_t n = 0;
     for (long long k = from; k <= q; k++)
         if ((c = byte_at(&b, k)) >= 0)
             line[n++] = (char)c;
-    struct line_kind kind = classify(line, line + n);
-    s->prev_tag = from == start && kind.tag;
-    s->prev_result = from == start ? kind.result : ends_with_marker(line, line + n, false);
+    if (from == start)
+        arb_pgn_split_line(&s->rule, line, n);
+    else
+        arb_pgn_split_tail(&s->rule, line, n);
     return true;
 }
 
@@ -277,12 +230,7 @@ int pgn_split_next(pgn_split *s, const char **text, size_t *len, long long *offs
         }
         if (s->in_long_line) { /* the rest of that line: no tag pair; its end may be a marker */
             size_t e = nl ? (size_t)(nl - t) : s->len;
-            const char *end = t + e;
-            while (end > t && blank_char(end[-1]))
-                end--;
-            s->have_prev = true;
-            s->prev_tag = false;
-            s->prev_result = ends_with_marker(t, end, false);
+            arb_pgn_split_tail(&s->rule, t, e);
             drop(s, nl ? e + 1 : s->len);
             s->in_long_line = false;
             continue;
@@ -291,20 +239,16 @@ int pgn_split_next(pgn_split *s, const char **text, size_t *len, long long *offs
             s->stop = true;
             if (s->over_offset >= 0)
                 continue;
-            if (s->started && s->len > 0 && !classify(t, t + s->len).blank)
+            if (s->started && s->len > 0 && !blank_line(t, t + s->len))
                 return hand_out(s, s->len, text, len, offset, line);
             continue;
         }
         size_t b = s->scan, e = nl ? (size_t)(nl - t) : s->len, next = nl ? e + 1 : s->len;
-        struct line_kind k = classify(t + b, t + e);
-        if (k.blank) {
+        if (blank_line(t + b, t + e)) {
             s->scan = next;
             continue;
         }
-        bool start = !s->have_prev || s->prev_result || (k.tag && !s->prev_tag);
-        s->have_prev = true;
-        s->prev_tag = k.tag;
-        s->prev_result = k.result;
+        bool start = arb_pgn_split_line(&s->rule, t + b, e - b);
         bool ours = s->end < 0 || s->base + (long long)b < s->end;
         if (start && s->started) {
             /* the current game is buf[0 .. b); this line opens the next one, which is this shard's

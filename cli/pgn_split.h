@@ -6,16 +6,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "arbiter/pgn.h"
+
 /* A game larger than this is skipped (reported, never truncated), unless pgn_split.max_game says
  * otherwise. */
 #define PGN_SPLIT_MAX_GAME (64u << 20)
 
-/* Where games begin: at the first non-blank line of the input, and at a non-blank line whose
- * previous non-blank line either ends with a termination marker (1-0, 0-1, 1/2-1/2, *) or is not
- * a tag pair while this one is ([Event "..."] after movetext). The rule reads two lines, so a
- * shard can find the first game that begins inside its byte range from there, and N shards cover
- * every game of the file exactly once. (A comment whose line holds a whole tag pair, or ends with
- * a termination marker, would cut its game in two: the rule cannot see comments.) */
+/* Where games begin: the engine's rule (arb_pgn_split_line, arbiter/pgn.h), the one the endpoints
+ * use. It reads two lines, so a shard can find the first game that begins inside its byte range
+ * from there, and N shards cover every game of the file exactly once. */
 typedef struct pgn_split {
     int fd;
     char *buf;
@@ -26,7 +25,7 @@ typedef struct pgn_split {
     size_t max_game;          /* PGN_SPLIT_MAX_GAME, or what the caller set after opening */
     long long line;           /* the line number of buf[head], 0 when not known (a shard past the first) */
     bool eof, started;        /* input exhausted; the first game's start is known */
-    bool prev_tag, prev_result, have_prev; /* the previous non-blank line */
+    arb_pgn_split rule;       /* the previous non-blank line */
     bool stop;                /* the shard's (or input's) last game has been handed out */
     bool in_long_line;        /* skipping the rest of a line longer than PGN_SPLIT_MAX_GAME */
     size_t pending;           /* bytes handed out, dropped at the next call */

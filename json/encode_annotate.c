@@ -145,11 +145,52 @@ json_t *aj_summary_json(const aj_annotate_summary *s)
                      "mis_scored", (json_int_t)s->mis_scored, "events", events);
 }
 
+/* A text cut into games by the engine's rule (arb_pgn_split_game), as `arbiter annotate` cuts its
+ * input (cli/pgn_split.c): each piece read by a reader of its own, so both count the same games
+ * (a broken tag line makes one unreadable game with what follows it, never one more). */
+struct pieces {
+    const char *text;
+    size_t len, at;
+    int line; /* of text[at] */
+    arb_pgn_split rule;
+};
+
+static int lines_in(const char *t, size_t n)
+{
+    int k = 0;
+    for (const char *p = t; (p = memchr(p, '\n', (size_t)(t + n - p))) != NULL; p++)
+        k++;
+    return k;
+}
+
+static void pieces_init(struct pieces *p, const char *text, size_t len)
+{
+    *p = (struct pieces){text, len, 0, 1, {0}};
+    p->at = arb_pgn_split_game(text, len, 0, &p->rule);
+    p->line += lines_in(text, p->at);
+}
+
+/* The next piece into r (its line numbers and *base, its offset, the input's); false at the end. */
+static bool next_piece(struct pieces *p, arb_pgn_reader *r, const arb_pgn_options *opts, long long *base)
+{
+    if (p->at >= p->len)
+        return false;
+    const char *nl = memchr(p->text + p->at, '\n', p->len - p->at);
+    size_t end = arb_pgn_split_game(p->text, p->len, nl ? (size_t)(nl - p->text) + 1 : p->len, &p->rule);
+    arb_pgn_reader_init(r, p->text + p->at, end - p->at, opts);
+    r->line = p->line;
+    *base = (long long)p->at;
+    p->line += lines_in(p->text + p->at, end - p->at);
+    p->at = end;
+    return true;
+}
+
 json_t *aj_annotate_json(const char *text, size_t len, const char *lang)
 {
     arb_pgn_options opts = {true, false, true}; /* the main line, comments (clocks), lenient */
+    struct pieces pc;
+    pieces_init(&pc, text, len);
     arb_pgn_reader r;
-    arb_pgn_reader_init(&r, text, len, &opts);
     arb_annotation a;
     arb_annotation_init(&a);
     aj_annotate_summary *s = calloc(1, sizeof *s);
@@ -158,11 +199,13 @@ json_t *aj_annotate_json(const char *text, size_t len, const char *lang)
     in.lines = true;
     arb_pgn_game g;
     arb_pgn_error err;
-    while (s && aj_annotate_next(&r, &in, &g, &err, &a)) {
-        in.number++;
-        json_array_append_new(games, aj_annotated_game_json(&in, &a, lang));
-        aj_annotate_count(s, &a, in.annotated);
-        arb_pgn_game_free(&g);
+    while (s && next_piece(&pc, &r, &opts, &in.offset_base)) {
+        while (aj_annotate_next(&r, &in, &g, &err, &a)) {
+            in.number++;
+            json_array_append_new(games, aj_annotated_game_json(&in, &a, lang));
+            aj_annotate_count(s, &a, in.annotated);
+            arb_pgn_game_free(&g);
+        }
     }
     arb_annotation_free(&a);
     json_t *o = json_pack("{s:o, s:o}", "games", games, "summary", s ? aj_summary_json(s) : json_object());
@@ -170,19 +213,24 @@ json_t *aj_annotate_json(const char *text, size_t len, const char *lang)
     return o;
 }
 
-/* How many games a PGN text holds (read, not annotated), up to cap + 1. */
+/* How many games a PGN text holds (read, not annotated, cut as aj_annotate_json cuts it), up to
+ * cap + 1. */
 static int count_games(const char *text, size_t len, int cap)
 {
     arb_pgn_options opts = {true, true, true};
+    struct pieces pc;
+    pieces_init(&pc, text, len);
     arb_pgn_reader r;
-    arb_pgn_reader_init(&r, text, len, &opts);
+    long long base;
     int n = 0;
-    while (n <= cap && arb_pgn_next(&r)) {
-        arb_pgn_game g;
-        arb_pgn_error err;
-        arb_pgn_read(&r, &g, &err);
-        arb_pgn_game_free(&g);
-        n++;
+    while (n <= cap && next_piece(&pc, &r, &opts, &base)) {
+        while (n <= cap && arb_pgn_next(&r)) {
+            arb_pgn_game g;
+            arb_pgn_error err;
+            arb_pgn_read(&r, &g, &err);
+            arb_pgn_game_free(&g);
+            n++;
+        }
     }
     return n;
 }

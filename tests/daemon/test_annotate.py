@@ -3,9 +3,11 @@
 # tests/data/pgn/annotate-events.pgn: each element of "games" is exactly the line `arbiter annotate
 # --json` prints for it (in en and fa), the summary counts them; the strict input (pgn required, a
 # string, no unknown field), the 100-game limit, max-body (413); the route waits in the heavy
-# queue (max-heavy 1: two at once both answered, one after the other). Every answer is checked
+# queue (max-heavy 1: two at once both answered, one after the other). A broken tag line: the
+# same 4 games for the endpoint, the CLI and its shards (one splitter, issue 26). Every answer is checked
 # against docs/openapi.json by Daemon.request.
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -29,6 +31,26 @@ try:
         check_eq(a.get('summary', {}).get('games'), 25, 'summary.games')
         check_eq(a.get('summary', {}).get('mis_scored'), 8, 'summary.mis_scored')
         check_eq(a['summary']['events'].get('checkmate'), 3, 'summary.events.checkmate')
+
+    # issue 26: one splitter (the engine's arb_pgn_split_game) for the CLI, its shards and the
+    # endpoint. A broken tag line ([Event "broken, no closing quote) is one unreadable game with the
+    # tags and moves after it: 4 games, not 5 (the CLI cut it in two before).
+    begin('annotate.broken_tag_line_same_as_cli')
+    broken = os.path.join(os.path.dirname(EVENTS), 'broken-tag-line.pgn')
+    st, _, a = d.post('/v1/games/annotate', {'pgn': open(broken, encoding='utf-8').read()})
+    cli = [json.loads(l) for l in subprocess.run([CLI, 'annotate', '--json', broken], capture_output=True,
+                                                  text=True).stdout.splitlines()]
+    check_eq((st, len(a.get('games', [])), len(cli)), (200, 4, 4), 'four games for both')
+    check_eq(a.get('games'), cli, 'each game is the CLI --json line')
+    check_eq([('error' in g, g.get('line')) for g in cli], [(False, 1), (False, 8), (True, 18), (False, 23)],
+             'the third unreadable, from its broken line on')
+    for n in (2, 3, 7):
+        offsets = []
+        for i in range(1, n + 1):
+            out = subprocess.run([CLI, 'annotate', '--json', '--shard', '%d/%d' % (i, n), broken],
+                                 capture_output=True, text=True).stdout
+            offsets += [json.loads(l)['offset'] for l in out.splitlines()]
+        check_eq(offsets, [g['offset'] for g in cli], '%d shards: the same games once' % n)
 
     begin('annotate.mate_against_the_tag')
     st, _, a = d.post('/v1/games/annotate', {'pgn': '[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0'})

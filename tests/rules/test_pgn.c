@@ -478,8 +478,48 @@ static void test_lenient(void)
     free(text);
 }
 
+/* The one rule by which the CLI and the endpoints cut a text into games (arb_pgn_split_game). */
+static int split_count(const char *t, size_t *starts, int cap)
+{
+    size_t n = strlen(t);
+    arb_pgn_split s = {0};
+    int k = 0;
+    for (size_t b = arb_pgn_split_game(t, n, 0, &s); b < n;) {
+        if (k < cap)
+            starts[k] = b;
+        k++;
+        const char *nl = strchr(t + b, '\n');
+        b = arb_pgn_split_game(t, n, nl ? (size_t)(nl - t) + 1 : n, &s);
+    }
+    return k;
+}
+
+static void test_split(void)
+{
+    size_t at[8];
+    /* a broken tag line opens its game's tags: the next tag line is the same game */
+    const char *broken = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"broken\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"c\"]\n1. d4 *\n";
+    CHECK(split_count(broken, at, 8) == 3);
+    CHECK(at[1] == strlen("[Event \"a\"]\n\n1. e4 *\n\n"));
+    /* a tag after movetext without a marker begins a game; a comment line's [%clk] does not */
+    const char *clk = "\n\n1. e4 {\n[%clk 0:01:00] } e5\n[Event \"b\"]\n1. d4 1-0\n2. c4\n";
+    CHECK(split_count(clk, at, 8) == 3);
+    CHECK(at[0] == 2);
+    /* markers as tokens only: "1-0" ends a game, "e4*"/"Nf3-0" do not */
+    CHECK(split_count("1. e4 1/2-1/2\n1. d4 0-1\n1. c4 *\n1. Nf3\n", at, 8) == 4);
+    CHECK(split_count("1. e4*\n1. d4\n", at, 8) == 1);
+    CHECK(split_count("", at, 8) == 0 && split_count("\n \t\n", at, 8) == 0);
+    /* a line seen only in part: no tag; its marker only after a blank inside the part */
+    arb_pgn_split s = {0};
+    arb_pgn_split_tail(&s, "x 1-0\n", 6);
+    CHECK(s.have_prev && !s.prev_tag && s.prev_result);
+    arb_pgn_split_tail(&s, "1-0", 3);
+    CHECK(!s.prev_result);
+}
+
 int main(void)
 {
+    test_split();
     test_lenient();
     test_classics();
     test_malformed_file();

@@ -89,6 +89,28 @@ ARB_API void arb_pgn_reader_init(arb_pgn_reader *r, const char *text, size_t len
 /* Skips white space, %-escape lines and stray blank text; true if another game follows. */
 ARB_API bool arb_pgn_next(arb_pgn_reader *r);
 
+/* Where games begin (the one rule the CLI's stream splitter, its shards and the endpoints share,
+ * so they count the same games): at the first non-blank line, and at a non-blank line whose
+ * previous non-blank line ends with a termination marker (1-0, 0-1, 1/2-1/2, *) or opens no tag
+ * while this one opens one ('[' and a name: [Event "..." after movetext; a broken tag line still
+ * opens one, as arb_pgn_read reads it). Two lines decide, so a reader can start anywhere once it
+ * knows the line before. (A comment line that opens a tag or ends with a marker cuts its game.) */
+typedef struct arb_pgn_split {
+    bool have_prev, prev_tag, prev_result; /* the previous non-blank line */
+} arb_pgn_split;
+
+/* Classifies one line (its '\n' may be included); true when it begins a game. Blank lines: false,
+ * nothing changes. */
+ARB_API bool arb_pgn_split_line(arb_pgn_split *s, const char *line, size_t len);
+/* The end of a line seen only in part (its start was not kept: a line too long to hold): it opens
+ * no tag; a marker counts only after a blank inside the part. */
+ARB_API void arb_pgn_split_tail(arb_pgn_split *s, const char *tail, size_t len);
+/* text[from] starts a line: classifies the lines from there on and returns the offset of the
+ * first that begins a game (len when none does). Cutting a text into games:
+ *   b = arb_pgn_split_game(t, n, 0, &s); then while b < n: e = arb_pgn_split_game(t, n,
+ *   (end of b's line), &s), the game is t[b, e), b = e. */
+ARB_API size_t arb_pgn_split_game(const char *text, size_t len, size_t from, arb_pgn_split *s);
+
 /* Reads the next game into g (always to be freed with arb_pgn_game_free). ARB_OK; or
  * ARB_ERR_SYNTAX (malformed text), ARB_ERR_ILLEGAL (an illegal move or FEN position),
  * ARB_ERR_LIMIT (a limit above) with *err filled in: the reader then stands at the start of
