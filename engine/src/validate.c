@@ -82,6 +82,16 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
     size_t ngood = 0;
     for (int i = 0; rights[i]; i++) {
         char one[2] = {rights[i], '\0'};
+        char up = (char)(rights[i] & ~32);
+        if (v == ARB_STANDARD && up > 'A' && up < 'H') {
+            /* a Shredder-FEN file letter: no side of standard chess has a rook there to castle with */
+            arb_reason *r = rl_add(l, ARB_R_castling_right_chess960_only);
+            r->field = F_CASTLING;
+            r->offset = f->off[F_CASTLING] + i;
+            r->found[0] = rights[i];
+            arb_reason_add_square(r, ARB_SQ(up - 'A', rights[i] == up ? 0 : 7));
+            continue;
+        }
         arb_status st = parse4(&pos, f, one, "-", v, &why, NULL, NULL);
         if (st == ARB_ERR_SYNTAX) {
             add_syntax(l, &why, f->off[F_CASTLING] + i);
@@ -93,7 +103,6 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
             r->offset = f->off[F_CASTLING] + i;
             r->found[0] = rights[i];
             r->piece = why.piece;
-            char up = (char)(rights[i] & ~32);
             r->side = why.code == ARB_R_fen_castling_no_rook ? why.side
                       : up == 'K' || (up != 'Q' && up > 'D') ? ARB_KINGSIDE : ARB_QUEENSIDE;
             continue;
@@ -431,7 +440,8 @@ bool arb_fen_chess960_hint(const char *fen, arb_variant variant, arb_reason *hin
     arb_reason first;
     if (problems_of(fen, ARB_STANDARD, &first, 1) == 0)
         return false;
-    bool castling = first.code == ARB_R_invalid_castling_rights || first.code == ARB_R_fen_castling_no_king ||
+    bool castling = first.code == ARB_R_invalid_castling_rights || first.code == ARB_R_castling_right_chess960_only ||
+                    first.code == ARB_R_fen_castling_no_king ||
                     first.code == ARB_R_fen_castling_no_rook || first.code == ARB_R_fen_bad_castling;
     if (!castling || problems_of(fen, ARB_CHESS960, &first, 1) != 0)
         return false;

@@ -232,6 +232,19 @@ static void test_chess960_hint(void)
     CHECK(!arb_fen_chess960_hint("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", ARB_STANDARD, &hint)); /* invalid in both */
     CHECK(!arb_fen_chess960_hint("not a fen", ARB_STANDARD, &hint));
     CHECK_INT(arb_validate(shredder, ARB_CHESS960, rs, ARB_VALIDATE_MAX), 0);
+    /* In standard chess the F right names no kingside: a rook on f1 castles only in Chess960 (the
+     * review's "validate calls F kingside"); H and A read as K and Q. */
+    harness_begin("fen.chess960_hint.file_letter_names_its_rook");
+    CHECK(n >= 5);
+    for (int i = 2; i <= 4 && n >= 5; i += 2) { /* HFhf: H and h need their king on e1/e8; F and f */
+        CHECK_INT(rs[i].code, ARB_R_castling_right_chess960_only);
+        CHECK(rs[i].nsquares == 1 && rs[i].squares[0] == (i == 2 ? ARB_SQ(5, 0) : ARB_SQ(5, 7)));
+        char text[ARB_REASON_TEXT_MAX];
+        arb_reason_render(&rs[i], "en", text, sizeof text);
+        CHECK(strstr(text, i == 2 ? "'F'" : "'f'") && strstr(text, i == 2 ? "f1" : "f8") && !strstr(text, "kingside"));
+    }
+    CHECK_INT(arb_validate("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", ARB_STANDARD, rs,
+                           ARB_VALIDATE_MAX), 0);
 }
 
 int main(void)
