@@ -335,6 +335,26 @@ try:
     for x in a['feedback']['explanations']:
         check(x['rule'] is None or x['rule'].startswith('FIDE '), 'lesson rule is FIDE or null: %r' % x['rule'])
 
+    begin('strict.move_typed_otherwise')  # the API trial's UX row: exd5, nf3, E2E4, Pe4, ♘f3 (issue 24 §1)
+    st, _, m = d.post('/v1/move', {'move': 'exd5'})
+    check_eq((st, m.get('legal'), [x['code'] for x in m.get('reasons', [])]),
+             (200, False, ['no_piece_can_move_there', 'nothing_to_capture', 'no_pawn_to_capture']),
+             'exd5 from the start: nothing on d5, no pawn on e4')
+    check_eq(m['reasons'][1].get('squares'), ['d5'], 'the empty square')
+    for typed, meant, kind in (('nf3', 'Nf3', 1), ('Pe4', 'e4', 2), ('E2E4', 'e2e4', 3), ('♘f3', 'Nf3', 4)):
+        for lang in ('en', 'fa', 'ar'):
+            st, _, m = d.post('/v1/move?lang=' + lang, {'move': typed})
+            r = (m.get('reasons') or [{}])[0]
+            check_eq((st, m.get('legal'), r.get('code'), (r.get('params') or {}).get('move'),
+                      (r.get('params') or {}).get('n')), (200, False, 'san_spelling', meant, kind), typed + ' ' + lang)
+            check(meant in r.get('text', '') and typed in r.get('text', ''), 'the text says both: %r' % r.get('text'))
+    st, _, m = d.post('/v1/move', {'move': 'nf5'})
+    check_eq([x['code'] for x in m.get('reasons', [])][:2], ['san_spelling', 'no_piece_can_move_there'],
+             'nf5: what was meant, then why Nf5 is not legal either')
+    st, e = error(d.post('/v1/analyze', {'moves': ['e4', 'nf6']}))
+    check_eq((st, e.get('code'), e.get('index'), (e.get('explanation') or {}).get('code')),
+             (422, 'invalid_move', 1, 'san_spelling'),
+             'a record refuses it as a move it cannot read, saying what was meant')
     begin('strict.startpos')
     st, _, a = d.post('/v1/analyze', {'fen': 'startpos', 'moves': ['e4']})
     st2, _, b = d.post('/v1/analyze', {'moves': ['e4']})
