@@ -21,17 +21,17 @@ static void report(void *ud, const char *path, int line, const char *level, int 
 static int lesson_check(int nfiles, char **files)
 {
     int failed = 0;
-    arbl_registry *reg = arbl_registry_new(NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
     if (!reg)
         return 2;
     for (int i = 0; i < nfiles; i++) {
         int errors = 0;
-        if (arbl_registry_load_file(reg, files[i], report, &errors))
+        if (arbl_book_load_file(reg, files[i], report, &errors))
             printf("%s: ok\n", files[i]);
         else
             failed++;
     }
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
     return failed ? 1 : 0;
 }
 
@@ -59,12 +59,12 @@ static void print_board(const char *fen, const char *variant)
 static int lesson_play(const char *path, const char *lang)
 {
     int errors = 0;
-    arbl_registry *reg = arbl_registry_new(NULL);
-    if (!reg || !arbl_registry_load_file(reg, path, report, &errors)) {
-        arbl_registry_free(reg);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
+    if (!reg || !arbl_book_load_file(reg, path, report, &errors)) {
+        arbl_book_free(reg);
         return 1;
     }
-    const arbl_lesson *l = arbl_registry_at(reg, 0);
+    const arbl_lesson *l = arbl_book_at(reg, 0);
     printf("%s\n", arbl_text_get(&l->title, lang));
     printf("(answer with a move like Nf3 or e2e4, a choice, true/false or squares; 'hint', 'quit')\n");
     int step = 1, hint = 0;
@@ -91,7 +91,7 @@ static int lesson_play(const char *path, const char *lang)
             continue;
         }
         arbl_result r;
-        if (!arbl_answer(reg, l, step, line, lang, &r)) {
+        if (!arbl_lesson_answer(reg, l, step, line, lang, &r)) {
             fprintf(stderr, "arbiter: %s\n", r.error);
             continue;
         }
@@ -105,7 +105,7 @@ static int lesson_play(const char *path, const char *lang)
             step = r.next ? r.next : l->nsteps + 1;
         }
     }
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
     return 0;
 }
 

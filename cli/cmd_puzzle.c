@@ -271,7 +271,7 @@ static void script_report(void *ud, const char *path, int line, const char *leve
  * linted and verified by the engine as the daemon loads it. Returns 0, 1 (one fails) or 2. */
 static int scripts_check(int nfiles, char **files)
 {
-    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
+    arbl_book *box = arbl_book_new(&arbl_puzzles, NULL);
     if (!box)
         return 2;
     int failed = 0, total = 0;
@@ -289,14 +289,14 @@ static int scripts_check(int nfiles, char **files)
         }
         fclose(f);
         struct script_report c = {0, false};
-        if (arbl_puzzlebox_load_file(box, files[i], script_report, &c)) {
-            const arbl_puzzle *p = arbl_puzzlebox_at(box, arbl_puzzlebox_count(box) - 1);
+        if (arbl_book_load_file(box, files[i], script_report, &c)) {
+            const arbl_puzzle *p = arbl_book_at(box, arbl_book_count(box) - 1);
             printf("ok   %s: %s (%s), answer by %s\n", p->id, p->kind, files[i], p->answer_type);
         } else {
             failed++;
         }
     }
-    arbl_puzzlebox_free(box);
+    arbl_book_free(box);
     if (total)
         printf("%d puzzle scripts: %d ok, %d failed\n", total, total - failed, failed);
     return unreadable ? 2 : failed ? 1 : 0;

@@ -3,7 +3,7 @@
  * move or a whole line judged by the engine's solver (any line that still forces mate in time is
  * accepted, not only the recorded keys); a scripted puzzle's answer (a move, a line, a choice or
  * a number) is judged by its script in a sandbox (lua/puzzles.h). The puzzles are the current
- * lesson set's (puzzles.h, set->puzzle_box), reloaded with it on SIGHUP; each request holds the
+ * lesson set's (lesson_set.h, set->books[AD_PUZZLES]), reloaded with it on SIGHUP; each request holds the
  * set it started with. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -63,9 +63,9 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 {
     json_t *list = json_array();
 #ifdef AD_HAVE_LUA
-    if (set && set->puzzle_box) {
-        for (int i = 0; i < arbl_puzzlebox_count(set->puzzle_box); i++)
-            json_array_append_new(list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
+    if (set && set->books[AD_PUZZLES]) {
+        for (int i = 0; i < arbl_book_count(set->books[AD_PUZZLES]); i++)
+            json_array_append_new(list, box_puzzle_json(arbl_book_at(set->books[AD_PUZZLES], i), r->lang));
         ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
         return;
     }
@@ -80,7 +80,7 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
 #ifdef AD_HAVE_LUA
-    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    const arbl_puzzle *bp = set ? arbl_book_find(set->books[AD_PUZZLES], r->params[0]) : NULL;
     if (bp) {
         ad_reply_json(r, 200, box_puzzle_json(bp, r->lang));
         return;
@@ -319,7 +319,7 @@ static void reply_script_failure(ad_request *r, const arbl_puzzle *p, const arbl
     ad_reply_json(r, aj_code_status(AJ_E_LESSON_SCRIPT), root);
 }
 
-static void judge_script(ad_request *r, const arbl_puzzlebox *box, const arbl_puzzle *p)
+static void judge_script(ad_request *r, const arbl_book *box, const arbl_puzzle *p)
 {
     char answer[ARBL_ANSWER_MAX + ARB_MOVE_TEXT_MAX + 2];
     if (!read_script_answer(r, answer, sizeof answer))
@@ -352,9 +352,9 @@ static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzl
         return;
     }
 #ifdef AD_HAVE_LUA
-    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    const arbl_puzzle *bp = set ? arbl_book_find(set->books[AD_PUZZLES], r->params[0]) : NULL;
     if (bp && bp->chunk) {
-        judge_script(r, set->puzzle_box, bp);
+        judge_script(r, set->books[AD_PUZZLES], bp);
         return;
     }
 #else

@@ -13,7 +13,7 @@
 #include "config.h"
 #include "edge.h"
 #include "heavy_queue.h"
-#include "lessons.h"
+#include "lesson_set.h"
 #include "metrics.h"
 
 struct ad_request;

@@ -1,4 +1,4 @@
--- The lesson checker, loaded as text by lessons.c after the prelude only when a lesson file is
+-- The lesson checker, loaded as text by the book (book.c) after the prelude only when a lesson file is
 -- loaded or checked (never per answer): the description the host stores and the linter.
 -- Its argument is the prelude's runtime table; it returns that table with describe and lint.
 
@@ -446,14 +446,5 @@ local function id_line(l, source)
   return find_in(lines, from or 1, #lines, "id") or from or 0
 end
 
--- A misspelled global ("attempt to call a nil value (global 'promote')"): the closest name the
--- runtime defines (predicates, constructors, libraries), or nil.
-local G = _G
-local function suggest_global(name)
-  local known = {}
-  for k in pairs(G) do if type(k) == "string" then known[k] = true end end
-  return type(name) == "string" and closest(name, known) or nil
-end
-
-rt.describe, rt.lint, rt.id_line, rt.suggest_global = describe, lint, id_line, suggest_global
+rt.describe, rt.lint, rt.id_line = describe, lint, id_line
 return rt

@@ -1,4 +1,4 @@
--- Helpers the lesson and quiz checkers share (loaded as text only when a file is checked):
+-- Helpers every checker shares (loaded as text only when a file is checked):
 -- the lines of a coach's file, the line a field is written on, "did you mean" and UTF-8.
 -- Returns a table of functions; it defines no globals.
 
@@ -86,5 +86,14 @@ local function in_line_order(problems)
   return problems
 end
 
+-- A misspelled global ("attempt to call a nil value (global 'promote')"): the closest name the
+-- runtime defines (predicates, constructors, libraries), or nil.
+local G = _G
+local function suggest_global(name)
+  local known = {}
+  for k in pairs(G) do if type(k) == "string" then known[k] = true end end
+  return type(name) == "string" and closest(name, known) or nil
+end
+
 return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem,
-         in_line_order = in_line_order }
+         in_line_order = in_line_order, suggest_global = suggest_global }

@@ -1,4 +1,4 @@
--- The lesson runtime, loaded by lessons.c into every sandbox before the globals are locked:
+-- The lesson runtime, loaded by the book (book.c) into every sandbox before the globals are locked:
 -- lesson and step constructors, common predicates and the answer judge. The linter and the
 -- description live in checker.lua, loaded only when a lesson is checked (not per answer).
 -- No chess rule lives here: legality, check, mate and explanations all come from `arbiter`.

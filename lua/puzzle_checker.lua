@@ -1,4 +1,4 @@
--- The puzzle checker, loaded as text by puzzles.c after the puzzle prelude only when a puzzle is
+-- The puzzle checker, loaded as text by the book (book.c) after the puzzle prelude only when a puzzle is
 -- loaded or checked (never per answer): the puzzle{} table's fields (lint: unknown fields with
 -- the nearest name, every text in en, fa and ar, valid UTF-8) and the engine's verification
 -- (verify: the coach's answer is judged right, each listed wrong answer wrong with an explanation,

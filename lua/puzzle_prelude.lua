@@ -1,4 +1,4 @@
--- The puzzle runtime, loaded as text by puzzles.c into every puzzle sandbox before the globals
+-- The puzzle runtime, loaded as text by the book (book.c) into every puzzle sandbox before the globals
 -- are locked: the puzzle{} constructor, the `puzzlelib` helpers a coach's own judge may use, one
 -- judge per kind (each decides by asking `arbiter`, never by a fixed string), and the describe /
 -- judge entry points. No chess rule lives here: legality, mate, stalemate, counts and the
@@ -366,7 +366,7 @@ function puzzle(t)
   return t
 end
 
--- ---- entry points (called by puzzles.c) ----
+-- ---- entry points (called by puzzles.c and the book) ----
 
 local function clean(e)
   if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end

@@ -1,4 +1,4 @@
--- The quiz checker, loaded as text by quizzes.c after the quiz prelude only when a generator is
+-- The quiz checker, loaded as text by the book (book.c) after the quiz prelude only when a generator is
 -- loaded or checked (never per question): the quiz{} table's fields (lint) and one question's
 -- deep check (check_question: every text in en, fa and ar, the expected answer accepted in each
 -- language, wrong answers refused with an explanation). Problems name the coach's file line.

@@ -1,4 +1,4 @@
--- The quiz runtime, loaded as text by quizzes.c into every quiz sandbox before the globals are
+-- The quiz runtime, loaded as text by the book (book.c) into every quiz sandbox before the globals are
 -- locked: the quiz{} constructor, the `quizlib` helpers generators share, and the generate /
 -- grade entry points. No chess rule lives here: every answer comes from `arbiter`.
 
@@ -287,7 +287,7 @@ function quiz(t)
   return t
 end
 
--- ---- entry points (called by quizzes.c) ----
+-- ---- entry points (called by quizzes.c and the book) ----
 
 local function clean(e)
   if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end

@@ -390,7 +390,7 @@ static bool collect(void *ud, const arbl_question *q)
     return true;
 }
 
-static void generate(const arbl_quizbook *book, const arbl_quiz *quiz, const char *level, uint64_t seed, long count,
+static void generate(const arbl_book *book, const arbl_quiz *quiz, const char *level, uint64_t seed, long count,
                      const char *lang, struct batch *b)
 {
     arbl_quiz_args args;
@@ -406,7 +406,7 @@ static void generate(const arbl_quizbook *book, const arbl_quiz *quiz, const cha
 
 /* ---- the tests ---- */
 
-static arbl_quizbook *book;
+static arbl_book *book;
 static arbl_grade grade;
 
 static void test_generator(const arbl_quiz *quiz)
@@ -581,7 +581,7 @@ static void test_ids(void)
     CHECK(!grade.correct);
 
     harness_begin("quiz.generate.bad_args");
-    const arbl_quiz *q = arbl_quizbook_find(book, "status");
+    const arbl_quiz *q = arbl_book_find(book, "status");
     arbl_quiz_args args;
     memset(&args, 0, sizeof args);
     char err[256];
@@ -598,13 +598,13 @@ static void test_ids(void)
 static void test_book(void)
 {
     harness_begin("quiz.book.generators");
-    CHECK(arbl_quizbook_count(book) >= 18);
+    CHECK(arbl_book_count(book) >= 18);
     const char *want[] = {"move-legal", "can-castle", "status", "legal-count", "pinned", "en-passant",
                           "draw-rule", "legal-position", "touch-move", "mate-in-1", "mate-in-2",
                           "flag-fall", "resign", "draw-agreement", "claim-threefold", "claim-fifty",
                           "illegal-penalty", "touch-castle"};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-        const arbl_quiz *q = arbl_quizbook_find(book, want[i]);
+        const arbl_quiz *q = arbl_book_find(book, want[i]);
         CHECK_MSG(q != NULL, "no generator %s", want[i]);
         if (!q)
             continue;
@@ -663,16 +663,16 @@ int main(void)
     const char *deadline = getenv("ARB_QUIZ_DEADLINE_MS");
     arbl_limits limits = {0};
     limits.deadline_ms = deadline ? (uint32_t)strtoul(deadline, NULL, 10) : 0;
-    book = arbl_quizbook_new(&limits);
+    book = arbl_book_new(&arbl_quizzes, &limits);
     CHECK(book != NULL);
-    CHECK(arbl_quizbook_load_dir(book, dir ? dir : "lessons/quizzes", report, NULL) >= 11);
+    CHECK(arbl_book_load_dir(book, dir ? dir : "lessons/quizzes", NULL, NULL, report, NULL) >= 11);
     test_book();
     test_ids();
     test_check_buffer(dir ? dir : "lessons/quizzes");
     const char *only = getenv("ARB_QUIZ_ONLY");
-    for (int i = 0; i < arbl_quizbook_count(book); i++)
-        if (!only || strcmp(only, arbl_quizbook_at(book, i)->id) == 0)
-            test_generator(arbl_quizbook_at(book, i));
-    arbl_quizbook_free(book);
+    for (int i = 0; i < arbl_book_count(book); i++)
+        if (!only || strcmp(only, ((const arbl_quiz *)arbl_book_at(book, i))->id) == 0)
+            test_generator(arbl_book_at(book, i));
+    arbl_book_free(book);
     return harness_finish();
 }

@@ -1,7 +1,7 @@
-/* The puzzle list of one lesson set (lessons.h): read from <lessons>/puzzles/puzzles.txt when the
+/* The mate file of one lesson set (lesson_set.h): read from <lessons>/puzzles/puzzles.txt when the
  * set is loaded (at start and on SIGHUP), read-only while requests hold the set, freed with it. */
-#ifndef AD_PUZZLES_H
-#define AD_PUZZLES_H
+#ifndef AD_MATE_FILE_H
+#define AD_MATE_FILE_H
 
 #include <stdbool.h>
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "log.h"
-#include "puzzles.h"
+#include "mate_file.h"
 
 static char *trim(char *s)
 {
@@ -68,9 +68,10 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT) {
-            ad_log(AD_LOG_WARN, "no puzzle file %s: no puzzles served", path);
+            ad_log(AD_LOG_WARN, "no puzzle file %s: no mate-file puzzles served", path);
         } else {
-            ad_log(AD_LOG_WARN, "puzzle file %s cannot be read (%s): no puzzles served", path, strerror(errno));
+            ad_log(AD_LOG_WARN, "puzzle file %s cannot be read (%s): no mate-file puzzles served", path,
+                   strerror(errno));
             list->failures = 1;
         }
         return false;

@@ -1,0 +1,386 @@
+/* The book of scripts (book.h): the items of one kind, loaded from a folder on several threads
+ * (each file checked by book_load.c), added and reported in name order, found by id; a reload
+ * keeps the last good version of a file that now fails. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "book_load.h"
+#include "scripts.h"
+
+/* ---- the book ---- */
+
+arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
+{
+    arbl_book *book = calloc(1, sizeof *book);
+    if (!book)
+        return NULL;
+    book->kind = kind;
+    if (limits)
+        book->limits = *limits;
+    /* Compiled once; every answer loads these bytes instead of parsing again. Stripped where the
+     * kind allows: loading debug information was a fifth of a lesson answer's instructions. */
+    book->prelude = arbl_compile_text(limits, *kind->prelude_text, *kind->prelude_len, kind->prelude_name,
+                                      kind->strip_prelude, &book->prelude_len);
+    if (kind->open)
+        book->data = kind->open(book);
+    return book;
+}
+
+static void *item_at(const arbl_book *book, int i)
+{
+    return book->items + (size_t)i * book->kind->item_size;
+}
+
+void arbl_book_free(arbl_book *book)
+{
+    if (!book)
+        return;
+    for (int i = 0; i < book->count; i++)
+        arbl_item_free(book->kind, item_at(book, i));
+    if (book->kind->close)
+        book->kind->close(book->data);
+    free(book->items);
+    free(book->prelude);
+    free(book);
+}
+
+const arbl_kind *arbl_book_kind(const arbl_book *book)
+{
+    return book->kind;
+}
+
+const arbl_limits *arbl_book_limits(const arbl_book *book)
+{
+    return &book->limits;
+}
+
+void *arbl_book_data(const arbl_book *book)
+{
+    return book->data;
+}
+
+int arbl_book_count(const arbl_book *book)
+{
+    return book ? book->count : 0;
+}
+
+const void *arbl_book_at(const arbl_book *book, int i)
+{
+    return book && i >= 0 && i < book->count ? item_at(book, i) : NULL;
+}
+
+const void *arbl_book_find(const arbl_book *book, const char *id)
+{
+    for (int i = 0; book && id && i < book->count; i++) {
+        const arbl_entry *e = item_at(book, i);
+        if (e->id && strcmp(e->id, id) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+int arbl_book_failures(const arbl_book *book)
+{
+    return book->failures;
+}
+
+int arbl_book_stale(const arbl_book *book)
+{
+    return book->stale;
+}
+
+/* Appends item (copied; the book owns what it owns); false (item freed) when memory runs out. */
+static bool append(arbl_book *book, void *item)
+{
+    if (book->count == book->cap) {
+        int cap = book->cap ? book->cap * 2 : 16;
+        unsigned char *items = realloc(book->items, book->kind->item_size * (size_t)cap);
+        if (!items) {
+            arbl_item_free(book->kind, item);
+            return false;
+        }
+        book->items = items;
+        book->cap = cap;
+    }
+    memcpy(item_at(book, book->count++), item, book->kind->item_size);
+    return true;
+}
+
+bool arbl_book_add(arbl_book *book, void *item)
+{
+    const arbl_entry *e = item;
+    if (!e->id || arbl_book_find(book, e->id)) {
+        arbl_item_free(book->kind, item);
+        return false;
+    }
+    return append(book, item);
+}
+
+/* Reads path into *src (text malloc'd: the caller frees src->text); false (reported) if not. */
+static bool read_source(const char *path, arbl_source *src, arbl_report_fn report, void *ud)
+{
+    char err[512];
+    memset(src, 0, sizeof *src);
+    src->path = path;
+    src->name = arbl_base_name(path);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        report(ud, path, 0, "error", 0, "is a directory: a check takes script files "
+               "(arbiterd --check-lessons DIR checks a whole directory)");
+        return false;
+    }
+    src->text = arbl_read_file(path, ARBL_SCRIPT_MAX, &src->len, err, sizeof err);
+    if (!src->text) {
+        report(ud, path, 0, "error", 0, err);
+        return false;
+    }
+    return true;
+}
+
+/* A text longer than any file read is refused as a file would be (reported). */
+static bool too_large(const char *name, size_t len, arbl_report_fn report, void *ud)
+{
+    if (len <= ARBL_SCRIPT_MAX)
+        return false;
+    char msg[80];
+    snprintf(msg, sizeof msg, "the file is larger than %u bytes", ARBL_SCRIPT_MAX);
+    report(ud, name, 0, "error", 0, msg);
+    return true;
+}
+
+/* Adds what load_one gave, unless its id is taken (reported with the other file's name). */
+static bool add_loaded(arbl_book *book, const arbl_source *src, struct arbl_loaded *r, arbl_report_fn report, void *ud)
+{
+    if (!r->item) {
+        book->failures++;
+        return false;
+    }
+    arbl_entry *e = r->item;
+    const arbl_entry *other = arbl_book_find(book, e->id);
+    bool added = false;
+    if (!e->id || other) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "another %s already has the id '%.64s': %.400s", book->kind->noun,
+                 e->id ? e->id : "", other ? other->path : "");
+        report(ud, src->path, r->id_line, "error", 0, msg);
+        arbl_item_free(book->kind, r->item);
+    } else {
+        added = append(book, r->item);
+    }
+    free(r->item);
+    r->item = NULL;
+    book->failures += !added;
+    return added;
+}
+
+bool arbl_book_load_file(arbl_book *book, const char *path, arbl_report_fn report, void *ud)
+{
+    arbl_source src;
+    if (!read_source(path, &src, report, ud)) {
+        book->failures++;
+        return false;
+    }
+    struct arbl_loaded r;
+    arbl_load_one(book, &src, NULL, 0, 0, report, ud, &r);
+    free((char *)src.text);
+    return add_loaded(book, &src, &r, report, ud);
+}
+
+bool arbl_book_load_buffer(arbl_book *book, const char *name, const char *text, size_t len, arbl_report_fn report,
+                           void *ud)
+{
+    arbl_source src = {.path = name, .name = arbl_base_name(name), .text = text, .len = len};
+    if (too_large(name, len, report, ud)) {
+        book->failures++;
+        return false;
+    }
+    struct arbl_loaded r;
+    arbl_load_one(book, &src, NULL, 0, 0, report, ud, &r);
+    return add_loaded(book, &src, &r, report, ud);
+}
+
+/* Checks src as a load would, keeping nothing; the number of errors. */
+static int check_source(const arbl_kind *kind, const arbl_source *src, const arbl_limits *limits,
+                        arbl_report_fn report, void *ud)
+{
+    arbl_book *book = arbl_book_new(kind, limits);
+    if (!book) {
+        report(ud, src->path, 0, "error", 0, "out of memory");
+        return 1;
+    }
+    struct arbl_loaded r;
+    arbl_load_one(book, src, NULL, 0, 0, report, ud, &r);
+    if (r.item) {
+        arbl_item_free(kind, r.item);
+        free(r.item);
+    }
+    arbl_book_free(book);
+    return r.item ? 0 : r.errors ? r.errors : 1;
+}
+
+int arbl_book_check_buffer(const arbl_kind *kind, const char *name, const char *text, size_t len,
+                           const arbl_limits *limits, arbl_report_fn report, void *ud)
+{
+    if (too_large(name, len, report, ud))
+        return 1;
+    arbl_source src = {.path = name, .name = arbl_base_name(name), .text = text, .len = len};
+    return check_source(kind, &src, limits, report, ud);
+}
+
+int arbl_book_check_file(const arbl_kind *kind, const char *path, const arbl_limits *limits, arbl_report_fn report,
+                         void *ud)
+{
+    arbl_source src;
+    if (!read_source(path, &src, report, ud))
+        return 1;
+    int errors = check_source(kind, &src, limits, report, ud);
+    free((char *)src.text);
+    return errors;
+}
+
+/* ---- a folder: files checked on several threads, added and reported in name order ---- */
+
+/* The reports of one file, kept until it is its turn to be reported. */
+struct kept_report {
+    int line, step;
+    char level[16];
+    char *message;
+};
+
+struct job {
+    const char *path;
+    struct arbl_loaded result;
+    struct kept_report *reports;
+    int nreports, cap;
+    bool read;                  /* the file could be read (else its one report says why) */
+};
+
+static void keep_report(void *ud, const char *path, int line, const char *level, int step, const char *message)
+{
+    (void)path;
+    struct job *j = ud;
+    if (j->nreports == j->cap) {
+        int cap = j->cap ? j->cap * 2 : 8;
+        struct kept_report *r = realloc(j->reports, sizeof *r * (size_t)cap);
+        if (!r)
+            return;
+        j->reports = r;
+        j->cap = cap;
+    }
+    struct kept_report *r = &j->reports[j->nreports++];
+    r->line = line;
+    r->step = step;
+    snprintf(r->level, sizeof r->level, "%s", level);
+    r->message = arbl_dup(message ? message : "");
+}
+
+struct folder {
+    const arbl_book *book;
+    struct job *jobs;
+    size_t njobs;
+    atomic_size_t next;
+    int64_t end_ns;
+};
+
+static void run_job(struct folder *f, struct job *j)
+{
+    arbl_source src;
+    const atomic_bool *cancel = f->book->limits.cancel;
+    if (cancel && atomic_load(cancel))
+        return; /* the host is stopping: nothing more is checked */
+    if (!read_source(j->path, &src, keep_report, j))
+        return;
+    j->read = true;
+    arbl_load_one(f->book, &src, NULL, 0, f->end_ns, keep_report, j, &j->result);
+    free((char *)src.text);
+}
+
+static void *worker(void *arg)
+{
+    struct folder *f = arg;
+    for (size_t i; (i = atomic_fetch_add(&f->next, 1)) < f->njobs;)
+        run_job(f, &f->jobs[i]);
+    return NULL;
+}
+
+/* Whether book has an item loaded from path. */
+static bool has_path(const arbl_book *book, const char *path)
+{
+    for (int i = 0; i < book->count; i++)
+        if (strcmp(((const arbl_entry *)item_at(book, i))->path, path) == 0)
+            return true;
+    return false;
+}
+
+/* The items of prev whose file failed this time (still there, not loaded again): checked again
+ * from their compiled chunk and served as they were. */
+static void keep_last_good(arbl_book *book, const arbl_book *prev, int64_t end_ns, arbl_report_fn report, void *ud)
+{
+    for (int i = 0; prev && i < prev->count; i++) {
+        const arbl_entry *was = item_at(prev, i);
+        struct stat st;
+        if (!was->chunk || has_path(book, was->path) || stat(was->path, &st) != 0)
+            continue;
+        arbl_source src = {.path = was->path, .name = arbl_base_name(was->path)};
+        struct arbl_loaded r;
+        arbl_load_one(book, &src, was->chunk, was->chunk_len, end_ns, report, ud, &r);
+        if (r.item && !arbl_book_find(book, ((arbl_entry *)r.item)->id)) {
+            ((arbl_entry *)r.item)->stale = true;
+            book->stale += append(book, r.item);
+            free(r.item);
+        } else if (r.item) {
+            arbl_item_free(book->kind, r.item);
+            free(r.item);
+        }
+    }
+}
+
+int arbl_book_load_dir(arbl_book *book, const char *dir, const arbl_book *prev, const arbl_load *how,
+                       arbl_report_fn report, void *ud)
+{
+    size_t n;
+    char **paths = arbl_list_scripts(dir, &n);
+    if (!paths)
+        return -1;
+    struct folder f = {.book = book, .jobs = calloc(n + 1, sizeof *f.jobs), .njobs = n,
+                       .end_ns = how ? how->end_ns : 0};
+    if (!f.jobs) {
+        arbl_free_scripts(paths, n);
+        return -1;
+    }
+    atomic_init(&f.next, 0);
+    for (size_t i = 0; i < n; i++)
+        f.jobs[i].path = paths[i];
+    int threads = how && how->threads > 1 ? how->threads : 1;
+    if ((size_t)threads > n)
+        threads = n ? (int)n : 1;
+    pthread_t tid[64];
+    int started = 0;
+    for (int t = 1; t < threads && started < 64; t++)
+        if (pthread_create(&tid[started], NULL, worker, &f) == 0)
+            started++;
+    worker(&f);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    int added = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct job *j = &f.jobs[i];
+        for (int k = 0; k < j->nreports; k++) {
+            report(ud, j->path, j->reports[k].line, j->reports[k].level, j->reports[k].step, j->reports[k].message);
+            free(j->reports[k].message);
+        }
+        free(j->reports);
+        if (!j->read && j->nreports == 0)
+            continue; /* not checked at all: the host is stopping */
+        arbl_source src = {.path = j->path, .name = arbl_base_name(j->path)};
+        added += add_loaded(book, &src, &j->result, report, ud);
+    }
+    free(f.jobs);
+    arbl_free_scripts(paths, n);
+    keep_last_good(book, prev, f.end_ns, report, ud);
+    return added;
+}

@@ -1,0 +1,107 @@
+/* The texts, reports and explanations every kind shares (runtime.h): a text in the asked
+ * language, a report as "file:line: level: message", and the explanation tables an answer
+ * hands back read into C. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "arbiter/message.h"
+#include "runtime.h"
+#include "scripts.h"
+
+const char *const arbl_langs[ARBL_NLANGS] = {"en", "fa", "ar"};
+
+const char *arbl_text_get(const arbl_text *t, const char *lang)
+{
+    const char *base = arb_language_base(lang); /* "fa" for "fa-u-nu-latn" */
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        if (base && strcmp(base, arbl_langs[i]) == 0 && t->lang[i])
+            return t->lang[i];
+    return t->lang[0] ? t->lang[0] : "";
+}
+
+int arbl_split_where(const char *name, const char *message, const char **rest)
+{
+    size_t n = strlen(name);
+    *rest = message;
+    if (!message || strncmp(message, name, n) != 0 || message[n] != ':')
+        return 0;
+    const char *p = message + n + 1;
+    int line = 0;
+    while (*p >= '0' && *p <= '9' && line < 10000000)
+        line = line * 10 + (*p++ - '0');
+    if (line == 0 || p[0] != ':')
+        return 0;
+    *rest = p[1] == ' ' ? p + 2 : p + 1;
+    return line;
+}
+
+void arbl_format_report(char *buf, size_t cap, const char *path, int line, const char *level, int step,
+                        const char *message)
+{
+    char at[24] = "", st[24] = "";
+    if (line > 0)
+        snprintf(at, sizeof at, ":%d", line);
+    if (step > 0)
+        snprintf(st, sizeof st, "step %d: ", step);
+    snprintf(buf, cap, "%s%s: %s%s: %s", path, at, st, level, message ? message : "");
+}
+
+/* ---- what the runtimes hand back: plain tables of strings (no metamethod can run, which
+ * matters because this runs outside the protected call) ---- */
+
+static void read_explanation(lua_State *L, int t, arbl_explanation *e)
+{
+    memset(e, 0, sizeof *e);
+    lua_getfield(L, t, "code");
+    arbl_copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
+    lua_getfield(L, t, "rule");
+    arbl_copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
+    lua_getfield(L, t, "text");
+    arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
+    lua_pop(L, 3);
+    lua_getfield(L, t, "squares");
+    for (int i = 1; lua_istable(L, -1) && i <= ARBL_MAX_SQUARES; i++) {
+        lua_rawgeti(L, -1, i);
+        const char *s = lua_tostring(L, -1);
+        if (s && strlen(s) == 2)
+            arbl_copy_str(e->squares[e->nsquares++], 3, s);
+        lua_pop(L, 1);
+        if (!s)
+            break;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "params");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
+                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
+                e->nparams++;
+            }
+            lua_pop(L, 1);
+        }
+        qsort(e->params, (size_t)e->nparams, sizeof e->params[0], arbl_cmp_key);
+    }
+    lua_pop(L, 1);
+}
+
+int arbl_read_explanations(lua_State *L, int t, arbl_explanation *out)
+{
+    int n = 0;
+    lua_getfield(L, t, "explanations");
+    for (int i = 1; lua_istable(L, -1) && n < ARBL_MAX_EXPLANATIONS; i++) {
+        lua_rawgeti(L, -1, i);
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        read_explanation(L, lua_gettop(L), &out[n++]);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return n;
+}

@@ -1,0 +1,82 @@
+/* What every kind of script (lessons, quizzes, puzzles) shares with its callers: texts in every
+ * language, problems reported while loading, and the explanations and results an answer carries.
+ * No HTTP, no JSON: the daemon and the CLI turn these into their own forms. */
+#ifndef ARBL_RUNTIME_H
+#define ARBL_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "sandbox.h"
+
+/* Languages every text comes in; index into arbl_text.lang. */
+#define ARBL_NLANGS 3
+extern const char *const arbl_langs[ARBL_NLANGS]; /* "en", "fa", "ar" */
+
+typedef struct arbl_text {
+    char *lang[ARBL_NLANGS];
+} arbl_text;
+
+/* The text in lang (falls back to English; "" if there is none). */
+const char *arbl_text_get(const arbl_text *t, const char *lang);
+
+typedef struct arbl_choice {
+    char *id;
+    arbl_text text;
+} arbl_choice;
+
+/* Problems found while loading or checking: level "error" or "warning"; line is the line of the
+ * file the problem is at (0: none; the file as a whole), step the lesson step (0: none). */
+typedef void (*arbl_report_fn)(void *ud, const char *path, int line, const char *level, int step,
+                               const char *message);
+
+/* One report as a line of text: "path:line: step N: level: message" (no ":line" when line is 0,
+ * no "step N: " for the file as a whole), the form compilers use, so editors can jump to it. */
+void arbl_format_report(char *buf, size_t cap, const char *path, int line, const char *level, int step,
+                        const char *message);
+
+/* If message starts with "<name>:<line>: " (a Lua error in the chunk called name), the line, and
+ * *rest points after that prefix; else 0 and *rest = message. */
+int arbl_split_where(const char *name, const char *message, const char **rest);
+
+#define ARBL_MAX_EXPLANATIONS 8
+#define ARBL_MAX_PARAMS 8
+#define ARBL_MAX_SQUARES 64 /* a list of squares is never cut: the board has 64 */
+#define ARBL_ANSWER_MAX 200
+/* Room for texts a script hands back: an explanation, or a lesson paragraph of feedback, in any
+ * language (Persian and Arabic letters take two bytes). A longer text is cut at a character and
+ * ends in "…" (arbl_copy_str), never cut inside a character. */
+#define ARBL_TEXT_MAX 4096
+#define ARBL_FEEDBACK_MAX 8192
+
+typedef struct arbl_explanation {
+    char code[40];
+    char rule[24];
+    char text[ARBL_TEXT_MAX];
+    int nsquares;
+    char squares[ARBL_MAX_SQUARES][3];
+    int nparams;
+    struct {
+        char key[16];
+        char value[48];
+    } params[ARBL_MAX_PARAMS];
+} arbl_explanation;
+
+typedef struct arbl_result {
+    bool ok;                /* false: the script failed; see error and budget */
+    bool correct;
+    int next;               /* a lesson: the step to go to next (1-based), 0 after the last step */
+    char feedback[ARBL_FEEDBACK_MAX];
+    int nexplanations;
+    arbl_explanation explanations[ARBL_MAX_EXPLANATIONS];
+    arbl_budget budget;     /* the budget that ran out when ok is false, if one did */
+    char error[512];        /* names the lesson or puzzle, the script line and the budget */
+} arbl_result;
+
+/* Reads the field "explanations" of the table at stack index t (the plain tables of strings the
+ * preludes build) into out, at most ARBL_MAX_EXPLANATIONS; returns how many. */
+int arbl_read_explanations(lua_State *L, int t, arbl_explanation *out);
+
+#endif
