@@ -44,7 +44,10 @@ static arbl_book *open_book(const char *dir, int *errors)
         arbl_book *book = arbl_book_new(&arbl_quizzes, NULL);
         if (!book)
             return NULL;
-        if (arbl_book_load_dir(book, candidates[i], NULL, NULL, report, errors) < 0) {
+        /* list, generate and grade only read the book: each file is checked in English (quiz
+         * check, and the daemon, check every language) */
+        const arbl_load how = {.threads = 1, .english_only = true};
+        if (arbl_book_load_dir(book, candidates[i], NULL, &how, report, errors) < 0) {
             fprintf(stderr, "arbiter: cannot read the quiz directory %s\n", candidates[i]);
             arbl_book_free(book);
             return NULL;

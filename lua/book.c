@@ -11,6 +11,9 @@
 #include "book_load.h"
 #include "scripts.h"
 
+extern const char *const arbl_common_text;
+extern const size_t arbl_common_len;
+
 /* ---- the book ---- */
 
 arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
@@ -25,6 +28,8 @@ arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
      * kind allows: loading debug information was a fifth of a lesson answer's instructions. */
     book->prelude = arbl_compile_text(limits, *kind->prelude_text, *kind->prelude_len, kind->prelude_name,
                                       kind->strip_prelude, &book->prelude_len);
+    book->common = arbl_compile_text(limits, arbl_common_text, arbl_common_len, "=common", kind->strip_prelude,
+                                     &book->common_len);
     if (kind->open)
         book->data = kind->open(book);
     return book;
@@ -45,6 +50,7 @@ void arbl_book_free(arbl_book *book)
         book->kind->close(book->data);
     free(book->items);
     free(book->prelude);
+    free(book->common);
     free(book);
 }
 
@@ -185,7 +191,7 @@ bool arbl_book_load_file(arbl_book *book, const char *path, arbl_report_fn repor
         return false;
     }
     struct arbl_loaded r;
-    arbl_load_one(book, &src, NULL, 0, 0, report, ud, &r);
+    arbl_load_one(book, &src, NULL, 0, NULL, report, ud, &r);
     free((char *)src.text);
     return add_loaded(book, &src, &r, report, ud);
 }
@@ -199,7 +205,7 @@ bool arbl_book_load_buffer(arbl_book *book, const char *name, const char *text, 
         return false;
     }
     struct arbl_loaded r;
-    arbl_load_one(book, &src, NULL, 0, 0, report, ud, &r);
+    arbl_load_one(book, &src, NULL, 0, NULL, report, ud, &r);
     return add_loaded(book, &src, &r, report, ud);
 }
 
@@ -213,7 +219,7 @@ static int check_source(const arbl_kind *kind, const arbl_source *src, const arb
         return 1;
     }
     struct arbl_loaded r;
-    arbl_load_one(book, src, NULL, 0, 0, report, ud, &r);
+    arbl_load_one(book, src, NULL, 0, NULL, report, ud, &r);
     if (r.item) {
         arbl_item_free(kind, r.item);
         free(r.item);
@@ -283,7 +289,7 @@ struct folder {
     struct job *jobs;
     size_t njobs;
     atomic_size_t next;
-    int64_t end_ns;
+    const arbl_load *how;
 };
 
 static void run_job(struct folder *f, struct job *j)
@@ -295,7 +301,7 @@ static void run_job(struct folder *f, struct job *j)
     if (!read_source(j->path, &src, keep_report, j))
         return;
     j->read = true;
-    arbl_load_one(f->book, &src, NULL, 0, f->end_ns, keep_report, j, &j->result);
+    arbl_load_one(f->book, &src, NULL, 0, f->how, keep_report, j, &j->result);
     free((char *)src.text);
 }
 
@@ -318,7 +324,8 @@ static bool has_path(const arbl_book *book, const char *path)
 
 /* The items of prev whose file failed this time (still there, not loaded again): checked again
  * from their compiled chunk and served as they were. */
-static void keep_last_good(arbl_book *book, const arbl_book *prev, int64_t end_ns, arbl_report_fn report, void *ud)
+static void keep_last_good(arbl_book *book, const arbl_book *prev, const arbl_load *how, arbl_report_fn report,
+                           void *ud)
 {
     for (int i = 0; prev && i < prev->count; i++) {
         const arbl_entry *was = item_at(prev, i);
@@ -327,7 +334,7 @@ static void keep_last_good(arbl_book *book, const arbl_book *prev, int64_t end_n
             continue;
         arbl_source src = {.path = was->path, .name = arbl_base_name(was->path)};
         struct arbl_loaded r;
-        arbl_load_one(book, &src, was->chunk, was->chunk_len, end_ns, report, ud, &r);
+        arbl_load_one(book, &src, was->chunk, was->chunk_len, how, report, ud, &r);
         if (r.item && !arbl_book_find(book, ((arbl_entry *)r.item)->id)) {
             ((arbl_entry *)r.item)->stale = true;
             book->stale += append(book, r.item);
@@ -346,8 +353,7 @@ int arbl_book_load_dir(arbl_book *book, const char *dir, const arbl_book *prev, 
     char **paths = arbl_list_scripts(dir, &n);
     if (!paths)
         return -1;
-    struct folder f = {.book = book, .jobs = calloc(n + 1, sizeof *f.jobs), .njobs = n,
-                       .end_ns = how ? how->end_ns : 0};
+    struct folder f = {.book = book, .jobs = calloc(n + 1, sizeof *f.jobs), .njobs = n, .how = how};
     if (!f.jobs) {
         arbl_free_scripts(paths, n);
         return -1;
@@ -381,6 +387,6 @@ int arbl_book_load_dir(arbl_book *book, const char *dir, const arbl_book *prev, 
     }
     free(f.jobs);
     arbl_free_scripts(paths, n);
-    keep_last_good(book, prev, f.end_ns, report, ud);
+    keep_last_good(book, prev, how, report, ud);
     return added;
 }

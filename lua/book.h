@@ -74,6 +74,9 @@ typedef struct arbl_kind {
      * question); sb is the file's checker state. Reports its problems; false if the file fails. */
     bool (*verify)(const arbl_book *book, arbl_sandbox *sb, const void *item, const arbl_source *src,
                    arbl_report_fn report, void *ud);
+    /* Optional: a number the checker's check_language gets as its fourth argument (the quizzes:
+     * the seed of the first question, so that every language checks the same question). */
+    lua_Integer (*language_arg)(const void *item);
     void (*free_item)(void *item);
     /* Optional: what the kind keeps per book (read once from its prelude), and its release. */
     void *(*open)(const arbl_book *book);
@@ -98,6 +101,8 @@ bool arbl_book_load_buffer(arbl_book *book, const char *name, const char *text, 
 typedef struct arbl_load {
     int threads;                /* files checked at the same time (0 or 1: one after another) */
     int64_t end_ns;             /* CLOCK_MONOTONIC time by which every check must end (0: none) */
+    bool english_only;          /* skip the runs under the other languages: for a command that only
+                                   reads the book (arbiter quiz generate), never for serving */
 } arbl_load;
 
 /* Loads every non-hidden *.lua file of dir, in name order (reports come in that order, and of

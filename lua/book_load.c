@@ -16,6 +16,8 @@
 
 extern const char *const arbl_lint_util_text;
 extern const size_t arbl_lint_util_len;
+extern const char *const arbl_common_text;
+extern const size_t arbl_common_len;
 
 /* With the runtime table alone on the stack: runs the shared lint helpers and the checker on it,
  * leaving what the checker returns in its place; false with why in err (the sandbox stays open). */
@@ -56,6 +58,177 @@ static bool load_checker(arbl_sandbox *sb, const arbl_kind *kind, char *err, siz
  * leaving the runtime table at index 1; with checker, the checker is loaded on it and the
  * constructors record the coach's lines. Then the globals are locked. All the runs of one
  * sandbox share one time budget. False with why in err, sb closed. */
+/* Pushes the host's view of the call stack for a checker (the constructors then record the
+ * coach's lines), nil for an answer (which does not need them). */
+static void push_frame(lua_State *L, bool checker)
+{
+    if (checker)
+        arbl_push_frame_fn(L);
+    else
+        lua_pushnil(L);
+}
+
+/* Runs a trusted chunk of the host (its compiled bytes when given, else its text) with the
+ * frame and, when shared is not 0, the value at that index as arguments, leaving the table it
+ * returns; false with why in err. */
+static bool run_trusted(arbl_sandbox *sb, const unsigned char *bytes, size_t len, const char *text, size_t text_len,
+                        const char *name, bool checker, int shared, char *err, size_t errcap)
+{
+    lua_State *L = sb->L;
+    int st = bytes ? luaL_loadbufferx(L, (const char *)bytes, len, name, "b")
+                   : luaL_loadbufferx(L, text, text_len, name, "t");
+    if (st != LUA_OK) {
+        snprintf(err, errcap, "%s: %s", name + 1, lua_tostring(L, -1));
+        return false;
+    }
+    push_frame(L, checker);
+    if (shared)
+        lua_pushvalue(L, shared);
+    return arbl_sandbox_pcall(sb, shared ? 2 : 1, 1, err, errcap) == LUA_OK && lua_istable(L, -1);
+}
+
+/* A checker state's reads of globals: a name the runtime does not define is recorded (with the
+ * line that reads it and the nearest local name) and reads as nil as it always does, so that the
+ * run goes on and fails, if it does, with Lua's own message; the book then reports every such
+ * read as an error (a misspelled `gmae` passed as an argument would otherwise pass the check). */
+#define UNDEFINED_KEY "arbiter.undefined"
+#define UNDEFINED_MAX 32
+
+/* Edit distance of two short names, a swap of two neighbours counting one (gmae, game); longer
+ * names are never near. */
+static int distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 40 || m > 40)
+        return 99;
+    int d[41][41];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+static void consider(const char *name, const char *wanted, char *best, size_t cap, int *bestd)
+{
+    if (!name || name[0] == '(' || strcmp(name, wanted) == 0)
+        return;
+    int d = distance(name, wanted);
+    if (d < *bestd && d <= (strlen(wanted) >= 5 ? 2 : 1)) {
+        *bestd = d;
+        snprintf(best, cap, "%s", name);
+    }
+}
+
+static int strict_global(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL || lua_type(L, 2) != LUA_TSTRING)
+        return 1;
+    lua_Debug ar;
+    if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+        return 1;
+    const char *wanted = lua_tostring(L, 2);
+    int records = lua_upvalueindex(2);
+    char key[96];
+    snprintf(key, sizeof key, "%.60s:%d", wanted, ar.currentline);
+    if (lua_getfield(L, records, key) != LUA_TNIL || lua_rawlen(L, records) >= UNDEFINED_MAX)
+        return 0;
+    /* A misspelled local (`gmae` for `game`) is the usual cause: the nearest name among the
+     * reading function's locals and upvalues. */
+    char best[64] = "";
+    int bestd = 3;
+    const char *name;
+    for (int i = 1; i <= 250 && (name = lua_getlocal(L, &ar, i)) != NULL; i++) {
+        consider(name, wanted, best, sizeof best, &bestd);
+        lua_pop(L, 1);
+    }
+    if (lua_getinfo(L, "f", &ar)) {
+        for (int i = 1; i <= 255 && (name = lua_getupvalue(L, -1, i)) != NULL; i++) {
+            consider(name, wanted, best, sizeof best, &bestd);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushboolean(L, 1);
+    lua_setfield(L, records, key);
+    lua_createtable(L, 3, 0);
+    lua_pushstring(L, ar.short_src);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, ar.currentline);
+    lua_rawseti(L, -2, 2);
+    if (best[0])
+        lua_pushfstring(L, "'%s' is not defined: a global read as nil (did you mean '%s'?)", wanted, best);
+    else
+        lua_pushfstring(L, "'%s' is not defined: a global read as nil", wanted);
+    lua_rawseti(L, -2, 3);
+    lua_rawseti(L, records, (lua_Integer)lua_rawlen(L, records) + 1);
+    lua_pushnil(L);
+    return 1;
+}
+
+/* After the lock: the global view (the registry's globals, a read-only view whose __index is
+ * the table of globals) reads through strict_global instead. */
+static void make_globals_strict(lua_State *L)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    if (lua_getmetatable(L, -1)) {
+        lua_getfield(L, -1, "__index");
+        if (lua_istable(L, -1)) {
+            lua_newtable(L);
+            lua_pushvalue(L, -1);
+            lua_setfield(L, LUA_REGISTRYINDEX, UNDEFINED_KEY);
+            lua_pushcclosure(L, strict_global, 2);
+            lua_setfield(L, -2, "__index");
+        } else {
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* Reports the reads of undefined globals in src's own chunk recorded since the last call (from
+ * index *from on); returns how many. */
+static int report_undefined(lua_State *L, const arbl_source *src, const char *prefix, int *from,
+                            arbl_report_fn report, void *ud)
+{
+    int n = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, UNDEFINED_KEY);
+    for (lua_Integer i = *from + 1; lua_istable(L, -1) && i <= (lua_Integer)lua_rawlen(L, -1); i++) {
+        lua_rawgeti(L, -1, i);
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        lua_rawgeti(L, -3, 3);
+        if (lua_tostring(L, -3) && strcmp(lua_tostring(L, -3), src->name) == 0) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "%s%s", prefix, lua_tostring(L, -1));
+            report(ud, src->path, (int)lua_tointeger(L, -2), "error", 0, msg);
+            n++;
+        }
+        lua_pop(L, 4);
+        *from = (int)i;
+    }
+    lua_pop(L, 1);
+    return n;
+}
+
+/* Opens sb and runs the shared chunk (common.lua) and the kind's prelude (the book's compiled
+ * bytes when given, else their text), leaving the runtime table at index 1; with checker, the
+ * checker is loaded on it, the constructors record the coach's lines and reading an undefined
+ * global is an error. Then the globals are locked. All the runs of one sandbox share one time budget. False with why in err, sb closed. */
 static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_book *book, const arbl_limits *limits,
                          const char *lang, bool checker, char *err, size_t errcap)
 {
@@ -65,27 +238,25 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
     }
     /* The runs of one sandbox (prelude, file, answer, generate, grade or check) share one budget. */
     arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    /* Answers load the prelude compiled once by the host; checks parse the text so that their
-     * messages can name prelude lines too (a stripped prelude has none). */
-    bool compiled = book && book->prelude && !(checker && kind->strip_prelude);
-    int st = compiled ? luaL_loadbufferx(sb->L, (const char *)book->prelude, book->prelude_len, kind->prelude_name, "b")
-                      : luaL_loadbufferx(sb->L, *kind->prelude_text, *kind->prelude_len, kind->prelude_name, "t");
-    /* The constructors record the coach's lines only for a checker: answers do not need them. */
-    if (st == LUA_OK && checker)
-        arbl_push_frame_fn(sb->L);
-    else if (st == LUA_OK)
-        lua_pushnil(sb->L);
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-        if (st != LUA_OK)
-            snprintf(err, errcap, "%s: %s", kind->prelude_name + 1, lua_tostring(sb->L, -1));
+    /* Answers load the chunks compiled once by the host; checks parse the text so that their
+     * messages can name the runtime's lines too (a stripped chunk has none). */
+    bool compiled = book && book->prelude && book->common && !(checker && kind->strip_prelude);
+    bool ok = run_trusted(sb, compiled ? book->common : NULL, compiled ? book->common_len : 0, arbl_common_text,
+                          arbl_common_len, "=common", checker, 0, err, errcap) &&
+              run_trusted(sb, compiled ? book->prelude : NULL, compiled ? book->prelude_len : 0, *kind->prelude_text,
+                          *kind->prelude_len, kind->prelude_name, checker, 1, err, errcap);
+    if (!ok) {
         arbl_sandbox_close(sb);
         return false;
     }
+    lua_remove(sb->L, 1); /* the shared table: the prelude keeps what it needs of it */
     if (checker && !load_checker(sb, kind, err, errcap)) {
         arbl_sandbox_close(sb);
         return false;
     }
     arbl_sandbox_lock(sb);
+    if (checker)
+        make_globals_strict(sb->L);
     return true;
 }
 
@@ -208,7 +379,7 @@ static int report_problems(lua_State *L, const arbl_source *src, const char *pre
 /* Calls rt[fn](item, text, name) in sb (rt at 1, the item at 2) and reports the problems it
  * returns; the number of errors, 0 if the runtime has no fn, -1 if the call failed (err set). */
 static int run_check(arbl_sandbox *sb, const char *fn, const arbl_source *src, const char *prefix,
-                     arbl_report_fn report, void *ud, char *err, size_t errcap)
+                     const lua_Integer *arg, arbl_report_fn report, void *ud, char *err, size_t errcap)
 {
     lua_State *L = sb->L;
     lua_settop(L, 2);
@@ -223,7 +394,9 @@ static int run_check(arbl_sandbox *sb, const char *fn, const arbl_source *src, c
     else
         lua_pushnil(L);
     lua_pushstring(L, src->name);
-    if (arbl_sandbox_pcall(sb, 3, 1, err, errcap) != LUA_OK)
+    if (arg)
+        lua_pushinteger(L, *arg);
+    if (arbl_sandbox_pcall(sb, arg ? 4 : 3, 1, err, errcap) != LUA_OK)
         return -1;
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
@@ -340,17 +513,22 @@ static bool open_checked(const arbl_book *book, const arbl_limits *limits, int64
 /* Runs the file again under every language but English and calls the checker's check_language
  * (the examples, the judges): a script may behave otherwise for a Persian or Arabic reader.
  * Returns the errors. */
-static int check_languages(const arbl_book *book, const arbl_limits *lim, int64_t end_ns, const arbl_source *src,
-                           const unsigned char *bytes, size_t bytes_len, arbl_report_fn report, void *ud)
+static int check_languages(const arbl_book *book, const void *item, const arbl_limits *lim, int64_t end_ns,
+                           const arbl_source *src, arbl_report_fn report, void *ud)
 {
     int errors = 0;
     for (int i = 1; i < ARBL_NLANGS && errors == 0; i++) {
         arbl_sandbox sb;
-        if (!open_checked(book, lim, end_ns, arbl_langs[i], src, bytes, bytes_len, NULL, &sb, report, ud))
+        const arbl_entry *e = item;
+        if (!open_checked(book, lim, end_ns, arbl_langs[i], src, e->chunk, e->chunk_len, NULL, &sb, report, ud))
             return 1;
         char err[512], prefix[32];
         snprintf(prefix, sizeof prefix, "in %s: ", arbl_langs[i]);
-        int n = run_check(&sb, "check_language", src, prefix, report, ud, err, sizeof err);
+        lua_Integer arg = book->kind->language_arg ? book->kind->language_arg(item) : 0;
+        int n = run_check(&sb, "check_language", src, prefix, book->kind->language_arg ? &arg : NULL, report, ud, err,
+                          sizeof err), undefined_seen = 0;
+        if (n >= 0)
+            n += report_undefined(sb.L, src, prefix, &undefined_seen, report, ud);
         if (n < 0) {
             char msg[sizeof err + sizeof prefix];
             snprintf(msg, sizeof msg, "%s%s", prefix, err);
@@ -366,8 +544,9 @@ static int check_languages(const arbl_book *book, const arbl_limits *lim, int64_
 /* Runs, lints, describes and verifies one file (its text, or the compiled bytes of an earlier
  * version) into out->item; every problem goes to report. */
 void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned char *bytes, size_t bytes_len,
-                     int64_t end_ns, arbl_report_fn report, void *ud, struct arbl_loaded *out)
+                   const arbl_load *how, arbl_report_fn report, void *ud, struct arbl_loaded *out)
 {
+    int64_t end_ns = how ? how->end_ns : 0;
     const arbl_kind *kind = book->kind;
     char err[512] = "";
     memset(out, 0, sizeof *out);
@@ -381,7 +560,9 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
         return;
     }
     lua_State *L = sb.L;
-    int n = run_check(&sb, "lint", src, "", report, ud, err, sizeof err);
+    int n = run_check(&sb, "lint", src, "", NULL, report, ud, err, sizeof err), undefined_seen = 0;
+    if (n >= 0)
+        n += report_undefined(L, src, "", &undefined_seen, report, ud);
     if (n != 0) {
         out->errors = n < 0 ? 1 : n;
         goto failed;
@@ -442,7 +623,9 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
     }
     /* The engine's verification (a puzzle's answers, the kind's claim), the host's, and the same
      * examples in every other language. */
-    n = run_check(&sb, "verify", src, "", report, ud, err, sizeof err);
+    n = run_check(&sb, "verify", src, "", NULL, report, ud, err, sizeof err);
+    if (n >= 0)
+        n += report_undefined(L, src, "", &undefined_seen, report, ud);
     if (n == 0 && kind->verify && !kind->verify(book, &sb, item, src, report, ud))
         n = 1, err[0] = 0;
     if (n != 0) {
@@ -450,9 +633,9 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
         goto failed;
     }
     lua_getfield(L, 1, "check_language");
-    bool languages = lua_isfunction(L, -1);
+    bool languages = lua_isfunction(L, -1) && !(how && how->english_only);
     arbl_sandbox_close(&sb);
-    if (languages && (out->errors = check_languages(book, &lim, end_ns, src, e->chunk, e->chunk_len, report, ud)) != 0)
+    if (languages && (out->errors = check_languages(book, item, &lim, end_ns, src, report, ud)) != 0)
         goto freed;
     out->item = item;
     return;

@@ -8,8 +8,8 @@
 struct arbl_book {
     const arbl_kind *kind;
     arbl_limits limits;
-    unsigned char *prelude;     /* the prelude compiled by the host (NULL: loaded as text) */
-    size_t prelude_len;
+    unsigned char *common, *prelude; /* common.lua and the prelude compiled by the host (NULL: as text) */
+    size_t common_len, prelude_len;
     void *data;                 /* the kind's own (kind->open) */
     int count, cap;
     unsigned char *items;       /* count items of kind->item_size bytes */
@@ -26,9 +26,9 @@ struct arbl_loaded {
 
 /* Runs, lints, describes and verifies one file (its text, or the compiled bytes of an earlier
  * version) into out->item, in English and then under every other language; every problem goes
- * to report. No check runs past end_ns (0: no bound). */
+ * to report. how (may be NULL): no check runs past its end_ns, and english_only. */
 void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned char *bytes, size_t bytes_len,
-                   int64_t end_ns, arbl_report_fn report, void *ud, struct arbl_loaded *out);
+                   const arbl_load *how, arbl_report_fn report, void *ud, struct arbl_loaded *out);
 
 /* Frees what an item owns (its entry's part, then the kind's) and zeroes it. */
 void arbl_item_free(const arbl_kind *kind, void *item);

@@ -99,7 +99,6 @@ local KIND_NAMES = { move = "move_task", choice = "choice", true_false = "true_f
 local INTERNAL = set { "kind", "is_lesson", "_game", "_pos" }
 local TESTS_FIELDS = set { "right", "wrong" }
 local CHOICE_FIELDS = set { "id", "text" }
-local LANG_SET = set(LANGS)
 
 -- Longest feedback text an answer carries (lessons.h: ARBL_FEEDBACK_MAX - 1; longer is cut).
 local FEEDBACK_MAX = 8191
@@ -127,8 +126,9 @@ local function lint_diagram(d, i, problem)
 end
 
 -- l: the lesson table; source: the file's text (for lines; may be nil); chunk: the chunk name
--- the file was run under (lines recorded from other chunks are not the coach's file's).
-local function lint(l, source, chunk)
+-- the file was run under (lines recorded from other chunks are not the coach's file's). With
+-- examples_only, only the steps' own examples run (the check under each other language).
+local function lint(l, source, chunk, examples_only)
   local problems = {}
   local lines = source_lines(source)
   local span_from, span_to = 1, #lines
@@ -137,11 +137,9 @@ local function lint(l, source, chunk)
     problems[#problems + 1] = { level = level, step = step, message = msg, line = line or current_line or 0 }
   end
   local function line_of(key) return find_in(lines, span_from, span_to, key) or current_line end
-  -- The line a script error names in this file ("name.lua:100: attempt to ..."), if it does.
-  local function error_line(msg)
-    if type(msg) ~= "string" or type(chunk) ~= "string" or msg:sub(1, #chunk + 1) ~= chunk .. ":" then return nil end
-    return tonumber(msg:match("^(%d+):", #chunk + 2))
-  end
+  -- A script error as the coach reads it (lint_util): the message without this file's position,
+  -- and that line when it names one.
+  local function script_error(msg) return util.script_error(msg, chunk) end
 
   local function check_string(s, where, step, line)
     local why = utf8_problem(s)
@@ -149,20 +147,13 @@ local function lint(l, source, chunk)
     return true
   end
 
-  -- A text: a table with a non-empty, valid UTF-8 string for en, fa and ar.
+  -- A text: a table with a non-empty, valid UTF-8 string in every language (lint_util); a
+  -- feedback text longer than an answer carries is cut.
   local function text_problems(t, where, step, line, feedback)
-    for k in pairs(t) do
-      if not LANG_SET[k] then
-        local hint = type(k) == "string" and closest(k, LANG_SET)
-        problem("error", step, where .. " has an unknown language key '" .. tostring(k) .. "'" ..
-          (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
-      end
-    end
+    util.text_problems(t, where, function(msg) problem("error", step, msg, line) end)
     for _, lang in ipairs(LANGS) do
       local v = t[lang]
-      if type(v) ~= "string" or v == "" then
-        problem("error", step, where .. " has no '" .. lang .. "' translation", line)
-      elseif check_string(v, where .. " (" .. lang .. ")", step, line) and feedback and #v > FEEDBACK_MAX then
+      if feedback and type(v) == "string" and #v > FEEDBACK_MAX and not utf8_problem(v) then
         problem("warning", step, where .. " (" .. lang .. ") is " .. #v .. " bytes; an answer carries at most " ..
           FEEDBACK_MAX, line)
       end
@@ -200,8 +191,8 @@ local function lint(l, source, chunk)
     if type(fn) ~= "function" or reported[field] then return end
     local ok, t = pcall(fn, ctx)
     if not ok then
-      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. tostring(t),
-        error_line(t) or line_of(field))
+      local msg, line = script_error(t)
+      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. msg, line or line_of(field))
       reported[field] = true
     else
       returned_text(t, field, answer_text, step)
@@ -234,6 +225,7 @@ local function lint(l, source, chunk)
   end
   current_line = current_line or 1
   local lesson_line = current_line
+  if not examples_only then
   unknown_fields(l, LESSON_FIELDS, "the lesson", 0)
   if type(l.id) ~= "string" or not l.id:match("^[%w%-_]+$") then
     problem("error", 0, "id must be a word of letters, digits, '-' or '_'", line_of("id"))
@@ -255,6 +247,7 @@ local function lint(l, source, chunk)
     end
   end
   if #l.steps == 0 then problem("error", 0, "the lesson has no steps", line_of("steps")) end
+  end
 
   -- Each step's span of lines: from its constructor's line to the next step's.
   local starts = {}
@@ -275,6 +268,7 @@ local function lint(l, source, chunk)
       problem("error", i, "not a step: use teach{}, move_task{}, choice{}, true_false{} or which_squares{}")
       goto continue
     end
+    if not examples_only then
     unknown_fields(s, KIND_FIELDS[s.kind], KIND_NAMES[s.kind], i, function(k)
       if STEP_FIELDS[k] then
         return "field '" .. k .. "' is not used by a " .. KIND_NAMES[s.kind] .. " step" ..
@@ -395,6 +389,7 @@ local function lint(l, source, chunk)
     if s.kind ~= "text" and (type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil) then
       problem("warning", i, "no tests.wrong examples", line_of("tests"))
     end
+    end -- not examples_only
     if type(s.tests) == "table" then
       local function answer_texts(a, r)
         check_string(r.feedback, "the feedback for '" .. tostring(a) .. "'", i, line_of(tostring(a)))
@@ -405,7 +400,9 @@ local function lint(l, source, chunk)
       for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
         local aline = line_of(tostring(a))
         local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
+        if not ok then
+          local msg, line = script_error(r)
+          problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or aline)
         elseif not r.correct then
           local why = r.explanations[1]
           problem("error", i, "the right answer '" .. a .. "' does not pass: " ..
@@ -417,7 +414,9 @@ local function lint(l, source, chunk)
       for a, code in pairs(type(s.tests.wrong) == "table" and s.tests.wrong or {}) do
         local aline = line_of(tostring(a))
         local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
+        if not ok then
+          local msg, line = script_error(r)
+          problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or aline)
         elseif r.correct then problem("error", i, "the wrong answer '" .. a .. "' passes", aline)
         else
           answer_texts(a, r)
@@ -446,5 +445,8 @@ local function id_line(l, source)
   return find_in(lines, from or 1, #lines, "id") or from or 0
 end
 
-rt.describe, rt.lint, rt.id_line = describe, lint, id_line
+-- Run again by the host under each language but English: the steps' examples in that language.
+local function check_language(l, source, chunk) return lint(l, source, chunk, true) end
+
+rt.describe, rt.lint, rt.id_line, rt.check_language = describe, lint, id_line, check_language
 return rt

@@ -3,12 +3,11 @@
 -- description live in checker.lua, loaded only when a lesson is checked (not per answer).
 -- No chess rule lives here: legality, check, mate and explanations all come from `arbiter`.
 
-local frame = ... -- the host's view of the call stack (scripts.h), or nil
+local frame, C = ... -- the host's view of the call stack (scripts.h) or nil; the shared runtime (common.lua)
 local arbiter, type, pairs, ipairs, error, tostring, select = arbiter, type, pairs, ipairs, error, tostring, select
 local concat, sort, insert = table.concat, table.sort, table.insert
 
-local LANGS = { "en", "fa", "ar" }
-local RTL = { fa = true, ar = true }
+local LANGS = C.LANGS
 
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
@@ -20,9 +19,7 @@ local MSG = {
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
-  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).",
-                     fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
-                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  unknown_choice = C.MSG.unknown_choice,
   not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
                      ar = "يجب أن تكون الإجابة «صح» أو «خطأ»." },
   not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
@@ -60,14 +57,8 @@ end
 
 -- ---- constructors ----
 
--- The line of the coach's constructor call, for the checker's file:line (nil when the call was
--- a tail call such as `return lesson{...}`: the checker then finds the line in the text).
-local LINES = {}
-local function mark(t)
-  local _, line = nil, nil
-  if frame then _, line = frame(3) end
-  LINES[t] = line
-end
+-- The line of the coach's constructor call, for the checker's file:line (common.lua).
+local mark = C.mark
 
 local function with_kind(kind)
   return function(t)
@@ -409,25 +400,6 @@ end
 local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
                  which_squares = judge_squares, text = judge_text }
 
--- Copies an explanation into a plain table of strings: the host reads it after the run, so
--- nothing in it may be a script's table with metamethods.
-local function clean(e)
-  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
-  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
-                squares = {}, params = {} }
-  if type(e.squares) == "table" then
-    for i, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
-  end
-  if type(e.params) == "table" then
-    for k, v in pairs(e.params) do
-      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
-        out.params[k] = tostring(v)
-      end
-    end
-  end
-  return out
-end
-
 local function answer(l, n, ans)
   local lang = arbiter.lang()
   local step = l.steps[n]
@@ -439,8 +411,8 @@ local function answer(l, n, ans)
   else
     r = JUDGES[step.kind](step, ans, lang)
   end
-  local result = { correct = r.correct == true, feedback = tostring(r.feedback or ""), explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do result.explanations[i] = clean(e) end
+  local result = { correct = r.correct == true, feedback = tostring(r.feedback or "") }
+  result.explanations = C.clean_all(r.explanations)
   if result.correct and n < #l.steps then result.next = n + 1 end
   if not result.correct then result.next = n end
   return result
@@ -448,4 +420,4 @@ end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
 return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of,
-         LANGS = LANGS, KINDS = KINDS, line_of = function(t) return LINES[t] end, frame = frame }
+         LANGS = LANGS, KINDS = KINDS, line_of = C.line_of, frame = frame, common = C }

@@ -4,7 +4,7 @@
 -- judge entry points. No chess rule lives here: legality, mate, stalemate, counts and the
 -- validity of a position are the engine's answers.
 
-local frame = ... -- the host's view of the call stack (scripts.h), or nil
+local frame, C = ... -- the host's view of the call stack (scripts.h) or nil; the shared runtime (common.lua)
 local arbiter, type, pairs, ipairs, error, tostring, tonumber = arbiter, type, pairs, ipairs, error, tostring, tonumber
 local concat, sort = table.concat, table.sort
 
@@ -22,8 +22,7 @@ local MSG = {
                   ar = "لدى {side} {n, plural, zero {# نقلة قانونية} one {نقلة قانونية واحدة} two {نقلتان قانونيتان} few {# نقلات قانونية} many {# نقلة قانونية} other {# نقلة قانونية}}: {moves}." },
   move_is_legal = { en = "{found} is a legal move here.", fa = "{found} در این وضعیت حرکتی قانونی است.",
                     ar = "{found} نقلة قانونية في هذا الوضع." },
-  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).", fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
-                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  unknown_choice = C.MSG.unknown_choice,
   line_length = { en = "A helpmate in {n} is a line of exactly {m} moves, the two sides moving in turn; this one has {found}.",
                   fa = "کمک‌مات در {n, plural, one {یک حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} حرکت، به نوبت؛ این رشته {found, plural, one {یک حرکت} other {# حرکت}} دارد.",
                   ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} بالضبط بالتناوب، وهذه عدد نقلاتها {found}." },
@@ -53,8 +52,8 @@ local MSG = {
                       ar = "في الوضع السابق، {found} ليست نقلة قانونية:" },
   retro_other = { en = "{found} does not lead to the position shown.", fa = "{found} به وضعیت نشان‌داده‌شده نمی‌رسد.",
                   ar = "{found} لا تؤدي إلى الوضع المعروض." },
-  white = { word = "color.white", en = "White", fa = "سفید", ar = "الأبيض" },
-  black = { word = "color.black", en = "Black", fa = "سیاه", ar = "الأسود" },
+  white = C.MSG.white,
+  black = C.MSG.black,
   kingside = { word = "side.kingside" },
   queenside = { word = "side.queenside" },
 }
@@ -73,21 +72,12 @@ local MATE_PROMPT = {
   },
 }
 
--- Set by the puzzle checker only: called with (text, lang) when a text has no lang.
-local watch
-
-local function text_of(t, lang)
-  if type(t) == "string" then return t end
-  if type(t) ~= "table" then return "" end
-  local v = t[lang]
-  if watch and (type(v) ~= "string" or v == "") then watch(t, lang) end
-  return v or t.en or ""
-end
+-- A text in lang (common.lua; the puzzle checker watches for a text that falls back to English).
+local text_of = C.text_of
 
 -- ---- helpers (also for a coach's own judge) ----
 
-puzzlelib = {}
-local P = puzzlelib
+local P = {} -- the scripts see it as puzzlelib, read-only (below)
 P.MSG = MSG
 
 function P.render(t, lang, vars) return arbiter.render(text_of(t, lang), vars or {}) end
@@ -352,44 +342,21 @@ local ANSWER_TYPE = { mate = "line", helpmate = "line", ["only-move"] = "move", 
                       count = "number", stalemate = "move", chess960 = "move" }
 P.ANSWER_TYPE = ANSWER_TYPE
 
--- ---- the constructor ----
+-- The scripts' puzzlelib is a read-only view of the helpers (the runtime keeps its own tables).
+puzzlelib = C.frozen(P, "puzzlelib")
 
-local LINES = {}
+-- ---- the constructor ----
 
 function puzzle(t)
   if type(t) ~= "table" then error("puzzle{...} takes a table", 2) end
-  if frame then
-    local _, line = frame(2)
-    LINES[t] = line
-  end
+  C.mark(t)
   t.is_puzzle = true
   return t
 end
 
 -- ---- entry points (called by puzzles.c and the book) ----
 
-local function clean(e)
-  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
-  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
-                squares = {}, params = {} }
-  if type(e.squares) == "table" then
-    for _, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
-  end
-  if type(e.params) == "table" then
-    for k, v in pairs(e.params) do
-      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
-        out.params[k] = tostring(v)
-      end
-    end
-  end
-  return out
-end
-
-local function texts(t)
-  local out = {}
-  for _, l in ipairs({ "en", "fa", "ar" }) do out[l] = text_of(t, l) end
-  return out
-end
+local texts = C.texts
 
 -- The puzzle as plain strings: id, kind, answer type, position, texts in every language.
 local function describe(pz)
@@ -415,8 +382,7 @@ local function judge(pz, answer)
     r = j(pz, pos, answer, lang)
   end
   if type(r) ~= "table" then error("the judge must return {correct = ..., explanations = {...}}", 0) end
-  local out = { correct = r.correct and true or false, explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do out.explanations[i] = clean(e) end
+  local out = { correct = r.correct and true or false, explanations = C.clean_all(r.explanations) }
   if out.correct then
     out.feedback = text_of(pz.success, lang)
   else
@@ -427,6 +393,5 @@ end
 
 local function mate_prompt(side, n) return MATE_PROMPT[side] and MATE_PROMPT[side][n] end
 
-local function set_watch(fn) watch = fn end
-return { describe = describe, judge = judge, clean = clean, text_of = text_of, mate_prompt = mate_prompt,
-         set_watch = set_watch, line_of = function(t) return LINES[t] end, frame = frame, MATE_PROMPT = MATE_PROMPT }
+return { describe = describe, judge = judge, clean = C.clean, text_of = text_of, mate_prompt = mate_prompt,
+         set_watch = C.set_watch, line_of = C.line_of, frame = frame, MATE_PROMPT = MATE_PROMPT, common = C }

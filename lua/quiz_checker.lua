@@ -10,35 +10,16 @@ local source_lines, find_in, closest, utf8_problem = util.source_lines, util.fin
 local frame, make, clean = rt.frame, rt.make, rt.clean
 local render = quizlib.render
 
-local LANGS = { "en", "fa", "ar" }
-local LANG_SET = { en = true, fa = true, ar = true }
+local LANGS = util.LANGS
 local QUIZ_FIELDS = { id = true, title = true, parameters = true, generate = true, grade = true }
 local PARAM_FIELDS = { name = true, values = true, default = true }
 local INTERNAL = { is_quiz = true }
 
 -- ---- problems of a text: languages, UTF-8 ----
 
+-- A text's problems (every language, UTF-8: lint_util), each reported at line.
 local function text_problems(t, where, problem, line)
-  if type(t) ~= "table" then
-    problem(where .. " is missing (a table with en, fa and ar)", line)
-    return
-  end
-  for k in pairs(t) do
-    if not LANG_SET[k] then
-      local hint = type(k) == "string" and closest(k, LANG_SET)
-      problem(where .. " has an unknown language key '" .. tostring(k) .. "'" ..
-        (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
-    end
-  end
-  for _, lang in ipairs(LANGS) do
-    local v = t[lang]
-    if type(v) ~= "string" or v == "" then
-      problem(where .. " has no '" .. lang .. "' translation", line)
-    else
-      local why = utf8_problem(v)
-      if why then problem(where .. " (" .. lang .. ") " .. why, line) end
-    end
-  end
+  util.text_problems(t, where, function(msg) problem(msg, line) end)
 end
 
 -- ---- the quiz{} table ----
@@ -127,6 +108,9 @@ local function run(chunk, f, ...)
     if type(e) == "string" then
       e = e:gsub("^quiz_prelude:%d+: ", "in a quizlib helper: ")
       e = e .. did_you_mean(e)
+      local at
+      e, at = util.script_error(e, chunk) -- the position once: the report carries the line
+      line = line or at
     end
     return e
   end, ...)
@@ -234,6 +218,8 @@ local function check_question(qz, seed, params, label, chunk, source)
     if garbage.correct then problem("the answer 'zz9 is not an answer' is accepted", grade_line) end
     if #garbage.explanations == 0 then problem("a wrong answer ('zz9 is not an answer') gets no explanation", grade_line) end
   end
+  -- Garbage in every other language too: a note it gets may lack that language.
+  for _, lang in ipairs(LANGS) do if lang ~= "en" then grade("zz9 is not an answer", lang) end end
   local expected = garbage and garbage.expected
   if garbage and (type(expected) ~= "string" or expected == "") then
     problem("grade returns no expected answer", grade_line, "no expected")
@@ -271,5 +257,44 @@ local function try_generate(qz, seed, params, chunk)
   return "generate failed: " .. tostring(q), line
 end
 
-rt.lint, rt.check_question, rt.try_generate = lint, check_question, try_generate
+-- Run again by the host under each language but English (arbiter.lang() is that language): the
+-- first question (its seed from the host; the default parameters) generates, and grading a
+-- garbage answer and the expected one works, with no text on the way falling back to English.
+-- (Whether the grades are right is the English check's and `arbiter quiz check`'s to say.)
+local function check_language(qz, source, chunk, seed)
+  local lang = arbiter.lang()
+  local params = {}
+  for _, p in ipairs(type(qz.parameters) == "table" and qz.parameters or {}) do params[tostring(p.name)] = tostring(p.default) end
+  local problems, seen = {}, {}
+  local function problem(msg, line)
+    if seen[msg] then return end
+    seen[msg] = true
+    problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or 0 }
+  end
+  rt.set_watch(function(t, l)
+    local en = type(t.en) == "string" and t.en or ""
+    if #en > 40 then en = en:sub(1, 37) .. "..." end
+    problem("the text '" .. en .. "' has no '" .. l .. "' translation (" .. l .. " readers get English)", coach_line(chunk))
+  end)
+  local ok, q, line = run(chunk, make, qz, seed, params)
+  if not ok then
+    problem("generate failed: " .. tostring(q), line)
+  else
+    local graded = {}
+    for _, answer in ipairs({ "zz9 is not an answer", false }) do
+      if answer == false then answer = graded[1] and graded[1].expected end
+      if type(answer) ~= "string" or answer == "" then break end
+      local fine, r, gline = run(chunk, function() return qz.grade(make(qz, seed, params), answer, lang) end)
+      if not fine then
+        problem("grade failed for the answer '" .. answer .. "': " .. tostring(r), gline)
+        break
+      end
+      graded[#graded + 1] = type(r) == "table" and r or {}
+    end
+  end
+  rt.set_watch(nil)
+  return problems
+end
+
+rt.lint, rt.check_question, rt.try_generate, rt.check_language = lint, check_question, try_generate, check_language
 return rt

@@ -169,6 +169,13 @@ static bool verify(const arbl_book *book, arbl_sandbox *sb, const void *item, co
     return false;
 }
 
+/* The seed of the first question (default parameters, seed 1, index 0): the one every language
+ * checks. */
+static lua_Integer first_seed(const void *item)
+{
+    return (lua_Integer)question_seed(item, "", 1, 0);
+}
+
 const arbl_kind arbl_quizzes = {
     .name = "quiz",
     .noun = "quiz",
@@ -178,12 +185,14 @@ const arbl_kind arbl_quizzes = {
     .prelude_len = &arbl_quiz_prelude_len,
     .checker_text = &arbl_quiz_checker_text,
     .checker_len = &arbl_quiz_checker_len,
-    .check_instructions = 1,
-    .check_deadline = 1,
-    .check_memory = 1,
+    /* A check generates the first question and grades it twice in each language. */
+    .check_instructions = 4,
+    .check_deadline = 4,
+    .check_memory = 2,
     .item_size = sizeof(arbl_quiz),
     .read = read_description,
     .verify = verify,
+    .language_arg = first_seed,
     .free_item = free_quiz,
 };
 

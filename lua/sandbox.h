@@ -42,7 +42,8 @@ typedef struct arbl_sandbox {
     int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
-    int last_line;             /* script line seen by the last hook call (for memory errors) */
+    int last_line;             /* the line the last hook call of this run saw (for memory errors) */
+    char last_src[40];         /* and its chunk's name ("lesson.lua") */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     bool running;              /* inside a protected call: the allocator may stop the run */
     int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */

@@ -261,7 +261,7 @@ static void test_lint(void)
         {"choice-ar", "coach/choice-ar.lua:24: step 2: error: choice b has no 'ar' translation"},
         {"far", "coach/far.lua:17: step 1: error: deviation text for c8=Q has an unknown language key 'far' (did you "
                 "mean 'fa'?)"},
-        {"runtime", "coach/runtime.lua:18: step 1: error: answer 'c8=Q': runtime.lua:18: attempt to index a nil value "
+        {"runtime", "coach/runtime.lua:18: step 1: error: answer 'c8=Q': attempt to index a nil value "
                     "(field 'afterr')"},
         {"predicate", "coach/predicate.lua:15: error: attempt to call a nil value (global 'promote') (did you mean "
                       "'promotes'?)"},

@@ -26,11 +26,11 @@ cd "$DATA/quizzes" || exit 1
 expect grad.lua "grad.lua:86: error: quiz{...}: unknown field 'grad' (did you mean 'grade'?)"
 expect grad.lua "grad.lua:63: error: quiz{...} needs a 'grade' function"
 expect prompt-fa.lua "prompt-fa.lua:76: error: question coach-prompt-fa:1:0: the prompt has no 'fa' translation"
-expect note-fa.lua "note-fa.lua:94: error: question coach-note-fa:1:0: the text 'Look at the rooks.' has no 'fa' translation (fa readers get English)"
-expect grade-bug.lua "grade-bug.lua:88: error: question coach-grade-bug:1:0: grade failed for the answer 'both' (en): grade-bug.lua:88: attempt to index a nil value (field 'nothing')"
+expect note-fa.lua "note-fa.lua:94: error: in fa: the text 'Look at the rooks.' has no 'fa' translation (fa readers get English)"
+expect grade-bug.lua "grade-bug.lua:88: error: question coach-grade-bug:1:0: grade failed for the answer 'both' (en): attempt to index a nil value (field 'nothing')"
 expect accepts-all.lua "accepts-all.lua:86: error: question coach-accepts-all:1:0: every choice is accepted: no wrong answer is refused"
 expect unfilled.lua "unfilled.lua:76: error: question coach-unfilled:1:0: the prompt (ar) leaves {sid} unfilled (no vars.sid)"
-expect helper-typo.lua "helper-typo.lua:70: error: generate failed: helper-typo.lua:70: attempt to call a nil value (field 'pik') (did you mean 'quizlib.pick'?)"
+expect helper-typo.lua "helper-typo.lua:70: error: generate failed: attempt to call a nil value (field 'pik') (did you mean 'quizlib.pick'?)"
 expect helper-error.lua "helper-error.lua:70: error: generate failed: in a quizlib helper: attempt to get length of a nil value (local 'list')"
 
 # A mistake made in every question is said once, not once per question and difficulty.

@@ -19,6 +19,8 @@ extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
 extern const char *const arbl_quiz_prelude_text;
 extern const size_t arbl_quiz_prelude_len;
+extern const char *const arbl_common_text;
+extern const size_t arbl_common_len;
 
 #define MAX_FOUND 1024
 static char *found[MAX_FOUND];
@@ -164,7 +166,13 @@ static void walk_state(const char *prelude, size_t len, const char *name)
     lua_State *L = sb.L;
     char err[256];
     arbl_sandbox_arm(&sb);
-    CHECK(luaL_loadbufferx(L, prelude, len, name, "t") == LUA_OK && arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK);
+    /* as the book opens a runtime: the shared chunk, then the prelude with (no frame, its table) */
+    CHECK(luaL_loadbufferx(L, arbl_common_text, arbl_common_len, "=common", "t") == LUA_OK &&
+          arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK);
+    CHECK(luaL_loadbufferx(L, prelude, len, name, "t") == LUA_OK);
+    lua_pushnil(L);
+    lua_pushvalue(L, 1);
+    CHECK(arbl_sandbox_pcall(&sb, 2, 1, err, sizeof err) == LUA_OK);
     lua_settop(L, 0);
     arbl_sandbox_lock(&sb);
     lua_newtable(L);
