@@ -9,11 +9,11 @@ static const char *claim_name(arb_claim_kind k)
 
 json_t *aj_claims_json(const arb_game *g, const arb_outcome *ending, const char *lang)
 {
-    arb_claim_kind kinds[ARB_MAX_MOVES + 2];
-    arb_move moves[ARB_MAX_MOVES + 2];
-    int n = arb_game_claims_given_ending(g, ending, kinds, moves, ARB_MAX_MOVES + 2);
+    arb_claim_kind kinds[ARB_MAX_CLAIMS];
+    arb_move moves[ARB_MAX_CLAIMS];
+    int n = arb_game_claims_given_ending(g, ending, kinds, moves, ARB_MAX_CLAIMS);
     json_t *a = json_array();
-    for (int i = 0; i < n && i < ARB_MAX_MOVES + 2; i++) {
+    for (int i = 0; i < n && i < ARB_MAX_CLAIMS; i++) {
         arb_outcome why;
         if (arb_game_claim(g, kinds[i], moves[i], &why) != ARB_OK)
             continue;

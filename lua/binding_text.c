@@ -162,11 +162,6 @@ static int l_plural(lua_State *L)
     return 1;
 }
 
-static const luaL_Reg text_fns[] = {
+const luaL_Reg arbl_text_fns[] = {
     {"render", l_render}, {"digits", l_digits}, {"set_digits", l_set_digits}, {"plural", l_plural}, {NULL, NULL},
 };
-
-void arbl_open_text(lua_State *L)
-{
-    luaL_setfuncs(L, text_fns, 0);
-}

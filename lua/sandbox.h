@@ -1,6 +1,6 @@
 /* The Lua sandbox: one fresh lua_State per run with an allow-listed library set, read-only
  * globals, a capped allocator, an instruction budget and a wall-clock deadline. Used by the
- * lesson runtime (lessons.c); the binding (binding.c) charges its own C allocations here. */
+ * lesson runtime (lessons.c); the binding (binding*.c) charges its own C allocations here. */
 #ifndef ARBL_SANDBOX_H
 #define ARBL_SANDBOX_H
 

@@ -411,6 +411,16 @@ int arb_position_board_problems(const arb_position *pos, arb_reason *out, int ca
             ADD(r);
         }
     }
+    /* The bound every move list rests on (ARB_MAX_MOVES, arbiter/types.h). */
+    for (int c = 0; c < 2; c++) {
+        int all = popcount(pos->by_color[c]);
+        if (all > ARB_MAX_SIDE_PIECES) {
+            arb_reason r = arb_reason_make(ARB_R_too_many_pieces);
+            r.piece = ARB_PIECE(c, ARB_NO_TYPE);
+            r.n = all;
+            ADD(r);
+        }
+    }
     arb_bitboard back = pos->by_type[ARB_PAWN] & (RANK_1_BB | RANK_8_BB);
     while (back) {
         int sq = pop_lsb(&back);

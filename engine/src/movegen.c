@@ -20,6 +20,10 @@
 #define MULTI_TARGET
 #endif
 
+/* The bound every caller's buffer rests on (the proof is at ARB_MAX_MOVES, arbiter/types.h):
+ * 15 pieces of at most a queen's 27 moves, the king's 8 steps and 2 castlings. */
+_Static_assert((ARB_MAX_SIDE_PIECES - 1) * 27 + 8 + 2 <= ARB_MAX_MOVES, "ARB_MAX_MOVES below the proven bound");
+
 struct gen {
     arb_move *moves;
     int n;

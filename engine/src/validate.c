@@ -320,9 +320,9 @@ static bool check_possible(const arb_position *pos, int ks, arb_bitboard checker
 
 static void check_board(struct rlist *l, const arb_position *pos)
 {
-    arb_reason tmp[16];
-    int k = arb_position_board_problems(pos, tmp, 16);
-    for (int i = 0; i < k && i < 16; i++)
+    arb_reason tmp[ARB_BOARD_PROBLEMS_MAX];
+    int k = arb_position_board_problems(pos, tmp, ARB_BOARD_PROBLEMS_MAX);
+    for (int i = 0; i < k && i < ARB_BOARD_PROBLEMS_MAX; i++)
         rl_copy(l, &tmp[i]);
     arb_reason *r;
     arb_bitboard wk = arb_pieces(pos, ARB_WHITE, ARB_KING), bk = arb_pieces(pos, ARB_BLACK, ARB_KING);
@@ -355,11 +355,6 @@ static void check_board(struct rlist *l, const arb_position *pos)
             r->piece = ARB_PIECE(col, ARB_PAWN);
             r->n = pawns;
         }
-        if (all > 16) {
-            r = rl_add(l, ARB_R_too_many_pieces);
-            r->piece = ARB_PIECE(col, ARB_NO_TYPE);
-            r->n = all;
-        }
         const arb_bitboard light = 0x55AA55AA55AA55AAull;
         arb_bitboard bishops = arb_pieces(pos, col, ARB_BISHOP);
         int extra = 0, q = popcount(arb_pieces(pos, col, ARB_QUEEN)), rk = popcount(arb_pieces(pos, col, ARB_ROOK));
@@ -379,7 +374,7 @@ static void check_board(struct rlist *l, const arb_position *pos)
         }
         coarse_ok[c] = extra <= missing;
         promoted[c] = extra;
-        sane = sane && pawns <= 8 && all <= 16;
+        sane = sane && pawns <= 8 && all <= ARB_MAX_SIDE_PIECES; /* too_many_pieces: a board problem */
     }
     /* What the board says about the game behind it: only on boards sane enough to have one. */
     if (sane && kings_ok && k == 0)

@@ -28,8 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             arb_reason_render(&why, "ar", rendered, sizeof rendered);
             continue;
         }
-        arb_reason problems[16];
-        arb_position_board_problems(&pos, problems, 16);
+        arb_reason problems[ARB_BOARD_PROBLEMS_MAX];
+        FUZZ_ASSERT(arb_position_board_problems(&pos, problems, ARB_BOARD_PROBLEMS_MAX) <= ARB_BOARD_PROBLEMS_MAX);
         st = arb_position_from_fen(&pos, text, (arb_variant)v, &why);
         if (st != ARB_OK)
             continue;

@@ -30,7 +30,8 @@ typedef struct arb_position {
 #define ARB_FEN_MAX 112
 
 /* Parse a FEN (standard), X-FEN or Shredder-FEN; 4-field EPD-style FENs default the clocks to
- * "0 1". On success the position is playable: one king each, no pawn on a back rank, the side
+ * "0 1". On success the position is playable: one king each, at most ARB_MAX_SIDE_PIECES (16)
+ * pieces of each colour (what every move list's size rests on), no pawn on a back rank, the side
  * not to move not in check, castling rights and en passant square consistent with the board.
  * On failure returns ARB_ERR_SYNTAX (text) or ARB_ERR_ILLEGAL (board), leaves *pos unspecified
  * and describes the first problem in *why (field, offset, what was found) if why is not NULL. */
@@ -42,8 +43,10 @@ ARB_API arb_status arb_position_from_fen(arb_position *pos, const char *fen, arb
 ARB_API arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen,
                                                    arb_variant variant, arb_reason *why);
 
-/* Problems that make a parsed board unplayable (no/extra kings, pawns on back ranks, the side
- * not to move in check); at most cap are written; returns how many there are. */
+/* Problems that make a parsed board unplayable (no/extra kings, more than 16 pieces of a colour,
+ * pawns on back ranks, the side not to move in check); at most cap are written; returns how many
+ * there are: at most ARB_BOARD_PROBLEMS_MAX. */
+#define ARB_BOARD_PROBLEMS_MAX (2 + 2 + 16 + 1) /* kings, piece counts, back-rank pawns, check */
 ARB_API int arb_position_board_problems(const arb_position *pos, arb_reason *out, int cap);
 
 /* Canonical FEN: Shredder-style castling letters only where X-FEN's KQkq would be ambiguous

@@ -117,6 +117,9 @@ ARB_API arb_status arb_game_claim(const arb_game *g, arb_claim_kind kind, arb_mo
 ARB_API arb_status arb_game_claim_in(const arb_game *g, arb_claim_kind kind, arb_move intended, arb_time_control tc,
                                      arb_outcome *out);
 
+/* Capacity of a list of claims that is never cut: a kind valid now is listed once and not per
+ * move, so there are at most max(2, 1 + moves, 2 * moves) <= 2 * ARB_MAX_MOVES + 2. */
+#define ARB_MAX_CLAIMS (2 * ARB_MAX_MOVES + 2)
 /* Every draw the side to move at the end of the record may claim: threefold and fifty moves
  * now (move ARB_MOVE_NONE), then for each legal move (in arb_legal_moves order) that would
  * make a threefold repetition or complete fifty moves, the claim with that move declared (a

@@ -60,8 +60,21 @@ enum arb_move_kind {
 /* Promotion piece type of a promotion move (knight, bishop, rook or queen). */
 #define ARB_MOVE_PROMO_TYPE(m) ((arb_piece_type)(ARB_MOVE_KIND(m) - 4 + ARB_KNIGHT))
 
-/* The most legal moves any position has is 218; buffers of this size are always enough. */
-#define ARB_MAX_MOVES 256
+/* At most this many pieces of one colour, king and pawns included: the parser refuses more
+ * (too_many_pieces; a side starts with 16 and no move adds a piece, FIDE 3.10.3), so every
+ * position the engine plays on has at most 16 a side, and playing a move keeps it so. */
+#define ARB_MAX_SIDE_PIECES 16
+
+/* Capacity of a legal-move list, proven for every position the parser accepts (not only the
+ * reachable ones, whose known maximum is 218). A side has one king and at most 15 other pieces.
+ * No piece has more moves than a queen on d4, d5, e4 or e5 of an empty board: 14 along the rank
+ * and file, 13 along the diagonals, 27 (occupancy only shortens a ray; a capture ends one). A
+ * rook has at most 14, a bishop 13, a knight 8, a pawn 12 (three destination squares on the last
+ * rank, four promotions each; en passant is one of its two diagonals). The king has 8 steps and
+ * at most 2 castlings. So 15 * 27 + 8 + 2 = 415 moves at most (movegen.c asserts the sum). The
+ * densest boards the 2026-12 review's search found: 263 moves with 26 queens (which the parser
+ * now refuses), 239 with 15. */
+#define ARB_MAX_MOVES 416
 
 /* Status codes of fallible engine calls. */
 typedef enum arb_status {
