@@ -68,6 +68,7 @@ static int lesson_play(const char *path, const char *lang)
     printf("%s\n", arbl_text_get(&l->title, lang));
     printf("(answer with a move like Nf3 or e2e4, a choice, true/false or squares; 'hint', 'quit')\n");
     int step = 1, hint = 0;
+    bool failed = false; /* a script failure (a budget, an error in the lesson): exit 1 */
     char line[512];
     while (step >= 1 && step <= l->nsteps) {
         const arbl_step *s = &l->steps[step - 1];
@@ -93,6 +94,7 @@ static int lesson_play(const char *path, const char *lang)
         arbl_result r;
         if (!arbl_lesson_answer(reg, l, step, line, lang, &r)) {
             fprintf(stderr, "arbiter: %s\n", r.error);
+            failed = true;
             continue;
         }
         printf("  %s %s\n", r.correct ? "✓" : "✗", r.feedback);
@@ -106,7 +108,7 @@ static int lesson_play(const char *path, const char *lang)
         }
     }
     arbl_book_free(reg);
-    return 0;
+    return failed ? 1 : 0;
 }
 
 int cmd_lesson(int argc, char **argv)

@@ -178,6 +178,10 @@ char *aj_dumps(const json_t *v, size_t *len);
 json_t *aj_reason_json(const arb_reason *r, const char *lang);
 /* An array of the first min(n, cap) explanation objects. */
 json_t *aj_reasons_json(const arb_reason *r, int n, int cap, const char *lang);
+/* One parameter of an explanation in the object params, as API.md shapes it (the engine's
+ * projection, arb_reason_param_list): a piece upper case with its colour beside it ("by": "R",
+ * "by_color": "black"), numbers as numbers, the FEN field by its name, texts as strings. */
+void aj_param_set(json_t *params, const arb_param *p);
 
 /* "white" / "black". */
 const char *aj_color_name(arb_color c);

@@ -1,6 +1,7 @@
 /* The texts, reports and explanations every kind shares (runtime.h): a text in the asked
  * language, a report as "file:line: level: message", and the explanation tables an answer
  * hands back read into C. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,4 +105,27 @@ int arbl_read_explanations(lua_State *L, int t, arbl_explanation *out)
     }
     lua_pop(L, 1);
     return n;
+}
+
+bool arbl_explanation_param(const arbl_explanation *e, int i, arb_param *p)
+{
+    if (i < 0 || i >= e->nparams)
+        return false;
+    const char *key = e->params[i].key, *v = e->params[i].value;
+    *p = (arb_param){.name = key, .kind = ARB_PARAM_TEXT, .text = v, .len = strlen(v)};
+    int kind = arb_param_kind_of(key);
+    const char *letter = v[0] && !v[1] ? strchr("PNBRQKpnbrqk", v[0]) : NULL;
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    bool integer = *v && !*end && !errno;
+    if (kind == ARB_PARAM_PIECE && letter) {
+        static const arb_piece_type types[] = {ARB_PAWN, ARB_KNIGHT, ARB_BISHOP, ARB_ROOK, ARB_QUEEN, ARB_KING};
+        p->kind = ARB_PARAM_PIECE;
+        p->piece = ARB_PIECE(v[0] >= 'a' ? ARB_BLACK : ARB_WHITE, types[(strchr("PNBRQK", v[0] & ~32) - "PNBRQK")]);
+    } else if ((kind == ARB_PARAM_NUMBER && integer) || (kind == ARB_PARAM_FIELD && integer && x >= 0 && x <= 5)) {
+        p->kind = (arb_param_kind)kind;
+        p->number = x;
+    }
+    return true;
 }

@@ -9,6 +9,7 @@
 
 #include <lua.h>
 
+#include "arbiter.h"
 #include "sandbox.h"
 
 /* Languages every text comes in; index into arbl_text.lang. */
@@ -74,6 +75,12 @@ typedef struct arbl_result {
     arbl_budget budget;     /* the budget that ran out when ok is false, if one did */
     char error[512];        /* names the lesson or puzzle, the script line and the budget */
 } arbl_result;
+
+/* Parameter i of an explanation as the engine's projection has it (arbiter/reason.h), read back
+ * from the scripts' form by its name's kind: "piece"/"by" a FEN letter ("n": a black knight),
+ * "n", "m", "offset" and "field" integers; anything else, or a value that does not read as its
+ * kind, a text. p->text points into e. False if there is no parameter i. */
+bool arbl_explanation_param(const arbl_explanation *e, int i, arb_param *p);
 
 /* Reads the field "explanations" of the table at stack index t (the plain tables of strings the
  * preludes build) into out, at most ARBL_MAX_EXPLANATIONS; returns how many. */
