@@ -98,20 +98,6 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
 
-/* A token of an answer without its move number: "16.Qb8+" -> "Qb8+", "1...Kd8" -> "Kd8",
- * "1." -> "" (the notation of the puzzles' own `source` lines, with or without spaces). */
-static const char *without_move_number(const char *t)
-{
-    const char *p = t;
-    while (*p >= '0' && *p <= '9')
-        p++;
-    if (p == t || *p != '.')
-        return t;
-    while (*p == '.')
-        p++;
-    return p;
-}
-
 /* Replies with an error naming the field (and the index in it); false, for `return`. */
 static bool reply_field(ad_request *r, aj_code code, const char *field, int index, long long limit)
 {
@@ -124,7 +110,8 @@ static bool reply_field(ad_request *r, aj_code code, const char *field, int inde
 }
 
 /* Reads the line: "moves": [..] or "answer": "Qb8+ Nxb8 Rd8#" (one move or several, move
- * numbers allowed), never both. */
+ * numbers allowed: the engine's reader, arb_line_next, as the puzzle scripts' P.line_moves), never
+ * both. */
 static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *count, char texts[][ARB_MOVE_TEXT_MAX])
 {
     aj_error e;
@@ -154,20 +141,15 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
             snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", t);
         }
     } else {
-        char copy[256];
-        if (strlen(answer) >= sizeof copy)
-            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, (long long)sizeof copy - 1);
-        snprintf(copy, sizeof copy, "%s", answer);
-        char *save = NULL;
-        for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-            const char *move = without_move_number(t);
-            if (!*move) /* a move number alone ("1.", "16...") */
-                continue;
+        if (strlen(answer) >= 256)
+            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, 255);
+        size_t len;
+        for (const char *at = answer, *move; (move = arb_line_next(&at, &len)) != NULL;) { /* "1. Qb8+ Nxb8" */
             if (*count >= 2 * p->n)
                 return reply_field(r, AJ_E_TOO_MANY_MOVES, "answer", -1, 2 * p->n);
-            if (strlen(move) >= ARB_MOVE_TEXT_MAX)
+            if (len >= ARB_MOVE_TEXT_MAX)
                 return reply_field(r, AJ_E_INVALID_MOVE, "answer", *count, -1);
-            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", move);
+            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%.*s", (int)len, move);
         }
         if (*count == 0)
             return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, -1);

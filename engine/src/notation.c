@@ -317,3 +317,40 @@ arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *m
         return arb_parse_uci(pos, text, move, why);
     return parse_san(pos, text, len, move, why);
 }
+
+/* ---- a line of moves ---- */
+
+static bool line_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+const char *arb_line_next(const char **at, size_t *len)
+{
+    const char *p = *at;
+    for (;;) {
+        while (line_space(*p))
+            p++;
+        if (!*p) {
+            *at = p;
+            return NULL;
+        }
+        const char *start = p, *q = p;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (q > p && *q == '.') { /* a move number: "1.", "16...", or "1.e4" written together */
+            while (*q == '.')
+                q++;
+            start = q;
+        }
+        const char *end = start;
+        while (*end && !line_space(*end))
+            end++;
+        p = end;
+        if (end > start) {
+            *at = end;
+            *len = (size_t)(end - start);
+            return start;
+        }
+    }
+}

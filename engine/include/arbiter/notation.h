@@ -30,4 +30,10 @@ ARB_API arb_status arb_parse_san(const arb_position *pos, const char *text, arb_
 /* SAN or UCI, whichever the text is. */
 ARB_API arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why);
 
+/* A line of moves as people write it ("1. Qb8+ Nxb8 2. Rd8#", "16.Qb8+", "1...Kd8", "e4 e5"),
+ * read one move at a time: the next move's text after *at (white space and move numbers, a
+ * number followed by dots, skipped), its length in *len, and *at moved past it; NULL when no
+ * move is left. The text of a move is not checked (the parsers above read it). */
+ARB_API const char *arb_line_next(const char **at, size_t *len);
+
 #endif
