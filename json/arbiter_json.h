@@ -249,20 +249,7 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
 json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
 
-/* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
- * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and
- * refuses with ARB_ERR_LIMIT when it exceeds max_interior (0: no budget). */
-typedef struct aj_perft_result {
-    uint64_t nodes;
-    bool divided;            /* divide asked and depth > 0: moves[] and counts[] hold it */
-    int nmoves;
-    arb_move moves[ARB_MAX_MOVES];
-    uint64_t counts[ARB_MAX_MOVES];
-    uint64_t interior;       /* interior nodes measured for the budget */
-} aj_perft_result;
-
-arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
-                    aj_perft_result *out);
-json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r);
+/* The perft answer (arb_perft_budgeted's result) as API.md shapes it. */
+json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r);
 
 #endif

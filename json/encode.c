@@ -131,40 +131,7 @@ json_t *aj_fen_json(const arb_position *pos)
     return json_stringn_nocheck(fen, n < sizeof fen ? n : strlen(fen));
 }
 
-arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
-                    aj_perft_result *out)
-{
-    out->nodes = 0;
-    out->nmoves = 0;
-    out->interior = 0;
-    out->divided = false;
-    if (depth < 0)
-        return ARB_ERR_RANGE;
-    /* perft(k) costs about perft(k - 1) move generations: grow k while the last one fits. */
-    if (max_interior > 0) {
-        uint64_t prev = 1;
-        for (int k = 1; k < depth; k++) {
-            /* Refuse without searching when the branching so far says perft(k) is far over. */
-            if (k > 1 && out->interior > 0 && out->interior / prev * out->interior > 4 * max_interior)
-                return ARB_ERR_LIMIT;
-            prev = k > 1 ? out->interior : 1;
-            out->interior = arb_perft(pos, k);
-            if (out->interior > max_interior)
-                return ARB_ERR_LIMIT;
-        }
-    }
-    if (divide && depth > 0) {
-        out->divided = true;
-        out->nmoves = arb_perft_divide(pos, depth, out->moves, out->counts);
-        for (int i = 0; i < out->nmoves; i++)
-            out->nodes += out->counts[i];
-    } else {
-        out->nodes = arb_perft(pos, depth);
-    }
-    return ARB_OK;
-}
-
-json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r)
+json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r)
 {
     json_t *o = json_object();
     json_object_set_new(o, "fen", aj_fen_json(pos));
