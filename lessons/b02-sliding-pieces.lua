@@ -91,7 +91,7 @@ return lesson {
       answer = function(pos) return pos:parse("Ra5") ~= nil end,
       explain = function(pos) return select(2, pos:explain("Ra5")) end,
       success = { en = "Right: a rook slides and never jumps; the pawn on a2 closes the a-file for it.",
-                  fa = "درست است: رخ می‌لغزد و هرگز نمی‌پرد؛ پیادهٔ a2 ستون a را برایش بسته است.",
+                  fa = "درست است: رخ فقط در امتداد خط حرکت می‌کند و هرگز نمی‌پرد؛ پیادهٔ a2 ستون a را برایش بسته است.",
                   ar = "صحيح: ينزلق الرخ ولا يقفز أبدًا؛ والبيدق في a2 يغلق أمامه العمود a." },
       tests = { right = { "false" }, wrong = { ["true"] = "path_blocked" } },
     },

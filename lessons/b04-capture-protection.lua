@@ -75,7 +75,7 @@ return lesson {
                  ar = "اكسب مادة: خذ القطعة غير المحمية." },
       expect = all_of(captures(), function(ctx) return #ctx.pos:attackers(ctx.move.to, "black") == 0 end),
       success = { en = "Right: nothing defends the bishop on g2, so Rxg2 wins it for free; Rxd5 would lose the rook to exd5.",
-                  fa = "درست است: هیچ مهره‌ای از فیل g2 دفاع نمی‌کند، پس Rxg2 آن را مجانی می‌برد؛ اما Rxd5 با exd5 رخ را از دست می‌داد.",
+                  fa = "درست است: هیچ مهره‌ای از فیل g2 دفاع نمی‌کند، پس Rxg2 آن را بی‌هزینه می‌برد؛ اما Rxd5 با exd5 رخ را از دست می‌داد.",
                   ar = "صحيح: لا شيء يحمي الفيل في g2، فالنقلة Rxg2 تكسبه مجانًا؛ أما Rxd5 فكانت ستخسر الرخ بعد exd5." },
       wrong = { en = "That does not win an unprotected piece.", fa = "این حرکت مهرهٔ بی‌دفاعی را نمی‌برد.", ar = "هذه النقلة لا تكسب قطعة غير محمية." },
       deviations = { ["Rxd5"] = { en = "The knight on d5 is protected by the pawn on e6: after exd5 you have given a rook (5) for a knight (3).",

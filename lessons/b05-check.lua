@@ -21,7 +21,7 @@ return lesson {
                  ar = "الرخ في e8 يكش ملكك. اخرج من الكش بتحريك الملك." },
       hints = { { en = "The king may not stay on the e-file: the rook attacks all of it.",
                   fa = "شاه نباید روی ستون e بماند: رخ تمام آن را زیر حمله دارد.",
-                  ar = "لا يجوز أن يبقى الملك على العمود e: فالرخ يهاجمه كله." } },
+                  ar = "لا يجوز أن يبقى الملك على العمود e: فالرخ يهاجم العمود كله." } },
       expect = answers_check_by("king"),
       wrong = { en = "That answers the check, but not with the king.", fa = "این حرکت کیش را رفع می‌کند، اما نه با شاه.",
                 ar = "هذه النقلة تخرج من الكش، لكن ليس بالملك." },

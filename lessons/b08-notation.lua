@@ -12,7 +12,7 @@ return lesson {
       fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
       text = { en = "A move is written as the piece's letter and the square it goes to: K king, Q queen, R rook, B bishop, N knight; a pawn has no letter. The knight from g1 to f3 is Nf3, a pawn to e4 is e4. A capture adds x (Nxe5, or exd5 for a pawn, with the file it left), check adds +, checkmate #.",
                fa = "هر حرکت با حرف مهره و خانهٔ مقصد نوشته می‌شود: K شاه، Q وزیر، R رخ، B فیل، N اسب؛ پیاده حرفی ندارد. اسب از g1 به f3 می‌شود Nf3 و پیاده به e4 می‌شود e4. در گرفتن مهره x اضافه می‌شود (Nxe5، یا برای پیاده exd5 با ستونی که از آن آمده)، کیش با + و مات با # نوشته می‌شود.",
-               ar = "تُكتب النقلة بحرف القطعة ثم المربع الذي تذهب إليه: K الملك، Q الوزير، R الرخ، B الفيل، N الحصان؛ أما البيدق فلا حرف له. نقلة الحصان من g1 إلى f3 تُكتب Nf3، ونقلة البيدق إلى e4 تُكتب e4. ويُضاف x عند الأخذ (Nxe5، أو exd5 للبيدق مع العمود الذي غادره)، و+ للكش، و# للكش مات." },
+               ar = "تُكتب النقلة بحرف القطعة ثم المربع الذي تذهب إليه: K الملك، Q الوزير، R الرخ، B الفيل، N الحصان؛ أما البيدق فلا حرف له. نقلة الحصان من g1 إلى f3 تُكتب Nf3، ونقلة البيدق إلى e4 تُكتب e4. ويُضاف x عند الأخذ (Nxe5، أو exd5 للبيدق مع العمود الذي غادره)، و+ للكش، و# للإماتة." },
       diagram = { squares = { "g1", "f3" }, arrows = { { "g1", "f3" } } },
     },
     move_task {

@@ -37,7 +37,7 @@ return lesson {
     check_task("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", "N", "Give check with the knight.", "با اسب کیش بدهید.", "أعطِ كشًّا بالحصان.",
       { "Nd6+", "Nf6+" }, { ["Nc5"] = "deviation", ["Ng5"] = "deviation" },
       { en = "Check: the knight's L-jump reaches e8 from this square, and a knight check cannot be blocked.",
-        fa = "کیش: پرش L اسب از این خانه به e8 می‌رسد، و کیش اسب را نمی‌توان با گذاشتن مهره‌ای در میان دفع کرد.",
+        fa = "کیش: پرش L اسب از این خانه به e8 می‌رسد، و کیش اسب را نمی‌توان با گذاشتن مهره‌ای در میان رفع کرد.",
         ar = "كش: قفزة الحصان على شكل L تصل إلى e8 من هذا المربع، وكش الحصان لا يمكن سدّه." }),
     check_task("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", "P", "Give check with the pawn.", "با پیاده کیش بدهید.", "أعطِ كشًّا بالبيدق.",
       { "d7+", "d6d7" }, { ["Kd2"] = "deviation", ["e7"] = "no_piece_can_move_there" },

@@ -2,7 +2,7 @@
 local fen = "4k3/8/8/8/8/8/8/1R4KR w KQ - 0 1"
 return lesson {
   id = "chess960-castling",
-  title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج ۹۶۰", ar = "التبييت في شطرنج 960" },
+  title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج تصادفی فیشر", ar = "التبييت في شطرنج فيشر العشوائي" },
   level = "advanced",
   tags = { "castling", "chess960" },
   rules = { "3.8.2", "960" },
@@ -11,8 +11,8 @@ return lesson {
       fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
       variant = "chess960",
       text = { en = "In Chess960 castling ends exactly as in ordinary chess, wherever the king and rook started: after castling kingside (O-O) the king is on g1 and the rook on f1; after queenside castling (O-O-O) the king is on c1 and the rook on d1. Every square between the king and its target, and between the rook and its target, must be empty except for those two pieces, and the king may not be in check, pass through or land on an attacked square.",
-               fa = "در شطرنج ۹۶۰ قلعه درست مثل شطرنج معمولی تمام می‌شود، هر جا که شاه و رخ شروع کرده باشند: پس از قلعهٔ کوچک (O-O) شاه در g1 و رخ در f1 است و پس از قلعهٔ بزرگ (O-O-O) شاه در c1 و رخ در d1. همهٔ خانه‌های میان شاه و مقصدش و میان رخ و مقصدش باید، جز خود آن دو مهره، خالی باشند، و شاه نباید کیش باشد، از خانهٔ زیر حمله بگذرد یا در آن بایستد.",
-               ar = "في شطرنج 960 ينتهي التبييت تمامًا كما في الشطرنج العادي، أيًّا كان موضع الملك والرخ في البداية: بعد التبييت القصير (O-O) يكون الملك في g1 والرخ في f1، وبعد التبييت الطويل (O-O-O) يكون الملك في c1 والرخ في d1. ويجب أن تكون كل المربعات بين الملك وهدفه وبين الرخ وهدفه خالية إلا من هاتين القطعتين، ولا يجوز أن يكون الملك في كش أو أن يعبر مربعًا مهاجَمًا أو يقف عليه." },
+               fa = "در شطرنج تصادفی فیشر قلعه درست مثل شطرنج معمولی تمام می‌شود، هر جا که شاه و رخ شروع کرده باشند: پس از قلعهٔ کوچک (O-O) شاه در g1 و رخ در f1 است و پس از قلعهٔ بزرگ (O-O-O) شاه در c1 و رخ در d1. همهٔ خانه‌های میان شاه و مقصدش و میان رخ و مقصدش باید، جز خود آن دو مهره، خالی باشند، و شاه نباید کیش باشد، از خانهٔ زیر حمله بگذرد یا در آن بایستد.",
+               ar = "في شطرنج فيشر العشوائي ينتهي التبييت تمامًا كما في الشطرنج العادي، أيًّا كان موضع الملك والرخ في البداية: بعد التبييت القصير (O-O) يكون الملك في g1 والرخ في f1، وبعد التبييت الطويل (O-O-O) يكون الملك في c1 والرخ في d1. ويجب أن تكون كل المربعات بين الملك وهدفه وبين الرخ وهدفه خالية إلا من هاتين القطعتين، ولا يجوز أن يكون الملك في كش أو أن يعبر مربعًا مهاجَمًا أو يقف عليه." },
       diagram = { squares = { "c1", "d1", "f1", "g1" }, arrows = { { "e1", "g1" }, { "g1", "f1" }, { "e1", "c1" }, { "b1", "d1" } } },
     },
     move_task {
@@ -62,8 +62,8 @@ return lesson {
     true_false {
       fen = arbiter.chess960(0):fen(), variant = "chess960",
       prompt = { en = "This is Chess960 start position number 0. May White castle on the first move?",
-                 fa = "این وضعیت آغازین شمارهٔ ۰ شطرنج ۹۶۰ است. آیا سفید در حرکت اول می‌تواند قلعه برود؟",
-                 ar = "هذا وضع البداية رقم 0 في شطرنج 960. هل يجوز للأبيض التبييت في النقلة الأولى؟" },
+                 fa = "این وضعیت آغازین شمارهٔ ۰ شطرنج تصادفی فیشر است. آیا سفید در حرکت اول می‌تواند قلعه برود؟",
+                 ar = "هذا وضع البداية رقم 0 في شطرنج فيشر العشوائي. هل يجوز للأبيض التبييت في النقلة الأولى؟" },
       answer = function(pos) return pos:parse("O-O") ~= nil or pos:parse("O-O-O") ~= nil end,
       -- SP 0 is BBQNNRKR: the king stands next to both rooks; what stops castling is the squares
       -- the king and rook must pass or land on.

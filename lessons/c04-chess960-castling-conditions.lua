@@ -4,7 +4,7 @@ local function can(side) return function(pos) return pos:parse(side == "kingside
 local function why(side) return function(pos, game) return select(2, pos:castling("white", side, game)) end end
 return lesson {
   id = "chess960-castling-conditions",
-  title = { en = "Chess960: when you may not castle", fa = "شطرنج ۹۶۰: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج 960: متى لا يجوز التبييت" },
+  title = { en = "Chess960: when you may not castle", fa = "شطرنج تصادفی فیشر: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج فيشر العشوائي: متى لا يجوز التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
   rules = { "960", "3.8.2.1", "3.8.2.2" },

@@ -2,7 +2,7 @@
 -- whatever the squares; in UCI the king moves onto its own rook. The engine reads both.
 return lesson {
   id = "chess960-notation",
-  title = { en = "Chess960: writing and typing castling", fa = "شطرنج ۹۶۰: نوشتن و تایپ قلعه", ar = "شطرنج 960: كتابة التبييت وإدخاله" },
+  title = { en = "Chess960: writing and typing castling", fa = "شطرنج تصادفی فیشر: نوشتن و تایپ قلعه", ar = "شطرنج فيشر العشوائي: كتابة التبييت وإدخاله" },
   level = "advanced",
   tags = { "chess960", "notation" },
   rules = { "960", "C" },
@@ -12,9 +12,9 @@ return lesson {
       variant = "chess960",
       text = { en = "On the scoresheet, Chess960 castling is written as in ordinary chess, whatever squares the king and rook start on: O-O with the rook on the h-file side of the king (the king ends on g1), O-O-O with the rook on the a-file side (the king ends on c1). Programs that use UCI type castling as the king moving onto its own rook: "
                  .. "here f1g1 is O-O and f1b1 is O-O-O. In Chess960 the king may move one square, several or none when it castles, so its landing square alone cannot show castling; but a king never moves onto one of its own pieces, so \"king onto own rook\" can only mean castling.",
-               fa = "روی برگهٔ ثبت حرکات، قلعه در شطرنج ۹۶۰ مانند شطرنج معمولی نوشته می‌شود، شاه و رخ از هر خانه‌ای که شروع کرده باشند: O-O برای قلعه با رخی که طرفِ ستون h نسبت به شاه است (شاه در g1 می‌ایستد)، و O-O-O برای قلعه با رخی که طرفِ ستون a نسبت به شاه است (شاه در c1 می‌ایستد). برنامه‌هایی که با UCI کار می‌کنند قلعه را به شکل رفتن شاه به خانهٔ رخ خودی تایپ می‌کنند: "
+               fa = "روی برگهٔ ثبت حرکات، قلعه در شطرنج تصادفی فیشر مانند شطرنج معمولی نوشته می‌شود، شاه و رخ از هر خانه‌ای که شروع کرده باشند: O-O برای قلعه با رخی که طرفِ ستون h نسبت به شاه است (شاه در g1 می‌ایستد)، و O-O-O برای قلعه با رخی که طرفِ ستون a نسبت به شاه است (شاه در c1 می‌ایستد). برنامه‌هایی که با UCI کار می‌کنند قلعه را به شکل رفتن شاه به خانهٔ رخ خودی تایپ می‌کنند: "
                  .. "اینجا f1g1 همان O-O است و f1b1 همان O-O-O. در شطرنج ۹۶۰ شاه هنگام قلعه ممکن است یک خانه، چند خانه یا هیچ حرکت کند، پس خانهٔ مقصد شاه به‌تنهایی نشان نمی‌دهد که قلعه است؛ اما شاه هرگز به خانهٔ مهرهٔ خودی نمی‌رود، پس «رفتن شاه به خانهٔ رخ خودی» فقط می‌تواند قلعه باشد.",
-               ar = "في ورقة التسجيل يُكتب تبييت شطرنج 960 كما في الشطرنج العادي، أيًّا كان مربعا البداية للملك والرخ: O-O مع الرخ الذي في جهة العمود h من الملك (فيستقر الملك في g1)، وO-O-O مع الرخ الذي في جهة العمود a من الملك (فيستقر الملك في c1). أما البرامج التي تستخدم UCI فتُدخل التبييت كأن الملك ينتقل إلى مربع رخّه: "
+               ar = "في ورقة التسجيل يُكتب تبييت شطرنج فيشر العشوائي كما في الشطرنج العادي، أيًّا كان مربعا البداية للملك والرخ: O-O مع الرخ الذي في جهة العمود h من الملك (فيستقر الملك في g1)، وO-O-O مع الرخ الذي في جهة العمود a من الملك (فيستقر الملك في c1). أما البرامج التي تستخدم UCI فتُدخل التبييت كأن الملك ينتقل إلى مربع رخّه: "
                  .. "هنا f1g1 هي O-O، وf1b1 هي O-O-O. ففي شطرنج 960 قد يتحرك الملك عند التبييت مربعًا واحدًا أو عدة مربعات أو لا يتحرك أصلًا، فلا يكفي مربع وصوله لبيان أنه يبيّت؛ لكن الملك لا ينتقل أبدًا إلى مربع تشغله إحدى قطعه، فلا تعني «نقلة الملك إلى مربع رخّه» إلا التبييت." },
       diagram = { squares = { "g1", "b1" }, arrows = { { "f1", "g1" }, { "f1", "b1" } } },
     },

@@ -108,7 +108,7 @@ return lesson {
       fen = "8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1",
       moves = { "c5" },
       prompt = { en = "Black has just played c7-c5, beside your pawn on b5. May White capture en passant, bxc6?",
-                 fa = "سیاه همین حالا c7-c5 را بازی کرد و کنار پیادهٔ b5 شما ایستاد. آیا سفید می‌تواند bxc6 را آن‌پاسان بزند؟",
+                 fa = "سیاه همین حالا c7-c5 را بازی کرد و کنار پیادهٔ b5 شما ایستاد. آیا سفید می‌تواند با bxc6 آن‌پاسان بزند؟",
                  ar = "لعب الأسود للتوّ c7-c5 بجانب بيدقك في b5. هل يجوز للأبيض الأخذ بالتجاوز bxc6؟" },
       hints = { { en = "After the capture, which pieces are left on the 5th rank?", fa = "پس از زدن، چه مهره‌هایی در ردیف پنجم می‌مانند؟",
                   ar = "بعد الأخذ، ما القطع الباقية على الصف الخامس؟" } },

@@ -65,7 +65,7 @@ return lesson {
       wrong = { en = "A pawn may become a knight or a rook too; only a king is never a promotion choice.", fa = "پیاده می‌تواند اسب یا رخ هم بشود؛ فقط شاه هرگز انتخاب ارتقا نیست.",
                 ar = "يجوز أن يصبح البيدق حصانًا أو رخًّا أيضًا؛ أما الملك فلا يُختار في الترقية أبدًا." },
       success = { en = "Right: a pawn promotes to a queen, rook, bishop or knight of its own colour, never to a king.",
-                  fa = "درست است: پیاده فقط به وزیر، رخ، فیل یا اسبِ همرنگ خود ارتقا می‌یابد، هرگز به شاه.",
+                  fa = "درست است: پیاده فقط به وزیر، رخ، فیل یا اسبِ هم‌رنگ خود ارتقا می‌یابد، هرگز به شاه.",
                   ar = "صحيح: يُرقّى البيدق إلى وزير أو رخ أو فيل أو حصان من لونه، ولا يُرقّى إلى ملك أبدًا." },
       tests = { right = { "K", "k" }, wrong = { ["N"] = "wrong_answer", ["Q"] = "unknown_choice" } },
     },

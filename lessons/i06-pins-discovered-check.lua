@@ -2,7 +2,7 @@
 -- The engine names the pinned pieces and explains why a pinned piece may not move.
 return lesson {
   id = "pins-discovered-check",
-  title = { en = "Pins and discovered check", fa = "آچمز و کیش بازشونده", ar = "التثبيت والكش المكشوف" },
+  title = { en = "Pins and discovered check", fa = "آچمز و کیش بازشده", ar = "التثبيت والكش المكشوف" },
   level = "intermediate",
   tags = { "tactics", "check" },
   rules = { "3.9", "3.9.1" },
@@ -35,13 +35,13 @@ return lesson {
     teach {
       fen = "4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1",
       text = { en = "A discovered check: a piece moves off a line and uncovers a check from the piece behind it. Here the bishop on e4 stands between the rook on e2 and the black king on e8; any bishop move opens the e-file and gives check.",
-               fa = "کیش بازشونده: مهره‌ای از روی یک خط کنار می‌رود و کیشِ مهرهٔ پشت سرش را باز می‌کند. اینجا فیل e4 میان رخ e2 و شاه سیاه در e8 ایستاده است؛ هر حرکت فیل ستون e را باز می‌کند و کیش می‌دهد.",
+               fa = "کیش بازشده: مهره‌ای از روی یک خط کنار می‌رود و کیشِ مهرهٔ پشت سرش را باز می‌کند. اینجا فیل e4 میان رخ e2 و شاه سیاه در e8 ایستاده است؛ هر حرکت فیل ستون e را باز می‌کند و کیش می‌دهد.",
                ar = "الكش المكشوف: تتحرك قطعة عن خطٍّ فتكشف كشًّا من القطعة التي خلفها. هنا الفيل في e4 يقف بين الرخ في e2 والملك الأسود في e8؛ وأي نقلة للفيل تفتح العمود e وتعطي كشًّا." },
       diagram = { squares = { "e4", "e8" }, arrows = { { "e2", "e8" } } },
     },
     move_task {
       fen = "4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1",
-      prompt = { en = "Give a discovered check with the bishop.", fa = "با فیل کیش بازشونده بدهید.", ar = "أعطِ كشًّا مكشوفًا بالفيل." },
+      prompt = { en = "Give a discovered check with the bishop.", fa = "با فیل کیش بازشده بدهید.", ar = "أعطِ كشًّا مكشوفًا بالفيل." },
       expect = all_of(moves_piece("B"), gives_check()),
       success = { en = "Right: the bishop left the e-file and the rook on e2 now checks the king.",
                   fa = "درست است: فیل ستون e را ترک کرد و اکنون رخ e2 به شاه کیش می‌دهد.",

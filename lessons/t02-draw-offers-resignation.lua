@@ -21,7 +21,7 @@ return lesson {
     teach {
       fen = "8/8/4k3/8/8/3QK3/8/8 w - - 0 1",
       text = { en = "A player who resigns loses (5.1.2) — unless the opponent cannot checkmate by any series of legal moves: then resigning is a draw. Here Black has a lone king; if White resigns, Black still cannot win, so the game is drawn.",
-               fa = "بازیکنی که تسلیم می‌شود می‌بازد (۵.۱.۲)، مگر اینکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ در آن صورت تسلیم به تساوی می‌انجامد. اینجا سیاه فقط شاه دارد؛ اگر سفید تسلیم شود، سیاه باز هم نمی‌تواند ببرد، پس بازی مساوی است.",
+               fa = "بازیکنی که تسلیم می‌شود می‌بازد (۵.۱.۲)، مگر اینکه حریف با هیچ رشته‌ای از حرکت‌های قانونی نتواند مات کند؛ در آن صورت تسلیم به تساوی می‌انجامد. اینجا سیاه فقط شاه دارد؛ اگر سفید تسلیم شود، سیاه باز هم نمی‌تواند ببرد، پس بازی مساوی است.",
                ar = "اللاعب الذي يستسلم يخسر (5.1.2)، إلا إذا كان خصمه عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، فعندئذٍ يكون الاستسلام تعادلًا. هنا لم يبقَ للأسود إلا الملك؛ فإن استسلم الأبيض، لا يستطيع الأسود الفوز مع ذلك، فتنتهي المباراة بالتعادل." },
       diagram = { squares = { "e6" }, arrows = {} },
     },
@@ -59,7 +59,7 @@ return lesson {
       answer = result_of({ resign = "white" }),
       explain = why({ resign = "white" }),
       success = { en = "Right: a lone knight can still mate if the white rook blocks its own king, so Black can win by some series of legal moves and White's resignation loses (5.1.2).",
-                  fa = "درست است: اسب تنها هنوز می‌تواند مات کند، اگر رخ سفید راه شاه خودش را ببندد؛ پس سیاه با سری از حرکت‌های قانونی می‌تواند ببرد و سفید با تسلیم می‌بازد (۵.۱.۲).",
+                  fa = "درست است: اسب تنها هنوز می‌تواند مات کند، اگر رخ سفید راه شاه خودش را ببندد؛ پس سیاه با رشته‌ای از حرکت‌های قانونی می‌تواند ببرد و سفید با تسلیم می‌بازد (۵.۱.۲).",
                   ar = "صحيح: ما زال الحصان وحده قادرًا على الإماتة إذا سدّ الرخ الأبيض طريق ملكه، فالأسود يستطيع الفوز بسلسلة ما من النقلات القانونية، ويخسر الأبيض باستسلامه (5.1.2)." },
       tests = { right = { "0-1" }, wrong = { ["draw"] = "resignation" } },
     },
@@ -73,7 +73,7 @@ return lesson {
     true_false {
       moves = { "e4" },
       prompt = { en = "White has played 1.e4 and Black has not moved yet. May the players agree a draw now?",
-                 fa = "سفید ۱.e4 را بازی کرده و سیاه هنوز حرکتی نکرده است. آیا بازیکنان اکنون می‌توانند بر تساوی توافق کنند؟",
+                 fa = "سفید 1.e4 را بازی کرده و سیاه هنوز حرکتی نکرده است. آیا بازیکنان اکنون می‌توانند بر تساوی توافق کنند؟",
                  ar = "لعب الأبيض ‎1.e4 ولم يلعب الأسود بعد. هل يجوز للاعبين الاتفاق على التعادل الآن؟" },
       answer = function(pos, game) return game:outcome({ agree_draw = true }).result == "1/2-1/2" end,
       explain = function(pos, game) return game:outcome({ agree_draw = true }).explanations end,
@@ -84,7 +84,7 @@ return lesson {
     },
     true_false {
       moves = { "e4", "e5" },
-      prompt = { en = "After 1.e4 e5, may the players agree a draw?", fa = "پس از ۱.e4 e5، آیا بازیکنان می‌توانند بر تساوی توافق کنند؟",
+      prompt = { en = "After 1.e4 e5, may the players agree a draw?", fa = "پس از 1.e4 e5، آیا بازیکنان می‌توانند بر تساوی توافق کنند؟",
                  ar = "بعد ‎1.e4 e5، هل يجوز للاعبين الاتفاق على التعادل؟" },
       answer = function(pos, game) return game:outcome({ agree_draw = true }).result == "1/2-1/2" end,
       explain = function(pos, game) return game:outcome({ agree_draw = true }).explanations end,
@@ -110,7 +110,7 @@ return lesson {
     true_false {
       moves = { "e4", "e5", "Nf3" },
       prompt = { en = "White played 2.Nf3, offered a draw and pressed the clock. Black said nothing and touched the knight on b8 to move it. Does White's offer still stand?",
-                 fa = "سفید ۲.Nf3 را بازی کرد، پیشنهاد تساوی داد و ساعت را زد. سیاه چیزی نگفت و برای حرکت دادن به اسب b8 دست زد. آیا پیشنهاد سفید هنوز پابرجاست؟",
+                 fa = "سفید 2.Nf3 را بازی کرد، پیشنهاد تساوی داد و ساعت را زد. سیاه چیزی نگفت و برای حرکت دادن به اسب b8 دست زد. آیا پیشنهاد سفید هنوز پابرجاست؟",
                  ar = "لعب الأبيض ‎2.Nf3 وعرض التعادل وضغط الساعة. لم يقل الأسود شيئًا ولمس الحصان في b8 ليحرّكه. هل ما زال عرض الأبيض قائمًا؟" },
       answer = false,
       success = { en = "Right: touching a piece to move or capture it rejects the offer (9.1.2.2); Black must now move the knight, and the game goes on.",

@@ -50,7 +50,7 @@ return lesson {
     choice {
       moves = shuffle,
       prompt = { en = "A standard game: Black's claim with the written move Nc6 is wrong. How many minutes does the arbiter add to White's clock?",
-                 fa = "بازی استاندارد: ادعای سیاه با حرکت نوشته‌شدهٔ Nc6 نادرست است. داور چند دقیقه به ساعت سفید اضافه می‌کند؟",
+                 fa = "بازی کلاسیک: ادعای سیاه با حرکت نوشته‌شدهٔ Nc6 نادرست است. داور چند دقیقه به ساعت سفید اضافه می‌کند؟",
                  ar = "مباراة كلاسيكية: مطالبة الأسود بالنقلة المكتوبة Nc6 خاطئة. كم دقيقة يضيف الحكم إلى ساعة الأبيض؟" },
       choices = {
         { id = "1", text = { en = "One minute", fa = "یک دقیقه", ar = "دقيقة واحدة" } },
@@ -60,7 +60,7 @@ return lesson {
       answer = function(pos, game) return penalty_minutes(game, { claim = "threefold", with_move = "Nc6" }) end,
       explain = function(pos, game) return game:outcome({ claim = "threefold", with_move = "Nc6" }).explanations end,
       success = { en = "Right: in a standard game a wrong claim gives the opponent two extra minutes (9.5.3), so that claiming is never a free pause.",
-                  fa = "درست است: در بازی استاندارد ادعای نادرست دو دقیقه وقت اضافه به حریف می‌دهد (۹.۵.۳)، تا ادعا کردن هرگز وقفه‌ای رایگان نباشد.",
+                  fa = "درست است: در بازی کلاسیک ادعای نادرست دو دقیقه وقت اضافه به حریف می‌دهد (۹.۵.۳)، تا ادعا کردن هرگز وقفه‌ای رایگان نباشد.",
                   ar = "صحيح: في المباراة الكلاسيكية تمنح المطالبة الخاطئة الخصم دقيقتين إضافيتين (9.5.3)، حتى لا تصبح المطالبة استراحة بلا ثمن." },
       tests = { right = { "2" }, wrong = { ["1"] = "claim_penalty_time", ["0"] = "claim_penalty_time" } },
     },

@@ -10,7 +10,7 @@ return lesson {
     teach {
       fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
       text = { en = "A move is illegal when the piece cannot move that way, or when it leaves or places your own king in check (3.9, 3.10.1). Here the knight on e2 stands between the black rook on e7 and your king: it is pinned. Any knight move would open the e-file and leave your king in check, so none of them is legal.",
-               fa = "حرکتی غیرقانونی است که مهره نتواند آن‌گونه حرکت کند، یا شاه خودتان را کیش بگذارد یا در کیش رها کند (۳.۹، ۳.۱۰.۱). اینجا اسب e2 میان رخ سیاه در e7 و شاه شما ایستاده است: آچمز است. هر حرکت اسب ستون e را باز می‌کند و شاه شما را کیش می‌گذارد، پس هیچ‌یک قانونی نیست.",
+               fa = "حرکتی غیرقانونی است که مهره نتواند آن‌گونه حرکت کند، یا شاه خودتان را در کیش بگذارد یا در کیش رها کند (۳.۹، ۳.۱۰.۱). اینجا اسب e2 میان رخ سیاه در e7 و شاه شما ایستاده است: آچمز است. هر حرکت اسب ستون e را باز می‌کند و شاه شما را در کیش می‌گذارد، پس هیچ‌یک قانونی نیست.",
                ar = "تكون النقلة غير قانونية إذا كانت القطعة لا تتحرك بهذه الطريقة، أو إذا تركت ملكك في كش أو عرّضته للكش (3.9، 3.10.1). هنا يقف الحصان في e2 بين الرخ الأسود في e7 وملكك، فهو مثبَّت: أي نقلة للحصان تفتح العمود e وتترك ملكك في كش، فلا شيء منها قانوني." },
       diagram = { squares = { "e2" }, arrows = { { "e7", "e1" } } },
     },
@@ -67,7 +67,7 @@ return lesson {
     choice {
       fen = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "In a standard game a player completes a first illegal move. What happens?",
-                 fa = "در یک بازی استاندارد بازیکنی نخستین حرکت غیرقانونی خود را کامل می‌کند. چه می‌شود؟",
+                 fa = "در یک بازی کلاسیک بازیکنی نخستین حرکت غیرقانونی خود را کامل می‌کند. چه می‌شود؟",
                  ar = "في مباراة كلاسيكية أكمل لاعب أول نقلة غير قانونية. ماذا يحدث؟" },
       choices = {
         { id = "a", text = { en = "The position is restored and the opponent gets two extra minutes",

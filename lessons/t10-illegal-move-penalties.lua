@@ -38,7 +38,7 @@ return lesson {
     choice {
       fen = start,
       prompt = { en = "A standard game: White makes a first illegal move and presses the clock. What does the arbiter do?",
-                 fa = "بازی استاندارد: سفید نخستین حرکت غیرقانونی‌اش را انجام می‌دهد و ساعت را می‌زند. داور چه می‌کند؟",
+                 fa = "بازی کلاسیک: سفید نخستین حرکت غیرقانونی‌اش را انجام می‌دهد و ساعت را می‌زند. داور چه می‌کند؟",
                  ar = "مباراة كلاسيكية: يلعب الأبيض أول نقلة غير قانونية ويضغط الساعة. ماذا يفعل الحكم؟" },
       choices = {
         { id = "a", text = { en = "Restores the position and gives Black two extra minutes", fa = "وضعیت را برمی‌گرداند و دو دقیقه به وقت سیاه می‌افزاید",
@@ -57,7 +57,7 @@ return lesson {
     teach {
       fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
       text = { en = "The penalty depends on the count and on the time control (7.5.5). First completed illegal move: two extra minutes for the opponent in a standard game, one minute in rapid and blitz (A.3). Second illegal move by the same player: the game is lost — unless the opponent cannot checkmate by any series of legal moves, then it is a draw. An event's regulations may allow more illegal moves before the loss; the arbiter applies the count they set.",
-               fa = "جریمه به شمار حرکت‌های غیرقانونی و نوع زمان‌بندی بستگی دارد (۷.۵.۵). نخستین حرکت غیرقانونیِ کامل‌شده: در بازی استاندارد دو دقیقه وقت اضافه برای حریف، در بازی سریع و برق‌آسا یک دقیقه (A.3). دومین حرکت غیرقانونی همان بازیکن: باخت، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند که در آن صورت بازی مساوی است. مقررات یک مسابقه ممکن است پیش از باخت حرکت‌های غیرقانونی بیشتری را بپذیرد؛ داور همان شماری را اجرا می‌کند که مقررات تعیین کرده است.",
+               fa = "جریمه به شمار حرکت‌های غیرقانونی و نوع زمان‌بندی بستگی دارد (۷.۵.۵). نخستین حرکت غیرقانونیِ کامل‌شده: در بازی کلاسیک دو دقیقه وقت اضافه برای حریف، در بازی سریع و برق‌آسا یک دقیقه (A.3). دومین حرکت غیرقانونی همان بازیکن: باخت، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های قانونی نتواند مات کند که در آن صورت بازی مساوی است. مقررات یک مسابقه ممکن است پیش از باخت حرکت‌های غیرقانونی بیشتری را بپذیرد؛ داور همان شماری را اجرا می‌کند که مقررات تعیین کرده است.",
                ar = "تتوقف العقوبة على العدد وعلى نظام الوقت (7.5.5). النقلة غير القانونية الأولى المكتملة: دقيقتان إضافيتان للخصم في المباراة الكلاسيكية، ودقيقة واحدة في الشطرنج السريع والخاطف (A.3). النقلة غير القانونية الثانية للاعب نفسه: خسارة المباراة، إلا إذا كان الخصم عاجزًا عن الإماتة بأي سلسلة من النقلات القانونية، فتكون النتيجة تعادلًا. وقد تسمح لوائح البطولة بعدد أكبر من النقلات غير القانونية قبل الخسارة، فيطبّق الحكم العدد الذي تحدده." },
       diagram = { squares = { "a2" }, arrows = {} },
     },
@@ -107,7 +107,7 @@ return lesson {
       choices = second,
       answer = second_result,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2)).explanations end,
-      success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ سری از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (7.5.5)." },
+      success = { en = "Right: a second illegal move loses — unless the opponent cannot checkmate by any series of legal moves; a lone king cannot, so it is a draw (7.5.5).", fa = "درست است: دومین حرکت غیرقانونی به باخت می‌انجامد، مگر آنکه حریف با هیچ رشته‌ای از حرکت‌های قانونی نتواند مات کند؛ شاه تنها نمی‌تواند، پس بازی مساوی است (۷.۵.۵).", ar = "صحيح: النقلة غير القانونية الثانية تُخسر، إلا إذا عجز الخصم عن الإماتة بأي سلسلة من النقلات القانونية؛ والملك الوحيد عاجز، فالنتيجة تعادل (7.5.5)." },
       tests = { right = { "draw" }, wrong = { ["0-1"] = "wrong_answer", ["more"] = "wrong_answer" } },
     },
     choice {

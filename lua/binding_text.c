@@ -37,7 +37,8 @@ static const char *text_in(lua_State *L, int idx, const char *lang)
 /* One value of the vars table as a template argument; what it points into stays on the stack
  * (at idx, or a list's userdata pushed above it). Numbers
  * are numbers; strings are Latin tokens (squares, moves); {word = "color.white"} a vocabulary
- * word with forms; {en=, fa=, ar=} a text in the language; {"e4", "d5"} a list. Other values
+ * word with forms; {en=, fa=, ar=} a text in the language; {"e4", "d5"} a list; {quoted = true,
+ * "…", "…"} a list of texts in the language, each quoted (choice labels). Other values
  * are left out, so the template keeps {name} as written. */
 static bool to_arg(lua_State *L, int idx, const char *lang, arb_arg *a)
 {
@@ -77,7 +78,10 @@ static bool to_arg(lua_State *L, int idx, const char *lang, arb_arg *a)
             items[i - 1] = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
             lua_pop(L, 1); /* the strings stay alive in the table */
         }
-        a->kind = ARB_ARG_LIST;
+        /* {quoted = true, ...}: texts in the language (a quiz's choice labels), quoted */
+        lua_getfield(L, idx, "quoted");
+        a->kind = lua_toboolean(L, -1) ? ARB_ARG_QUOTED : ARB_ARG_LIST;
+        lua_pop(L, 1);
         a->items = items;
         a->count = (size_t)n;
         return true;

@@ -40,9 +40,9 @@ end
 
 -- Texts more than one kind's runtime says, in every shipped language.
 C.MSG = {
-  unknown_choice = { en = "'{found}' is not one of the choices ({choices}).",
-                     fa = "«{found}» جزو گزینه‌ها نیست ({choices}).",
-                     ar = "«{found}» ليس من بين الخيارات ({choices})." },
+  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
+                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
+                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
   white = { word = "color.white", en = "White", fa = "سفید", ar = "الأبيض" },
   black = { word = "color.black", en = "Black", fa = "سیاه", ar = "الأسود" },
 }

@@ -26,12 +26,21 @@ static char *field_str(lua_State *L, int t, const char *k)
     return s;
 }
 
+/* A text in every language; prose, so its moves are isolated in right-to-left languages. */
+static char *field_prose(lua_State *L, int t, const char *lang)
+{
+    lua_getfield(L, t, lang);
+    char *s = lua_type(L, -1) == LUA_TSTRING ? arbl_dup_prose(lang, lua_tostring(L, -1)) : NULL;
+    lua_pop(L, 1);
+    return s;
+}
+
 static void read_text(lua_State *L, int t, const char *k, arbl_text *out)
 {
     lua_getfield(L, t, k);
     int tt = lua_gettop(L);
     for (int i = 0; i < ARBL_NLANGS; i++)
-        out->lang[i] = lua_istable(L, tt) ? field_str(L, tt, arbl_langs[i]) : NULL;
+        out->lang[i] = lua_istable(L, tt) ? field_prose(L, tt, arbl_langs[i]) : NULL;
     lua_pop(L, 1);
 }
 
@@ -174,7 +183,7 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
             lua_rawgeti(L, -1, j + 1);
             int h = lua_gettop(L);
             for (int k = 0; k < ARBL_NLANGS; k++)
-                s->hints[j].lang[k] = field_str(L, h, arbl_langs[k]);
+                s->hints[j].lang[k] = field_prose(L, h, arbl_langs[k]);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -262,11 +271,12 @@ bool arbl_lesson_answer(const arbl_book *book, const arbl_lesson *lesson, int st
     lua_getfield(L, r, "correct");
     out->correct = lua_toboolean(L, -1);
     lua_getfield(L, r, "feedback");
-    arbl_copy_str(out->feedback, sizeof out->feedback, lua_tostring(L, -1));
+    arbl_copy_prose(out->feedback, sizeof out->feedback, lang, lua_tostring(L, -1));
     lua_getfield(L, r, "next");
     out->next = out->correct ? (int)lua_tointeger(L, -1) : step;
     lua_pop(L, 3);
     out->nexplanations = arbl_read_explanations(L, r, out->explanations);
+    arbl_isolate_explanations(out, lang);
     out->ok = true;
     arbl_sandbox_close(&sb);
     return true;

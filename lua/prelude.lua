@@ -12,8 +12,8 @@ local LANGS = C.LANGS
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
   correct = { en = "Correct!", fa = "درست است!", ar = "صحيح!" },
-  illegal = { en = "That move is not legal here.", fa = "این حرکت در این وضعیت قانونی نیست.",
-              ar = "هذه النقلة غير قانونية في هذا الوضع." },
+  illegal = { en = "That move is not legal here.", fa = "این حرکت قانونی نیست.",
+              ar = "هذه النقلة غير قانونية." },
   deviation = { en = "That move is legal, but it is not what this step asks for.",
                 fa = "این حرکت قانونی است، اما آن چیزی نیست که این مرحله از شما می‌خواهد.",
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
@@ -21,7 +21,7 @@ local MSG = {
                    ar = "هذه ليست الإجابة الصحيحة." },
   unknown_choice = C.MSG.unknown_choice,
   not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
-                     ar = "يجب أن تكون الإجابة «صح» أو «خطأ»." },
+                     ar = "يجب أن تكون الإجابة «صحيح» أو «خطأ»." },
   not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
                    ar = "«{found}» ليس اسم مربع (من a1 إلى h8)." },
   squares_missing = { en = "You left out: {squares}.", fa = "این خانه‌ها را جا انداختید: {squares}.",
@@ -303,11 +303,10 @@ local function judge_move(step, answer, lang)
   local mv, whys = arbiter.explain(pos, answer, g)
   if not mv then
     -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
-    -- an attacked square, ...), with the game so en passant and castling name the move; the
-    -- feedback quotes the first, the one that says why.
+    -- an attacked square, ...), with the game so en passant and castling name the move. The
+    -- feedback is the headline only: the reasons say why, each once (review 2026-12 F18, L20).
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
-    local first = whys[1]
-    return { correct = false, feedback = text .. (first and (" " .. first.text) or ""), explanations = whys }
+    return { correct = false, feedback = text, explanations = whys }
   end
   local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
   if step.expect(ctx) then
@@ -342,7 +341,12 @@ local function judge_choice(step, answer, lang)
   for _, c in ipairs(step.choices) do ids[#ids + 1] = c.id end
   local found = choice_named(step.choices, answer)
   if not found then
+    -- the choices named by the labels the student sees (quoted), never by their ids
+    local labels = { quoted = true }
+    for i, c in ipairs(step.choices) do labels[i] = arbiter.render(text_of(c.text, lang) or c.id, {}) end
     local e = runtime_expl("unknown_choice", lang, { found = answer, choices = ids })
+    e.text = arbiter.render(text_of(MSG.unknown_choice, lang), { found = tostring(answer):find("[\128-\255]") and { [lang] = tostring(answer) } or tostring(answer),
+                                                                      choices = labels })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
   local want = resolve(step.answer, step)

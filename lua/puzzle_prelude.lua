@@ -23,9 +23,9 @@ local MSG = {
   move_is_legal = { en = "{found} is a legal move here.", fa = "{found} در این وضعیت حرکتی قانونی است.",
                     ar = "{found} نقلة قانونية في هذا الوضع." },
   unknown_choice = C.MSG.unknown_choice,
-  line_length = { en = "A helpmate in {n} is a line of exactly {m} moves, the two sides moving in turn; this one has {found}.",
-                  fa = "کمک‌مات در {n, plural, one {یک حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} حرکت، به نوبت؛ این رشته {found, plural, one {یک حرکت} other {# حرکت}} دارد.",
-                  ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} بالضبط بالتناوب، وهذه عدد نقلاتها {found}." },
+  line_length = { en = "A helpmate in {n} is a line of exactly {m} half-moves, the two sides moving in turn; yours has {found, plural, one {one} other {#}}.",
+                  fa = "کمک‌مات در {n, plural, one {یک حرکت} =2 {دو حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} نیم‌حرکت که دو طرف به نوبت بازی می‌کنند؛ پاسخ شما {found, plural, one {یک نیم‌حرکت} other {# نیم‌حرکت}} دارد.",
+                  ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نصف نقلة} one {نصف نقلة واحد} two {نصفي نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}} بالضبط، يلعبها الطرفان بالتناوب، وفي إجابتك {found, plural, zero {لا شيء} one {نصف نقلة واحد} two {نصفا نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}}." },
   line_ended = { en = "The game is over after move {n} of the line ({found}); no move can follow.",
                  fa = "بازی پس از {n.ordinal} حرکت این رشته ({found}) تمام شده است؛ حرکتی پس از آن نمی‌آید.",
                  ar = "انتهت المباراة بعد النقلة {n.ordinal_f} من السلسلة ({found})؛ لا تأتي بعدها نقلة." },
@@ -41,7 +41,7 @@ local MSG = {
                    ar = "{found} قانونية، لكنها ليست {side.castling}." },
   retro_form = { en = "Write the last move as its squares, e.g. e2e4, g7g8q (a promotion), or b1c3xp when it captured a pawn on c3.",
                  fa = "حرکت آخر را با خانه‌هایش بنویسید، مثلاً e2e4، g7g8q (ارتقا)، یا b1c3xp اگر پیاده‌ای را در c3 گرفت.",
-                 ar = "اكتب النقلة الأخيرة بمربعاتها، مثل e2e4 أو g7g8q (ترقية) أو b1c3xp إن أخذت بيدقًا على c3." },
+                 ar = "اكتب النقلة الأخيرة بمربعاتها، مثل e2e4 أو g7g8q (ترقية) أو b1c3xp إن أخذت بيدقًا في c3." },
   retro_no_piece = { en = "There is no piece of the side that just moved on {sq}.", fa = "در {sq} مهره‌ای از طرفی که تازه حرکت کرده نیست.",
                      ar = "لا توجد على {sq} قطعة للطرف الذي لعب للتو." },
   retro_from_taken = { en = "{sq} is occupied now, so no piece can have left it.", fa = "خانهٔ {sq} اکنون پر است، پس هیچ مهره‌ای از آن نرفته است.",
@@ -61,14 +61,14 @@ local MSG = {
 -- The prompts of the mate file's puzzles (lessons/puzzles/puzzles.txt), by side to move and N.
 local MATE_PROMPT = {
   white = {
-    { en = "White to move: mate in 1.", fa = "نوبت سفید است: مات در ۱ حرکت.", ar = "الدور على الأبيض: مات في نقلة واحدة." },
-    { en = "White to move: mate in 2.", fa = "نوبت سفید است: مات در ۲ حرکت.", ar = "الدور على الأبيض: مات في نقلتين." },
-    { en = "White to move: mate in 3.", fa = "نوبت سفید است: مات در ۳ حرکت.", ar = "الدور على الأبيض: مات في ثلاث نقلات." },
+    { en = "White to move: mate in 1.", fa = "نوبت سفید است: مات در یک حرکت.", ar = "الدور على الأبيض: مات في نقلة واحدة." },
+    { en = "White to move: mate in 2.", fa = "نوبت سفید است: مات در دو حرکت.", ar = "الدور على الأبيض: مات في نقلتين." },
+    { en = "White to move: mate in 3.", fa = "نوبت سفید است: مات در سه حرکت.", ar = "الدور على الأبيض: مات في ثلاث نقلات." },
   },
   black = {
-    { en = "Black to move: mate in 1.", fa = "نوبت سیاه است: مات در ۱ حرکت.", ar = "الدور على الأسود: مات في نقلة واحدة." },
-    { en = "Black to move: mate in 2.", fa = "نوبت سیاه است: مات در ۲ حرکت.", ar = "الدور على الأسود: مات في نقلتين." },
-    { en = "Black to move: mate in 3.", fa = "نوبت سیاه است: مات در ۳ حرکت.", ar = "الدور على الأسود: مات في ثلاث نقلات." },
+    { en = "Black to move: mate in 1.", fa = "نوبت سیاه است: مات در یک حرکت.", ar = "الدور على الأسود: مات في نقلة واحدة." },
+    { en = "Black to move: mate in 2.", fa = "نوبت سیاه است: مات در دو حرکت.", ar = "الدور على الأسود: مات في نقلتين." },
+    { en = "Black to move: mate in 3.", fa = "نوبت سیاه است: مات در سه حرکت.", ar = "الدور على الأسود: مات في ثلاث نقلات." },
   },
 }
 
@@ -204,9 +204,9 @@ P.choice_of = choice_of
 function J.illegal(pz, pos, answer, lang)
   local i, move = choice_of(pz, answer)
   if not i then
-    local ids = {}
-    for k in ipairs(pz.choices or {}) do ids[k] = string.char(96 + k) end
-    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = ids }) } }
+    local moves = {} -- the moves as listed (the letters a, b, c are accepted too)
+    for k, c in ipairs(pz.choices or {}) do moves[k] = tostring(c) end
+    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = moves }) } }
   end
   local m, why = arbiter.explain(pos, move)
   if not m then return { correct = true, explanations = why } end

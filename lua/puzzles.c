@@ -32,10 +32,18 @@ static char *field_dup(lua_State *L, int t, const char *k)
     return s;
 }
 
+/* A text in every language; prose, so its moves are isolated in right-to-left languages. */
 static void read_texts(lua_State *L, int t, arbl_text *out)
 {
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        out->lang[i] = lua_istable(L, t) ? field_dup(L, t, arbl_langs[i]) : NULL;
+    for (int i = 0; i < ARBL_NLANGS; i++) {
+        out->lang[i] = NULL;
+        if (!lua_istable(L, t))
+            continue;
+        lua_getfield(L, t, arbl_langs[i]);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            out->lang[i] = arbl_dup_prose(arbl_langs[i], lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
 }
 
 static void read_text_field(lua_State *L, int t, const char *k, arbl_text *out)
@@ -241,9 +249,10 @@ bool arbl_puzzle_answer(const arbl_book *book, const arbl_puzzle *pz, const char
     lua_getfield(L, r, "correct");
     out->correct = lua_toboolean(L, -1);
     lua_getfield(L, r, "feedback");
-    arbl_copy_str(out->feedback, sizeof out->feedback, lua_tostring(L, -1));
+    arbl_copy_prose(out->feedback, sizeof out->feedback, lang, lua_tostring(L, -1));
     lua_pop(L, 2);
     out->nexplanations = arbl_read_explanations(L, r, out->explanations);
+    arbl_isolate_explanations(out, lang);
     out->ok = true;
     arbl_sandbox_close(&sb);
     return true;

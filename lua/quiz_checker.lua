@@ -183,7 +183,7 @@ local function check_question(qz, seed, params, label, chunk, source)
       elseif type(c.text) == "string" then
         local why = utf8_problem(c.text)
         if why then problem("choice " .. c.id .. " " .. why) end
-      else
+      elseif type(c.text) ~= "number" then -- a number is shown in the language's digits
         problem("choice " .. c.id .. " has no text")
       end
     end

@@ -14,9 +14,11 @@ local MSG = {
   white = C.MSG.white,
   black = C.MSG.black,
   none = { en = "None", fa = "هیچ‌کدام", ar = "لا شيء" },
-  correct = { en = "Correct: {expected}.", fa = "درست است: {expected}.", ar = "صحيح: {expected}." },
-  wrong = { en = "Not right: the answer is {expected}.", fa = "درست نیست: پاسخ {expected} است.",
-            ar = "ليس صحيحًا: الإجابة هي {expected}." },
+  -- the expected answer is a quoted value, never part of the sentence: labels are often whole
+  -- clauses («سیاه برنده است», «المطالبة بالتعادل غير صحيحة: …»)
+  correct = { en = "Correct: “{expected}”.", fa = "درست است. پاسخ: «{expected}».", ar = "صحيح. الإجابة: «{expected}»." },
+  wrong = { en = "Not right. The correct answer: “{expected}”.", fa = "درست نیست. پاسخ درست: «{expected}».",
+            ar = "ليس صحيحًا. الإجابة الصحيحة: «{expected}»." },
   unknown_choice = C.MSG.unknown_choice,
 }
 
@@ -38,6 +40,13 @@ Q.MSG = MSG
 Q.LEVELS = { "easy", "medium", "hard" }
 
 function Q.render(t, lang, vars) return fill(text_of(t, lang), lang, vars) end
+
+-- A choice's label as the student reads it: a text in the language (its {vars} filled), or a
+-- number in the language's digits.
+function Q.label(t, lang, vars)
+  if type(t) == "number" then return fill("{n}", lang, { n = t }) end
+  return fill(text_of(t, lang), lang, vars)
+end
 
 -- A runtime explanation (not an engine reason): code, text in lang, no FIDE article.
 -- vars fill the text; params (default: vars) are what the explanation says as data, the same
@@ -185,7 +194,7 @@ function Q.find_choice(q, answer)
       for _, l in ipairs(LANGS) do
         if type(t[l]) == "string" and arbiter.answer_key(t[l]) == key then return c end
       end
-    elseif type(t) == "string" and arbiter.answer_key(t) == key then
+    elseif (type(t) == "string" or type(t) == "number") and arbiter.answer_key(tostring(t)) == key then
       return c
     end
   end
@@ -193,10 +202,25 @@ function Q.find_choice(q, answer)
 end
 
 -- Not one of the choices: the explanation listing them.
+-- What the student typed, to quote back: a Latin token (a move, a square: isolated in RTL
+-- text) or, with letters of the language, a text as it is.
+function Q.typed(answer, lang)
+  local s = tostring(answer or "")
+  if s:find("[\128-\255]") then return { [lang] = s } end
+  return s
+end
+
+-- The choices are named by the labels the student sees (quoted, in the language), never by
+-- their ids; the params keep the ids.
 function Q.unknown_choice(q, answer, lang)
-  local ids = {}
-  for i, c in ipairs(q.choices) do ids[i] = c.id end
-  return Q.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = ids })
+  local ids, labels = {}, { quoted = true }
+  for i, c in ipairs(q.choices) do
+    ids[i] = c.id
+    labels[i] = Q.label(c.text, lang, q.vars)
+  end
+  local n = Q.note("unknown_choice", MSG.unknown_choice, lang, { found = Q.typed(answer, lang), choices = labels })
+  n.params = { found = tostring(answer), choices = concat(ids, " ") }
+  return n
 end
 
 -- A verdict note: correct / wrong, with the expected answer's text.
@@ -299,7 +323,7 @@ local function generate(qz, seed, params)
   local out = { fen = q.fen, start_fen = q.start_fen or "", moves = concat(q.moves or {}, " "),
                 prompt = fill(text_of(q.prompt, lang), lang, q.vars), choices = {}, data = {} }
   for i, c in ipairs(q.choices or {}) do
-    out.choices[i] = { id = tostring(c.id), text = fill(text_of(c.text, lang), lang, q.vars) }
+    out.choices[i] = { id = tostring(c.id), text = Q.label(c.text, lang, q.vars) }
   end
   for k, v in pairs(q.data or {}) do out.data[tostring(k)] = tostring(v) end
   return out

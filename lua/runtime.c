@@ -129,3 +129,13 @@ bool arbl_explanation_param(const arbl_explanation *e, int i, arb_param *p)
     }
     return true;
 }
+
+void arbl_isolate_explanations(arbl_result *out, const char *lang)
+{
+    for (int i = 0; i < out->nexplanations; i++) {
+        char *t = arbl_dup(out->explanations[i].text);
+        if (t)
+            arbl_copy_prose(out->explanations[i].text, sizeof out->explanations[i].text, lang, t);
+        free(t);
+    }
+}

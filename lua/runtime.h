@@ -76,6 +76,10 @@ typedef struct arbl_result {
     char error[512];        /* names the lesson or puzzle, the script line and the budget */
 } arbl_result;
 
+/* The result's explanation texts, isolated for lang (arb_message_isolate; idempotent: runs
+ * already isolated stay as they are). Done for every answer a lesson or puzzle judges. */
+void arbl_isolate_explanations(arbl_result *out, const char *lang);
+
 /* Parameter i of an explanation as the engine's projection has it (arbiter/reason.h), read back
  * from the scripts' form by its name's kind: "piece"/"by" a FEN letter ("n": a black knight),
  * "n", "m", "offset" and "field" integers; anything else, or a value that does not read as its

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter/message.h"
+
 #include <lauxlib.h>
 
 #include "scripts.h"
@@ -144,6 +146,31 @@ char *arbl_dup_text(const char *s)
     if (d)
         arbl_utf8_copy(d, cap, s);
     return d;
+}
+
+char *arbl_dup_prose(const char *lang, const char *s)
+{
+    char *t = arbl_dup_text(s);
+    if (!t || !lang)
+        return t;
+    size_t need = arb_message_isolate(lang, t, NULL, 0);
+    if (need == strlen(t))
+        return t;
+    char *d = malloc(need + 1);
+    if (d)
+        arb_message_isolate(lang, t, d, need + 1);
+    free(t);
+    return d;
+}
+
+void arbl_copy_prose(char *dst, size_t cap, const char *lang, const char *src)
+{
+    if (!src)
+        src = "";
+    if (lang && arb_message_isolate(lang, src, NULL, 0) < cap)
+        arb_message_isolate(lang, src, dst, cap);
+    else
+        arbl_copy_str(dst, cap, src);
 }
 
 const char *arbl_base_name(const char *path)

@@ -55,6 +55,11 @@ void arbl_push_frame_fn(lua_State *L);
 char *arbl_dup(const char *s);
 /* arbl_dup for texts users read: malformed UTF-8 becomes U+FFFD (a JSON string must be valid). */
 char *arbl_dup_text(const char *s);
+/* arbl_dup_text for prose in lang (a lesson's prompt, a puzzle's success text): in a
+ * right-to-left language its moves and other Latin runs are isolated (arb_message_isolate). */
+char *arbl_dup_prose(const char *lang, const char *s);
+/* arbl_copy_str for prose in lang, isolated the same way (as it is when that would not fit). */
+void arbl_copy_prose(char *dst, size_t cap, const char *lang, const char *src);
 const char *arbl_base_name(const char *path);
 bool arbl_copy_str(char *dst, size_t cap, const char *src);
 /* qsort comparator for arrays of structs whose first member is a NUL-terminated key: key/value

@@ -291,6 +291,12 @@ arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, con
         res->verdict = ARB_DEAD_ALIVE;
         res->reason = arb_reason_make(ARB_R_alive_position);
         res->reason.piece = ARB_PIECE(w->verdict == ARB_WIN_POSSIBLE ? ARB_WHITE : ARB_BLACK, ARB_KING);
+        if (arb_in_check(pos) && arb_count_legal_moves(pos) == 0) {
+            /* checkmated already: "can still checkmate" would contradict the board */
+            res->reason = arb_reason_make(ARB_R_dead_game_over);
+            res->reason.piece = ARB_PIECE(pos->side, ARB_KING);
+            arb_reason_add_square(&res->reason, pos->king_square[pos->side]);
+        }
     } else if (w->verdict == ARB_WIN_IMPOSSIBLE && b->verdict == ARB_WIN_IMPOSSIBLE) {
         res->verdict = ARB_DEAD_DEAD;
         if (!arb_insufficient_material(pos, &res->reason))

@@ -96,7 +96,9 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
         if (why) {
             /* one bishop has its own sentence: "all of its 1 bishops" misleads */
             bool lone = popcount(own) == 1;
-            *why = arb_reason_make(lone ? ARB_R_cannot_mate_lone_bishop : ARB_R_cannot_mate_bishops_one_color);
+            bool bare = (pos->by_color[!winner] & ~pos->by_type[ARB_KING]) == 0;
+            *why = arb_reason_make(!lone ? ARB_R_cannot_mate_bishops_one_color
+                                         : bare ? ARB_R_cannot_mate_bishop_v_bare_king : ARB_R_cannot_mate_lone_bishop);
             why->piece = ARB_PIECE(winner, ARB_BISHOP);
             if (!lone)
                 why->n = popcount(own);

@@ -434,6 +434,16 @@ int arb_position_board_problems(const arb_position *pos, arb_reason *out, int ca
     if (popcount(their_king) == 1) {
         int ksq = lsb(their_king);
         arb_bitboard checkers = arb_attackers(pos, ksq, (arb_color)pos->side, arb_occupied(pos));
+        arb_bitboard kings = checkers & pos->by_type[ARB_KING];
+        checkers &= ~kings;
+        if (kings) {
+            /* a king gives no check: the kings stand side by side (3.10.3 through 3.8.1) */
+            arb_reason r = arb_reason_make(ARB_R_kings_adjacent);
+            int wk = them == ARB_WHITE ? ksq : lsb(kings), bk = them == ARB_WHITE ? lsb(kings) : ksq;
+            arb_reason_add_square(&r, wk); /* white's king first, as validate names them */
+            arb_reason_add_square(&r, bk);
+            ADD(r);
+        }
         if (checkers) {
             arb_reason r = arb_reason_make(ARB_R_opposite_check);
             r.piece = ARB_PIECE(them, ARB_KING);

@@ -10,11 +10,24 @@
 /* Nested plural/select groups deeper than this are written out as they stand. */
 #define MAX_DEPTH 8
 
-/* A bounded writer that keeps counting past the end, like snprintf. */
+/* Longest Latin run held back while its end is not known; a longer one is isolated in pieces. */
+#define RUN_MAX 192
+
+/* A bounded writer that keeps counting past the end, like snprintf. With iso (right-to-left
+ * text), runs of Latin tokens written as literal text (a move, «1.e4 e5», "FEN", "O-O-O") are
+ * wrapped in left-to-right isolates as they pass, so that a move number stays before its move
+ * and a sign (+, #, =Q) after it in any right-to-left paragraph; text already inside an isolate
+ * (a parameter the renderer isolated, an author's own) is left as it is. */
 struct out {
     char *buf;
     size_t cap, len, written;
     bool full; /* once a character did not fit, nothing more is written (no half characters) */
+    bool iso;
+    int depth;                /* inside isolates of the text itself */
+    unsigned char cp[4];      /* the UTF-8 sequence being read */
+    size_t ncp, want;
+    char run[RUN_MAX];        /* the Latin run held back */
+    size_t nrun;
 };
 
 struct ctx {
@@ -31,7 +44,7 @@ static size_t utf8_length(unsigned char lead)
     return lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
 }
 
-static void put(struct out *o, const char *s, size_t n)
+static void put_raw(struct out *o, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++, o->len++) {
         unsigned char c = (unsigned char)s[i];
@@ -40,6 +53,127 @@ static void put(struct out *o, const char *s, size_t n)
         if (!o->full)
             o->buf[o->written++] = s[i];
     }
+}
+
+static bool latin_alnum(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool latin_letter(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Inside a move or a token: e4, Nxf3+, e8=Q#, O-O-O, 1...e5, 1/2, j'adoube, a_b. */
+static bool latin_inner(unsigned char c)
+{
+    return latin_alnum(c) || (c && strchr("=+#-./'_", c) != NULL);
+}
+
+/* The held-back run: its tokens up to the last one with a letter, isolated; what follows them
+ * (a full stop, a space, a bare number) as it is. */
+static void flush_run(struct out *o)
+{
+    size_t n = o->nrun, keep = 0;
+    bool letter = false, any = false;
+    /* the end of the last token that holds a letter, trailing . - / ' _ = left out */
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || o->run[i] == ' ') {
+            size_t end = i;
+            while (end > start && strchr(".-/'_=", o->run[end - 1]))
+                end--;
+            if (letter && end > start) {
+                keep = end;
+                any = true;
+            }
+            letter = false;
+            start = i + 1;
+        } else if (latin_letter((unsigned char)o->run[i])) {
+            letter = true;
+        }
+    }
+    o->nrun = 0;
+    if (any) {
+        /* leading tokens without a letter stay outside: «15 Nf3» isolates only Nf3, «1. e4» e4 */
+        size_t first = 0, i = 0;
+        while (i < keep) {
+            size_t j = i;
+            bool has = false;
+            while (j < keep && o->run[j] != ' ')
+                has |= latin_letter((unsigned char)o->run[j++]);
+            bool move_number = !has && j > i && o->run[j - 1] == '.';
+            if (has || move_number)
+                break;
+            i = j + 1;
+            first = i;
+        }
+        put_raw(o, o->run, first);
+        put_raw(o, "\xE2\x81\xA6", 3);
+        put_raw(o, o->run + first, keep - first);
+        put_raw(o, "\xE2\x81\xA9", 3);
+        put_raw(o, o->run + keep, n - keep);
+    } else {
+        put_raw(o, o->run, n);
+    }
+}
+
+/* One code point of output (UTF-8 in s, n bytes), through the isolating filter. */
+static void put_cp(struct out *o, const unsigned char *s, size_t n)
+{
+    if (n == 3 && s[0] == 0xE2 && s[1] == 0x81 && s[2] >= 0xA6 && s[2] <= 0xA9) {
+        flush_run(o);
+        o->depth += s[2] == 0xA9 ? (o->depth > 0 ? -1 : 0) : 1; /* LRI RLI FSI … PDI */
+        put_raw(o, (const char *)s, n);
+        return;
+    }
+    unsigned char c = n == 1 ? s[0] : 0;
+    if (o->depth == 0 && c && (o->nrun ? latin_inner(c) || c == ' ' : latin_alnum(c))) {
+        if (c == ' ' && o->nrun && o->run[o->nrun - 1] == ' ') { /* two spaces end a run */
+            flush_run(o);
+            put_raw(o, " ", 1);
+            return;
+        }
+        if (o->nrun + 1 >= RUN_MAX)
+            flush_run(o);
+        o->run[o->nrun++] = (char)c;
+        return;
+    }
+    flush_run(o);
+    put_raw(o, (const char *)s, n);
+}
+
+static void put(struct out *o, const char *s, size_t n)
+{
+    if (!o->iso) {
+        put_raw(o, s, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (o->ncp == 0 || (c & 0xC0) != 0x80) {
+            if (o->ncp) /* a sequence cut short: as it is */
+                put_cp(o, o->cp, o->ncp);
+            o->ncp = 0;
+            o->want = utf8_length(c);
+        }
+        o->cp[o->ncp++] = c;
+        if (o->ncp == o->want || o->ncp == sizeof o->cp) {
+            put_cp(o, o->cp, o->ncp);
+            o->ncp = 0;
+        }
+    }
+}
+
+/* The end of the text: what the filter still holds. */
+static void put_end(struct out *o)
+{
+    if (o->ncp)
+        put_cp(o, o->cp, o->ncp);
+    o->ncp = 0;
+    if (o->iso)
+        flush_run(o);
 }
 
 static void puts_(struct out *o, const char *s)
@@ -104,16 +238,36 @@ static void put_word(const struct ctx *c, const char *key, const char *form, siz
     puts_(c->o, t);
 }
 
+static bool is_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+/* A LIST (Latin items, isolated) or a QUOTED list (texts, each in the language's quotes). */
 static void put_list(const struct ctx *c, const arb_arg *a)
 {
     const char *sep = lookup(c, "list.separator");
     const char *last = lookup(c, "list.last");
+    const char *open = lookup(c, "quote.open"), *close = lookup(c, "quote.close");
     if (!sep)
         sep = ", ";
     for (size_t i = 0; i < a->count; i++) {
+        const char *item = a->items[i] ? a->items[i] : "";
         if (i)
             puts_(c->o, i + 1 == a->count && last ? last : sep);
-        put_latin(c, a->items[i] ? a->items[i] : "");
+        if (a->kind != ARB_ARG_QUOTED) {
+            put_latin(c, item);
+            continue;
+        }
+        puts_(c->o, open ? open : "\"");
+        if (is_ascii(item))
+            put_latin(c, item);
+        else
+            puts_(c->o, item);
+        puts_(c->o, close ? close : "\"");
     }
 }
 
@@ -161,6 +315,7 @@ static void put_value(const struct ctx *c, const arb_arg *a, const char *form, s
             put_word(c, a->text ? a->text : "", form, formlen);
         break;
     case ARB_ARG_LIST:
+    case ARB_ARG_QUOTED:
         if (formlen == 5 && memcmp(form, "count", 5) == 0)
             put_number(c, (long)a->count);
         else
@@ -205,6 +360,7 @@ static void select_key(const arb_arg *a, char *key, size_t cap)
         snprintf(key, cap, "%ld", a->number);
         break;
     case ARB_ARG_LIST:
+    case ARB_ARG_QUOTED:
         snprintf(key, cap, "%zu", a->count);
         break;
     case ARB_ARG_WORD:
@@ -306,7 +462,7 @@ static bool expand(const struct ctx *c, const char *p, const char *end, const lo
     size_t klen = (size_t)(kind_end - kind);
     char key[32];
     if (klen == 6 && memcmp(kind, "plural", 6) == 0) {
-        long n = a->kind == ARB_ARG_LIST ? (long)a->count : a->number;
+        long n = a->kind == ARB_ARG_LIST || a->kind == ARB_ARG_QUOTED ? (long)a->count : a->number;
         char exact[24];
         snprintf(exact, sizeof exact, "=%ld", n);
         return render_branch(c, branches + 1, end, exact, arb_plural_category_in(c->cat, n), &n, depth);
@@ -331,8 +487,9 @@ static void render_span(const struct ctx *c, const char *p, const char *end, con
             p = close + 1;
             continue;
         }
-        if (close) { /* not ours: as written */
-            put(c->o, p, (size_t)(close + 1 - p));
+        if (close) { /* not ours: as written, never isolated */
+            flush_run(c->o);
+            put_raw(c->o, p, (size_t)(close + 1 - p));
             p = close + 1;
             continue;
         }
@@ -344,12 +501,13 @@ static void render_span(const struct ctx *c, const char *p, const char *end, con
 size_t arb_message_render(const char *lang, const char *tmpl, const arb_arg *args, size_t nargs, char *buf,
                           size_t cap)
 {
-    struct out o = {buf, cap, 0, 0, cap == 0};
+    struct out o = {.buf = buf, .cap = cap, .full = cap == 0};
     struct ctx c = {arb_catalog_find(lang), &arb_catalogs[0], false, false, {0}, args, nargs, &o};
     if (!c.cat)
         c.cat = c.fallback;
     const char *rtl = arb_catalog_lookup(c.cat, "@rtl");
     c.rtl = rtl && rtl[0] == '1';
+    o.iso = c.rtl;
     c.native = arb_language_digits(lang) == ARB_DIGITS_NATIVE;
     for (int d = 0; d < 10 && c.native; d++) {
         char key[10] = "@digit.0";
@@ -358,6 +516,21 @@ size_t arb_message_render(const char *lang, const char *tmpl, const arb_arg *arg
     }
     if (tmpl)
         render_span(&c, tmpl, tmpl + strlen(tmpl), NULL, 0);
+    put_end(&o);
+    if (cap)
+        buf[o.written] = '\0';
+    return o.len;
+}
+
+size_t arb_message_isolate(const char *lang, const char *text, char *buf, size_t cap)
+{
+    struct out o = {.buf = buf, .cap = cap, .full = cap == 0};
+    const struct arb_catalog *cat = arb_catalog_find(lang);
+    const char *rtl = cat ? arb_catalog_lookup(cat, "@rtl") : NULL;
+    o.iso = rtl && rtl[0] == '1';
+    if (text)
+        puts_(&o, text);
+    put_end(&o);
     if (cap)
         buf[o.written] = '\0';
     return o.len;

@@ -8,12 +8,17 @@
 static const char piece_letters[] = " PNBRQK";
 static const char promo_letters[] = "nbrq";
 
+/* offset counts characters, not bytes: «اسب» is three characters (six bytes) long. */
 static void set_error(arb_reason *why, arb_reason_code code, const char *text, int offset)
 {
     if (!why)
         return;
     *why = arb_reason_make(code);
-    why->offset = offset;
+    int chars = offset;
+    for (int i = 0; text && offset > 0 && i < offset && text[i]; i++)
+        if (((unsigned char)text[i] & 0xC0) == 0x80)
+            chars--;
+    why->offset = chars;
     arb_strlcpy(why->found, text ? text : "", sizeof why->found);
 }
 

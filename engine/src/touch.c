@@ -129,7 +129,8 @@ static void general(struct ctx *c, const int *seq, int n)
         }
         add(c, mine ? ARB_R_touch_cannot_move : ARB_R_touch_cannot_be_captured, sq);
     }
-    add(c, ARB_R_touch_none_movable, ARB_NO_SQUARE);
+    if (n > 0) /* only empty squares touched: touch_empty_square said it; no "touched pieces" */
+        add(c, ARB_R_touch_none_movable, ARB_NO_SQUARE);
     any_move(c);
 }
 

@@ -327,7 +327,10 @@ static void check_board(struct rlist *l, const arb_position *pos)
     arb_reason *r;
     arb_bitboard wk = arb_pieces(pos, ARB_WHITE, ARB_KING), bk = arb_pieces(pos, ARB_BLACK, ARB_KING);
     bool kings_ok = popcount(wk) == 1 && popcount(bk) == 1;
-    if (kings_ok && (arb_king_attacks[lsb(wk)] & bk)) {
+    bool adjacent_said = false;
+    for (int i = 0; i < k && i < 16; i++)
+        adjacent_said |= tmp[i].code == ARB_R_kings_adjacent;
+    if (kings_ok && !adjacent_said && (arb_king_attacks[lsb(wk)] & bk)) {
         r = rl_add(l, ARB_R_kings_adjacent);
         rl_add_squares(r, lsb(wk), lsb(bk), -1);
     }

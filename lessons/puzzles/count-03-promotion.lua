@@ -5,7 +5,7 @@ return puzzle {
   fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
   prompt = { en = "The pawn on b7 is about to promote. How many legal moves does White have?",
     fa = "پیادهٔ b7 در آستانهٔ ارتقاست. سفید چند حرکت قانونی دارد؟",
-    ar = "البيدق على b7 على وشك الترقية. كم نقلة قانونية لدى الأبيض؟" },
+    ar = "البيدق في b7 على وشك الترقية. كم نقلة قانونية لدى الأبيض؟" },
   hints = {
     { en = "b8=Q, b8=R, b8=B and b8=N are four different moves.",
     fa = "b8=Q، b8=R، b8=B و b8=N چهار حرکت جدا هستند.",

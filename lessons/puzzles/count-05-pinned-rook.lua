@@ -5,7 +5,7 @@ return puzzle {
   fen = "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
   prompt = { en = "The white rook on e2 is pinned by the rook on e7. How many legal moves does White have?",
     fa = "رخ سفیدِ e2 را رخِ e7 آچمز کرده است. سفید چند حرکت قانونی دارد؟",
-    ar = "الرخ الأبيض على e2 يثبّته الرخ على e7. كم نقلة قانونية لدى الأبيض؟" },
+    ar = "الرخ الأبيض في e2 يثبّته الرخ في e7. كم نقلة قانونية لدى الأبيض؟" },
   hints = {
     { en = "A pinned rook may still move along the line of the pin, even capture the pinning rook.",
     fa = "رخِ آچمز هنوز می‌تواند در امتداد خط آچمز حرکت کند و حتی رخِ آچمزکننده را بزند.",

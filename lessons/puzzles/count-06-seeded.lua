@@ -42,7 +42,7 @@ return puzzle {
   end,
   prompt = { en = "White to move with king and knight. How many legal moves does White have?",
     fa = "نوبت سفید است، با شاه و اسب. سفید چند حرکت قانونی دارد؟",
-    ar = "الدور على الأبيض بملك وحصان. كم نقلة قانونية لدى الأبيض؟" },
+    ar = "الدور على الأبيض، وله ملك وحصان. كم نقلة قانونية لدى الأبيض؟" },
   hints = {
     { en = "Count the knight's jumps, then the king's steps; the king may not step next to the other king.",
       fa = "پرش‌های اسب را بشمارید، سپس گام‌های شاه را؛ شاه نمی‌تواند کنار شاه دیگر برود.",

@@ -5,7 +5,7 @@ return puzzle {
   fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   n = 2,
   prompt = { en = "Helpmate in 2: White begins, both sides cooperate, and after Black's second move White is checkmated. Write the four moves.",
-    fa = "کمک‌مات در ۲ حرکت: سفید آغاز می‌کند، دو طرف همکاری می‌کنند و پس از حرکت دوم سیاه، سفید مات می‌شود. چهار حرکت را بنویسید.",
+    fa = "کمک‌مات در دو حرکت: سفید آغاز می‌کند، دو طرف همکاری می‌کنند و پس از حرکت دوم سیاه، سفید مات می‌شود. چهار حرکت را بنویسید.",
     ar = "مات تعاوني في نقلتين: يبدأ الأبيض ويتعاون الطرفان، وبعد نقلة الأسود الثانية يكون الأبيض في وضع كش مات. اكتب النقلات الأربع." },
   hints = {
     { en = "White must open the diagonal from h4 to e1 with two pawn moves.",

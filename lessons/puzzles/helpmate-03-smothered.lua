@@ -5,7 +5,7 @@ return puzzle {
   fen = "5r1k/6pp/8/6N1/8/8/8/1K6 b - - 0 1",
   n = 1,
   prompt = { en = "Helpmate in 1: Black moves, then White checkmates. Write both moves.",
-    fa = "کمک‌مات در ۱ حرکت: سیاه حرکت می‌کند، سپس سفید مات می‌کند. هر دو حرکت را بنویسید.",
+    fa = "کمک‌مات در یک حرکت: سیاه حرکت می‌کند، سپس سفید مات می‌کند. هر دو حرکت را بنویسید.",
     ar = "مات تعاوني في نقلة واحدة: يتحرك الأسود ثم يُميت الأبيض. اكتب النقلتين." },
   hints = {
     { en = "Take away the king's last free square with a black piece.",
@@ -14,7 +14,7 @@ return puzzle {
   },
   success = { en = "Rg8 Nf7#: the rook fills g8, and the knight checks a king surrounded by its own pieces — a smothered mate.",
     fa = "Rg8 Nf7#: رخ خانهٔ g8 را پر می‌کند و اسب شاهی را کیش می‌دهد که مهره‌های خودش دورش را گرفته‌اند: مات خفه.",
-    ar = "Rg8 Nf7#: يشغل الرخ g8، ويكشّ الحصان ملكًا تحيط به قطعه: مات الاختناق." },
+    ar = "Rg8 Nf7#: يشغل الرخ g8، ويكشّ الحصان ملكًا تحيط به قطعه: الإماتة الخانقة." },
   answer = "Rg8 Nf7#",
   wrong = { ["Rg8"] = "helpmate_length", ["h6 Nf7+"] = "helpmate_not_mate", ["Kg8 Nh6#"] = "line_move" },
   source = "constructed for Arbiter",

@@ -14,7 +14,7 @@ return puzzle {
   },
   success = { en = "Nd5 is illegal: the knight on c3 is pinned by the bishop on b4; if it moved, the bishop would check the king.",
     fa = "Nd5 غیرقانونی است: فیلِ b4 اسبِ c3 را آچمز کرده است؛ اگر اسب حرکت کند، فیل شاه را کیش می‌دهد.",
-    ar = "Nd5 غير قانونية: الفيل على b4 يثبّت الحصان على c3، فلو تحرك الحصان لكشّ الفيل الملك." },
+    ar = "Nd5 غير قانونية: الفيل في b4 يثبّت الحصان في c3، فلو تحرك الحصان لكشّ الفيل الملك." },
   answer = "b",
   wrong = { ["a"] = "move_is_legal", ["Ke2"] = "move_is_legal", ["e"] = "unknown_choice" },
   source = "constructed for Arbiter",

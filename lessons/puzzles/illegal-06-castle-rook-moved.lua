@@ -6,7 +6,7 @@ return puzzle {
   choices = { "O-O", "O-O-O", "Kd1", "Rb1" },
   prompt = { en = "White's rook on a1 has moved and come back; the one on h1 never moved. Which of these moves is illegal?",
     fa = "رخِ a1 سفید رفته و برگشته است؛ رخِ h1 هرگز حرکت نکرده است. کدام‌یک از این حرکت‌ها غیرقانونی است؟",
-    ar = "تحرك رخ الأبيض على a1 ثم عاد، أما رخ h1 فلم يتحرك قط. أيّ هذه النقلات غير قانونية؟" },
+    ar = "تحرك رخ الأبيض في a1 ثم عاد، أما رخ h1 فلم يتحرك قط. أيّ هذه النقلات غير قانونية؟" },
   hints = {
     { en = "The castling rights in the FEN say which rook may still castle.",
     fa = "حق قلعه در FEN می‌گوید با کدام رخ هنوز می‌توان قلعه رفت.",

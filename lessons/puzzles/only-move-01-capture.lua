@@ -5,7 +5,7 @@ return puzzle {
   fen = "7k/8/8/8/8/8/6q1/7K w - - 0 1",
   prompt = { en = "White is in check. Find White's only legal move.",
     fa = "سفید کیش است. تنها حرکت قانونی سفید را پیدا کنید.",
-    ar = "الأبيض في وضع كش. جد النقلة القانونية الوحيدة للأبيض." },
+    ar = "الأبيض في وضع كش. اعثر على النقلة القانونية الوحيدة للأبيض." },
   hints = {
     { en = "The queen stands next to your king, and nothing protects it.",
     fa = "وزیر کنار شاه شماست و هیچ مهره‌ای از آن دفاع نمی‌کند.",

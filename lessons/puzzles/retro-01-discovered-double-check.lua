@@ -12,7 +12,7 @@ return puzzle {
     ar = "لو كان الفيل آخر من تحرك لكان كش الرخ قائمًا من قبل، والدور على الأبيض." },
   },
   success = { en = "e5e8: the rook left the bishop's diagonal and checked along the rank, uncovering the bishop's check. Any other move would leave a position where the side not to move was in check.",
-    fa = "e5e8: رخ از قطر فیل بیرون رفت و در سطر کیش داد و کیشِ فیل را هم آشکار کرد. هر حرکت دیگری وضعیتی می‌ساخت که در آن طرفی که نوبتش نبود کیش بود.",
+    fa = "e5e8: رخ از قطر فیل بیرون رفت و در ردیف کیش داد و کیشِ فیل را هم آشکار کرد. هر حرکت دیگری وضعیتی می‌ساخت که در آن طرفی که نوبتش نبود کیش بود.",
     ar = "e5e8: غادر الرخ قطر الفيل وكشّ على الصف فكشف كش الفيل. أي نقلة أخرى تعني وضعًا سابقًا كان فيه الطرف الذي ليس عليه الدور في كش." },
   answer = "e5e8",
   wrong = { ["c1b2"] = "retro_before_illegal", ["e1e8"] = "retro_before_illegal", ["b2b3"] = "retro_no_piece", ["e5"] = "retro_form" },

@@ -5,7 +5,7 @@ return puzzle {
   fen = "7k/8/8/3pP3/8/8/8/K7 w - d6 0 1",
   prompt = { en = "The FEN says White may capture en passant on d6. What was Black's last move?",
     fa = "FEN می‌گوید سفید می‌تواند در d6 آن‌پاسان بزند. آخرین حرکت سیاه چه بود؟",
-    ar = "يقول FEN إن للأبيض أن يأخذ بالتجاوز على d6. ما آخر نقلة للأسود؟" },
+    ar = "يقول FEN إن للأبيض أن يأخذ بالتجاوز في d6. ما آخر نقلة للأسود؟" },
   hints = {
     { en = "Only a pawn's double step leaves an en passant square behind it.",
     fa = "تنها حرکت دوخانه‌ای پیاده خانهٔ آن‌پاسان پشت سرش می‌گذارد.",

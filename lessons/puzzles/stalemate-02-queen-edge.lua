@@ -13,7 +13,7 @@ return puzzle {
     ar = "الملك الأبيض يغطي g7 وh7 من قبل." },
   },
   success = { en = "Qf8#: check along the eighth rank, and every flight square is taken. Qf7 takes g8 without check: stalemate.",
-    fa = "Qf8#: کیش در سطر هشتم، و همهٔ خانه‌های فرار گرفته شده‌اند. Qf7 خانهٔ g8 را بی‌کیش می‌گیرد: پات.",
+    fa = "Qf8#: کیش در ردیف هشتم، و همهٔ خانه‌های فرار گرفته شده‌اند. Qf7 خانهٔ g8 را بی‌کیش می‌گیرد: پات.",
     ar = "Qf8#: كش على الصف الثامن وكل المهارب مغطاة. أما Qf7 فتغطي g8 دون كش: جمود." },
   answer = "Qf8#",
   wrong = { ["Qf7"] = "stalemate", ["Qf6+"] = true },

@@ -14,7 +14,7 @@ return puzzle {
   },
   success = { en = "Qg7#: the queen checks from g7, protected by the king on f6, and covers every flight. Qg6 takes g7, g8 and h7 without check: stalemate.",
     fa = "Qg7#: وزیر از g7 با پشتیبانی شاهِ f6 کیش می‌دهد و همهٔ راه‌های فرار را می‌بندد. Qg6 خانه‌های g7، g8 و h7 را بی‌کیش می‌گیرد: پات.",
-    ar = "Qg7#: يكشّ الوزير من g7 محميًا بالملك على f6 ويغطي كل المهارب. أما Qg6 فتغطي g7 وg8 وh7 دون كش: جمود." },
+    ar = "Qg7#: يكشّ الوزير من g7 محميًا بالملك في f6 ويغطي كل المهارب. أما Qg6 فتغطي g7 وg8 وh7 دون كش: جمود." },
   answer = "Qg7#",
   wrong = { ["Qg6"] = "stalemate", ["Qg2"] = "not_checkmate" },
   source = "constructed for Arbiter",

@@ -6,7 +6,7 @@ return puzzle {
   goal = "stalemate",
   prompt = { en = "White to move. Find the queen move that stalemates Black — the move a winning player must never play.",
     fa = "نوبت سفید است. حرکتی از وزیر را پیدا کنید که سیاه را پات می‌کند، حرکتی که بازیکنِ برنده هرگز نباید بازی کند.",
-    ar = "الدور على الأبيض. جد نقلة الوزير التي تضع الأسود في وضع الجمود، وهي نقلة لا يجوز للاعب الفائز أن يلعبها أبدًا." },
+    ar = "الدور على الأبيض. اعثر على نقلة الوزير التي تضع الأسود في وضع الجمود، وهي نقلة لا ينبغي للطرف الفائز أن يلعبها أبدًا." },
   hints = {
     { en = "The black king's only free square is b8.",
     fa = "تنها خانهٔ آزاد شاه سیاه b8 است.",

@@ -46,7 +46,7 @@ return quiz {
     return Q.question(pos, {
       en = "The game began from the position given; half-moves played since: {count}. Now the players agree to a draw. What is the result?",
       fa = "بازی از وضعیت داده‌شده آغاز شد؛ شمار نیم‌حرکت‌های انجام‌شده از آن پس: {count}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
-      ar = "بدأت المباراة من الوضع المعطى؛ عدد أنصاف النقلات الملعوبة بعده: {count}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" },
+      ar = "بدأت المباراة من الوضع المعطى؛ عدد أنصاف النقلات التي لُعبت بعده: {count}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" },
       { vars = { count = #moves }, choices = CHOICES, start_fen = start:fen(), moves = moves, game = game,
         data = { event = "agree_draw" } })
   end,

@@ -15,7 +15,7 @@ local function case(letters, color) return color == "white" and letters:upper() 
 
 return quiz {
   id = "flag-fall",
-  title = { en = "Flag fall: who wins?", fa = "افتادن پرچم: نتیجه چیست؟", ar = "سقوط العلم: ما النتيجة؟" },
+  title = { en = "Flag fall: who wins?", fa = "تمام شدن وقت: نتیجه چیست؟", ar = "نفاد الوقت: ما النتيجة؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)

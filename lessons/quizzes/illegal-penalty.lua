@@ -7,10 +7,10 @@ local Q = quizlib
 local CHOICES = {
   { id = "two_minutes", text = { en = "The game goes on; the opponent gets two extra minutes",
                                  fa = "بازی ادامه می‌یابد؛ حریف دو دقیقه وقت اضافه می‌گیرد",
-                                 ar = "تستمر المباراة؛ ويُمنح الخصم دقيقتين إضافيتين" } },
+                                 ar = "تستمر المباراة، ويُمنح الخصم دقيقتين إضافيتين" } },
   { id = "one_minute", text = { en = "The game goes on; the opponent gets one extra minute",
                                 fa = "بازی ادامه می‌یابد؛ حریف یک دقیقه وقت اضافه می‌گیرد",
-                                ar = "تستمر المباراة؛ ويُمنح الخصم دقيقة إضافية واحدة" } },
+                                ar = "تستمر المباراة، ويُمنح الخصم دقيقة إضافية واحدة" } },
   { id = "loss", text = { en = "The player who moved illegally loses", fa = "بازیکنی که حرکت غیرقانونی کرد بازنده است",
                           ar = "يخسر اللاعب الذي لعب النقلة غير القانونية" } },
   { id = "draw", text = { en = "Draw: the opponent cannot checkmate", fa = "مساوی: حریف نمی‌تواند مات کند",
@@ -53,7 +53,7 @@ return quiz {
         return Q.question(pos, {
           en = "In {tc}, {side} completes an illegal move (the {nth} by {side} in this game). The arbiter restores this position. What happens now?",
           fa = "در {tc}، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). داور این وضعیت را برمی‌گرداند. اکنون چه می‌شود؟",
-          ar = "في {tc}، أتمّ {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). أعاد الحكم هذا الوضع. ماذا يحدث الآن؟" },
+          ar = "في {tc}، أكمل {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). أعاد الحكم هذا الوضع. ماذا يحدث الآن؟" },
           { vars = { tc = TC[tc], nth = ORDINAL[count] }, choices = CHOICES,
             data = { time_control = tc, count = tostring(count) }, tc = tc, count = count })
       end

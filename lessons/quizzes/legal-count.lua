@@ -27,7 +27,7 @@ return quiz {
         end
         Q.shuffle(rng, values)
         local choices = {}
-        for i, v in ipairs(values) do choices[i] = { id = tostring(v), text = tostring(v) } end
+        for i, v in ipairs(values) do choices[i] = { id = tostring(v), text = v } end -- text: a number, in the language's digits
         return Q.question(pos,
           { en = "{side} to move. How many legal moves does {side} have?",
             fa = "نوبت {side} است. {side} چند حرکت قانونی دارد؟",

@@ -14,7 +14,7 @@ local function case(letters, color) return color == "white" and letters:upper() 
 
 return quiz {
   id = "resign",
-  title = { en = "Resignation: what is the result?", fa = "انصراف از بازی: نتیجه چیست؟", ar = "الاستسلام: ما النتيجة؟" },
+  title = { en = "Resignation: what is the result?", fa = "تسلیم شدن: نتیجه چیست؟", ar = "الاستسلام: ما النتيجة؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
   generate = function(rng, params)
@@ -28,7 +28,7 @@ return quiz {
       if pos and pos:legal_count() > 0 and pos:status() == "ongoing" then
         return Q.question(pos, {
           en = "{side} to move. {resigns} resigns in this position. What is the result?",
-          fa = "نوبت {side} است. {resigns} در این وضعیت انصراف می‌دهد (بازی را واگذار می‌کند). نتیجهٔ بازی چیست؟",
+          fa = "نوبت {side} است. {resigns} در این وضعیت تسلیم می‌شود (بازی را واگذار می‌کند). نتیجهٔ بازی چیست؟",
           ar = "الدور على {side}. يستسلم {resigns} في هذا الوضع. ما نتيجة المباراة؟" },
           { vars = { resigns = Q.color_text(resigns) }, choices = Q.RESULT_CHOICES,
             data = { resign = resigns }, resigns = resigns, game = arbiter.game(pos) })

@@ -6,7 +6,7 @@ local Q = quizlib
 
 local CHOICES = {
   { id = "check", text = { en = "Check", fa = "کیش", ar = "كش" } },
-  { id = "checkmate", text = { en = "Checkmate", fa = "کیش و مات", ar = "كش مات" } },
+  { id = "checkmate", text = { en = "Checkmate", fa = "مات", ar = "كش مات" } },
   { id = "stalemate", text = { en = "Stalemate", fa = "پات", ar = "جمود (بات)" } },
   { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
 }

@@ -132,9 +132,10 @@ try:
     check_eq(a.get('correct'), True, 'a number in Persian digits')
     # counted and ordered moves agree with their noun (one move in words, Arabic dual, ordinals)
     st, _, a = d.post('/v1/puzzles/helpmate-01-fools-mate/answer?lang=fa', {'answer': 'f3'})
-    check('کمک‌مات در ۲ حرکت' in a['feedback'] and 'این رشته یک حرکت دارد' in a['feedback'], 'fa: ' + a['feedback'])
+    check('کمک‌مات در دو حرکت' in a['feedback'] and 'پاسخ شما یک نیم‌حرکت دارد' in a['feedback'], 'fa: ' + a['feedback'])
     st, _, a = d.post('/v1/puzzles/helpmate-01-fools-mate/answer?lang=ar', {'answer': 'f3'})
-    check('في نقلتين' in a['feedback'] and 'من 4 نقلات' in a['feedback'], 'ar: ' + a['feedback'])
+    check('في نقلتين' in a['feedback'] and 'من 4 أنصاف نقلات' in a['feedback'] and 'نصف نقلة واحد' in a['feedback'],
+          'ar: ' + a['feedback'])
     st, _, a = d.post('/v1/puzzles/helpmate-01-fools-mate/answer?lang=ar', {'answer': 'f3 e5 g4 Qh4# Kf2'})
     check('بعد النقلة الرابعة' in a['feedback'], 'ar ordinal: ' + a['feedback'])
     st, _, a = d.post('/v1/puzzles/helpmate-03-smothered/answer?lang=fa', {'answer': 'a3'})

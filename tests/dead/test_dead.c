@@ -107,10 +107,14 @@ static void test_flag_fall(void)
     /* one bishop has its own sentence ("only the bishop on c1"), two keep the plural one */
     r = side("8/8/4k3/8/8/3K4/8/2B5 b - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
-    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_bishop");
+    /* against a bare king: no "a piece standing there captures the bishop" (2026-12 Arabic M14) */
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_bishop_v_bare_king");
     CHECK_INT(r.reasons[0].nsquares, 1);
     CHECK_INT(r.reasons[0].squares[0], 2);
     check_rendered(&r.reasons[0]);
+    r = side("8/8/4k3/8/8/3K4/q7/2B5 b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_IMPOSSIBLE);
+    CHECK_STR(arb_reason_name(r.reasons[0].code), "cannot_mate_lone_bishop"); /* a queen to block with */
     r = side("8/8/4k3/8/8/3K4/8/2B2B2 b - - 0 1", ARB_WHITE, 0);
     CHECK_INT(r.verdict, ARB_WIN_POSSIBLE); /* bishops of both colours */
     r = side("8/8/4k3/8/8/3KB3/8/2B5 b - - 0 1", ARB_WHITE, 0);

@@ -82,7 +82,7 @@ static const struct bad bad_fens[] = {
     {"pawn_on_first_rank", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", ARB_R_pawn_on_back_rank, -1, -1, ARB_STANDARD},
     {"pawn_on_eighth_rank", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", ARB_R_pawn_on_back_rank, -1, -1, ARB_STANDARD},
     {"side_not_to_move_in_check", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", ARB_R_opposite_check, -1, -1, ARB_STANDARD},
-    {"kings_adjacent", "8/8/8/3kK3/8/8/8/8 w - - 0 1", ARB_R_opposite_check, -1, -1, ARB_STANDARD},
+    {"kings_adjacent", "8/8/8/3kK3/8/8/8/8 w - - 0 1", ARB_R_kings_adjacent, /* a king gives no check */ -1, -1, ARB_STANDARD},
     /* 263 legal moves: overflowed every 256-move buffer (2026-12 sandbox review, §2.2). */
     {"too_many_pieces", "QQQQQQrk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", ARB_R_too_many_pieces, -1, -1, ARB_STANDARD},
     {"too_many_pieces_960", "QQQQQQrk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", ARB_R_too_many_pieces, -1, -1, ARB_CHESS960},

@@ -43,7 +43,7 @@ static bool valid_utf8(const char *s)
 }
 
 static const char *const vocabulary_prefixes[] = {"piece.", "color.", "side.", "field.", "moves.", "list.",
-                                                   "ordinal.", "ordinal_f.", "@", NULL};
+                                                   "ordinal.", "ordinal_f.", "quote.", "@", NULL};
 
 /* The vocabulary prefix of a word parameter ("piece" for {piece} and {by}), or NULL. */
 static const char *word_prefix(const char *name, size_t n)
@@ -225,7 +225,7 @@ static void check_catalog(const struct arb_catalog *cat)
                                         "color.white", "color.black", "side.kingside", "side.queenside",
                                         "moves.P", "moves.N", "moves.B", "moves.R", "moves.Q", "moves.K", "moves.?",
                                         "field.0", "field.1", "field.2", "field.3", "field.4", "field.5",
-                                        "ordinal.1", "ordinal.9", "ordinal.other", "list.separator", "list.last",
+                                        "ordinal.1", "ordinal.9", "ordinal.other", "list.separator", "list.last", "quote.open", "quote.close",
                                         "@plural", "@digits"};
     for (size_t i = 0; i < sizeof vocab / sizeof vocab[0]; i++)
         CHECK_MSG(arb_catalog_lookup(cat, vocab[i]) != NULL, "%s: vocabulary %s missing", cat->lang, vocab[i]);
@@ -380,13 +380,13 @@ static void check_grammar(void)
           != NULL);
     CHECK(strstr(render(ARB_R_illegal_moves_loss, "fa", WK, BK, 3, 0, NULL, 0), "این سومین حرکت غیرقانونی سفید است")
           != NULL);
-    CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 2, 0, NULL, 0), "هذه النقلة غير القانونية الثانية التي")
+    CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 2, 0, NULL, 0), "هذه هي النقلة غير القانونية الثانية التي")
           != NULL);
     CHECK(strstr(render(ARB_R_illegal_moves_loss, "ar", WK, BK, 12, 0, NULL, 0), "غير القانونية رقم 12 التي") != NULL);
 
     harness_begin("catalogs.grammar.start_of_game");
     CHECK_STR(render(ARB_R_repetition_at, "en", 0, 0, 1, 0, NULL, 0), "The position occurred at the start of the game.");
-    CHECK_STR(render(ARB_R_repetition_at, "fa", 0, 0, 5, 8, NULL, 0), "این وضعیت در نیم‌حرکت ۸ (حرکت ۵) پیش آمد.");
+    CHECK_STR(render(ARB_R_repetition_at, "fa", 0, 0, 5, 8, NULL, 0), "این وضعیت در نیم‌حرکت ۸، پیش از حرکت ۵، پیش آمد.");
 }
 
 int main(void)

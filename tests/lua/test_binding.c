@@ -259,7 +259,9 @@ int main(void)
         "assert(arbiter.render('يجوز {side.li} التبييت، والدور على {side}', { side = side }) ==\n"
         "       'يجوز للأسود التبييت، والدور على الأسود')\n"
         "assert(arbiter.render('{sq} {list}', { sq = 'e4', list = { 'b1', 'c2', 'f3' } }) ==\n"
-        "       '\\u{2066}e4\\u{2069} \\u{2066}b1\\u{2069}، \\u{2066}c2\\u{2069} و\\u{2066}f3\\u{2069}')\n"
+        "       '\\u{2066}e4\\u{2069} \\u{2066}b1\\u{2069} و\\u{2066}c2\\u{2069} و\\u{2066}f3\\u{2069}')\n"
+        "assert(arbiter.render('{c}', { c = { quoted = true, 'الأبيض يفوز', 'e4' } }) ==\n"
+        "       '«الأبيض يفوز» و«\\u{2066}e4\\u{2069}»', 'choice labels quoted, a Latin one isolated')\n"
         "assert(arbiter.render('{unknown} {n}', { n = 1 }) == '{unknown} 1')\n"
         "assert(not pcall(arbiter.render, 42))\n"
         "return 'ok'");

@@ -167,7 +167,7 @@ static void test_bundled(void)
     arbl_result r;
     CHECK(arbl_lesson_answer(reg, l, 2, "Ke2", "fa", &r));
     CHECK(!r.correct);
-    /* the reason that says why leads, and the feedback quotes it; «قانونی» (not «مجاز») */
+    /* the reason that says why leads the explanations; the feedback is the headline; «قانونی» (not «مجاز») */
     CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
     CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
               "Persian feedback: %s", r.feedback);

@@ -117,7 +117,7 @@ static void test_bundled(void)
     CHECK(m && strcmp(m->kind, "mate") == 0 && m->n == 2 && !m->chunk && strcmp(m->answer_type, "line") == 0);
     if (m) {
         CHECK_STR(m->prompt.lang[0], "White to move: mate in 2.");
-        CHECK(strstr(m->prompt.lang[1], "\xdb\xb2") != NULL); /* Persian 2 */
+        CHECK_STR(m->prompt.lang[1], "نوبت سفید است: مات در دو حرکت."); /* small counts in words */
         CHECK(!arbl_puzzle_answer(box, m, "Qb8+", "en", r));  /* the solver's, not a script's */
     }
     free(r);

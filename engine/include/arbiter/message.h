@@ -18,8 +18,12 @@ typedef enum arb_digits { ARB_DIGITS_DEFAULT = 0, ARB_DIGITS_LATIN, ARB_DIGITS_N
  * is); WORD is a vocabulary key (text = "color.white", "piece.N", "side.kingside") whose forms a
  * template selects (plain, when set, is what {name} without a form shows, e.g. the player's name
  * "White" where the vocabulary word is the adjective "white"); LIST is `count` LATIN items joined
- * with the language's list separators. */
-typedef enum arb_arg_kind { ARB_ARG_NUMBER, ARB_ARG_LATIN, ARB_ARG_TEXT, ARB_ARG_WORD, ARB_ARG_LIST } arb_arg_kind;
+ * with the language's list separators. QUOTED is `count` items quoted the language's way
+ * (quote.open, quote.close: “…”, «…») and joined like a LIST: texts already in the language (a
+ * quiz's choice labels), an item of ASCII only isolated left-to-right in right-to-left text. */
+typedef enum arb_arg_kind {
+    ARB_ARG_NUMBER, ARB_ARG_LATIN, ARB_ARG_TEXT, ARB_ARG_WORD, ARB_ARG_LIST, ARB_ARG_QUOTED
+} arb_arg_kind;
 
 typedef struct arb_arg {
     const char *name;
@@ -38,6 +42,13 @@ typedef struct arb_arg {
  * left as written. */
 ARB_API size_t arb_message_render(const char *lang, const char *tmpl, const arb_arg *args, size_t nargs, char *buf,
                                   size_t cap);
+
+/* text (already in lang) with its runs of Latin tokens (moves, «1.e4 e5», "FEN") wrapped in
+ * left-to-right isolates when lang is right-to-left, as arb_message_render does with literal
+ * text; otherwise as it is. Text already inside an isolate is left alone. Bounded like
+ * arb_message_render (returns the length needed). For texts that are not templates: lesson
+ * and puzzle prose. */
+ARB_API size_t arb_message_isolate(const char *lang, const char *text, char *buf, size_t cap);
 
 /* The catalog text for key (a code name or vocabulary key) in lang, English when lang lacks it;
  * NULL when no catalog has it. */
