@@ -13,8 +13,39 @@
 
 extern const char *const arbl_common_text;
 extern const size_t arbl_common_len;
+extern const char *const arbl_library_text;
+extern const size_t arbl_library_len;
 
 /* ---- the book ---- */
+
+/* The text of the chunk answers run: common.lua, library.lua (for a kind that has it) and the
+ * prelude, each as a function of its own arguments, as the three chunks run for a check. */
+static char *join_runtime(const arbl_kind *kind, size_t *len)
+{
+    static const char *const parts[] = {
+        "local frame = ...\nlocal C = (function(...)\n", "\nend)(frame)\n;(function(...)\n",
+        "\nend)(frame, C)\nreturn (function(...)\n", "\nend)(frame, C)\n"};
+    const char *text[3] = {arbl_common_text, kind->library ? arbl_library_text : "", *kind->prelude_text};
+    size_t n[3] = {arbl_common_len, kind->library ? arbl_library_len : 0, *kind->prelude_len};
+    size_t total = n[0] + n[1] + n[2] + 1;
+    for (int i = 0; i < 4; i++)
+        total += strlen(parts[i]);
+    char *s = malloc(total);
+    if (!s)
+        return NULL;
+    size_t at = 0;
+    for (int i = 0; i < 4; i++) {
+        memcpy(s + at, parts[i], strlen(parts[i]));
+        at += strlen(parts[i]);
+        if (i < 3) {
+            memcpy(s + at, text[i], n[i]);
+            at += n[i];
+        }
+    }
+    s[at] = 0;
+    *len = at;
+    return s;
+}
 
 arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
 {
@@ -24,12 +55,20 @@ arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
     book->kind = kind;
     if (limits)
         book->limits = *limits;
-    /* Compiled once; every answer loads these bytes instead of parsing again. Stripped where the
-     * kind allows: loading debug information was a fifth of a lesson answer's instructions. */
-    book->prelude = arbl_compile_text(limits, *kind->prelude_text, *kind->prelude_len, kind->prelude_name,
-                                      kind->strip_prelude, &book->prelude_len);
-    book->common = arbl_compile_text(limits, arbl_common_text, arbl_common_len, "=common", kind->strip_prelude,
-                                     &book->common_len);
+    book->common.bytes = arbl_compile_text(limits, arbl_common_text, arbl_common_len, "=common", false,
+                                           &book->common.len);
+    if (kind->library)
+        book->library.bytes = arbl_compile_text(limits, arbl_library_text, arbl_library_len, "=library", false,
+                                                &book->library.len);
+    book->prelude.bytes = arbl_compile_text(limits, *kind->prelude_text, *kind->prelude_len, kind->prelude_name, false,
+                                            &book->prelude.len);
+    /* An answer loads one chunk, stripped: three loads and their debug information were a tenth
+     * of a lesson answer's instructions and a third of a quiz grade's. */
+    size_t len;
+    char *joined = join_runtime(kind, &len);
+    if (joined)
+        book->answer.bytes = arbl_compile_text(limits, joined, len, kind->prelude_name, true, &book->answer.len);
+    free(joined);
     if (kind->open)
         book->data = kind->open(book);
     return book;
@@ -49,8 +88,10 @@ void arbl_book_free(arbl_book *book)
     if (book->kind->close)
         book->kind->close(book->data);
     free(book->items);
-    free(book->prelude);
-    free(book->common);
+    free(book->common.bytes);
+    free(book->library.bytes);
+    free(book->prelude.bytes);
+    free(book->answer.bytes);
     free(book);
 }
 

@@ -64,7 +64,7 @@ typedef struct arbl_kind {
     const size_t *prelude_len;
     const char *const *checker_text;
     const size_t *checker_len;
-    bool strip_prelude;         /* answers load it without debug information */
+    bool library;               /* its prelude builds on library.lua too (texts, read-only views) */
     /* Loading runs the script many times (its examples, a first question): budgets times these. */
     unsigned check_instructions, check_deadline, check_memory;
     size_t item_size;           /* sizeof the kind's item, whose first member is ARBL_ENTRY */

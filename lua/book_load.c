@@ -18,6 +18,8 @@ extern const char *const arbl_lint_util_text;
 extern const size_t arbl_lint_util_len;
 extern const char *const arbl_common_text;
 extern const size_t arbl_common_len;
+extern const char *const arbl_library_text;
+extern const size_t arbl_library_len;
 
 /* With the runtime table alone on the stack: runs the shared lint helpers and the checker on it,
  * leaving what the checker returns in its place; false with why in err (the sandbox stays open). */
@@ -133,15 +135,15 @@ static void consider(const char *name, const char *wanted, char *best, size_t ca
 
 static int strict_global(lua_State *L)
 {
-    lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL || lua_type(L, 2) != LUA_TSTRING)
+    lua_settop(L, 2); /* the globals (which have no such name: a defined one never gets here), the name */
+    lua_pushnil(L);
+    if (lua_type(L, 2) != LUA_TSTRING)
         return 1;
     lua_Debug ar;
     if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
         return 1;
     const char *wanted = lua_tostring(L, 2);
-    int records = lua_upvalueindex(2);
+    int records = lua_upvalueindex(1);
     char key[96];
     snprintf(key, sizeof key, "%.60s:%d", wanted, ar.currentline);
     if (lua_getfield(L, records, key) != LUA_TNIL || lua_rawlen(L, records) >= UNDEFINED_MAX)
@@ -179,23 +181,22 @@ static int strict_global(lua_State *L)
     return 1;
 }
 
-/* After the lock: the global view (the registry's globals, a read-only view whose __index is
- * the table of globals) reads through strict_global instead. */
+/* After the lock: the table of globals behind the read-only view (the view's __index) gets an
+ * __index of strict_global, so that only a read of a name not defined costs a call. */
 static void make_globals_strict(lua_State *L)
 {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     if (lua_getmetatable(L, -1)) {
-        lua_getfield(L, -1, "__index");
-        if (lua_istable(L, -1)) {
+        if (lua_getfield(L, -1, "__index") == LUA_TTABLE) {
+            lua_createtable(L, 0, 1);
             lua_newtable(L);
             lua_pushvalue(L, -1);
             lua_setfield(L, LUA_REGISTRYINDEX, UNDEFINED_KEY);
-            lua_pushcclosure(L, strict_global, 2);
+            lua_pushcclosure(L, strict_global, 1);
             lua_setfield(L, -2, "__index");
-        } else {
-            lua_pop(L, 1);
+            lua_setmetatable(L, -2);
         }
-        lua_pop(L, 1);
+        lua_pop(L, 2);
     }
     lua_pop(L, 1);
 }
@@ -238,13 +239,23 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
     }
     /* The runs of one sandbox (prelude, file, answer, generate, grade or check) share one budget. */
     arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    /* Answers load the chunks compiled once by the host; checks parse the text so that their
-     * messages can name the runtime's lines too (a stripped chunk has none). */
-    bool compiled = book && book->prelude && book->common && !(checker && kind->strip_prelude);
-    bool ok = run_trusted(sb, compiled ? book->common : NULL, compiled ? book->common_len : 0, arbl_common_text,
-                          arbl_common_len, "=common", checker, 0, err, errcap) &&
-              run_trusted(sb, compiled ? book->prelude : NULL, compiled ? book->prelude_len : 0, *kind->prelude_text,
-                          *kind->prelude_len, kind->prelude_name, checker, 1, err, errcap);
+    bool ok;
+    if (!checker && book->answer.bytes) { /* one chunk: the runtime table, as the three below give it */
+        ok = run_trusted(sb, book->answer.bytes, book->answer.len, NULL, 0, kind->prelude_name, false, 0, err, errcap);
+        lua_pushnil(sb->L);
+        lua_insert(sb->L, 1); /* where the shared table would be */
+    } else { /* the chunks compiled once with their lines, else their text */
+        bool compiled = book->common.bytes && book->prelude.bytes && (book->library.bytes || !kind->library);
+        ok = run_trusted(sb, compiled ? book->common.bytes : NULL, book->common.len, arbl_common_text, arbl_common_len,
+                         "=common", checker, 0, err, errcap);
+        if (ok && kind->library) { /* it adds to the shared table (index 1) */
+            ok = run_trusted(sb, compiled ? book->library.bytes : NULL, book->library.len, arbl_library_text,
+                             arbl_library_len, "=library", checker, 1, err, errcap);
+            lua_settop(sb->L, 1);
+        }
+        ok = ok && run_trusted(sb, compiled ? book->prelude.bytes : NULL, book->prelude.len, *kind->prelude_text,
+                               *kind->prelude_len, kind->prelude_name, checker, 1, err, errcap);
+    }
     if (!ok) {
         arbl_sandbox_close(sb);
         return false;

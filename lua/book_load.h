@@ -8,8 +8,13 @@
 struct arbl_book {
     const arbl_kind *kind;
     arbl_limits limits;
-    unsigned char *common, *prelude; /* common.lua and the prelude compiled by the host (NULL: as text) */
-    size_t common_len, prelude_len;
+    /* The trusted Lua compiled once by the host (NULL: loaded as text): for a check, common.lua,
+     * library.lua and the prelude each with its lines (its messages name them); for an answer,
+     * the three as one chunk without debug information (book.c). */
+    struct arbl_chunk {
+        unsigned char *bytes;
+        size_t len;
+    } common, library, prelude, answer;
     void *data;                 /* the kind's own (kind->open) */
     int count, cap;
     unsigned char *items;       /* count items of kind->item_size bytes */

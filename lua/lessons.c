@@ -219,9 +219,6 @@ const arbl_kind arbl_lessons = {
     .prelude_len = &arbl_prelude_len,
     .checker_text = &arbl_checker_text,
     .checker_len = &arbl_checker_len,
-    /* Stripped: loading debug information (local and upvalue names, line tables) was a fifth of
-     * an answer's instructions; the script's own lines still name errors. */
-    .strip_prelude = true,
     /* Checking runs every step's examples: the budget of many answers. */
     .check_instructions = 4,
     .check_deadline = 8,

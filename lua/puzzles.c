@@ -204,6 +204,7 @@ const arbl_kind arbl_puzzles = {
     .prelude_text = &arbl_puzzle_prelude_text,
     .prelude_len = &arbl_puzzle_prelude_len,
     .checker_text = &arbl_puzzle_checker_text,
+    .library = true,
     .checker_len = &arbl_puzzle_checker_len,
     /* Loading runs the judge several times (the answer, each wrong answer). */
     .check_instructions = 8,

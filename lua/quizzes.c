@@ -184,6 +184,7 @@ const arbl_kind arbl_quizzes = {
     .prelude_text = &arbl_quiz_prelude_text,
     .prelude_len = &arbl_quiz_prelude_len,
     .checker_text = &arbl_quiz_checker_text,
+    .library = true,
     .checker_len = &arbl_quiz_checker_len,
     /* A check generates the first question and grades it twice in each language. */
     .check_instructions = 4,
