@@ -72,8 +72,8 @@ static int explain_castling(const void *arg)
 
 static int validate(const void *arg)
 {
-    arb_reason r[ARB_EXPLAIN_MAX];
-    return arb_validate(arg, ARB_STANDARD, r, ARB_EXPLAIN_MAX);
+    arb_reason r[ARB_VALIDATE_MAX];
+    return arb_validate(arg, ARB_STANDARD, r, ARB_VALIDATE_MAX);
 }
 
 static void load(arb_position *pos, const char *fen)

@@ -79,8 +79,8 @@ int main(int argc, char **argv)
     for (long i = 0; i < count; i++) {
         char fen[128];
         placement(fen, sizeof fen);
-        arb_reason r[ARB_EXPLAIN_MAX];
-        int n = arb_validate(fen, ARB_STANDARD, r, ARB_EXPLAIN_MAX);
+        arb_reason r[ARB_VALIDATE_MAX];
+        int n = arb_validate(fen, ARB_STANDARD, r, ARB_VALIDATE_MAX);
         if (n == 0)
             continue;
         refused++;

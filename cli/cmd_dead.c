@@ -29,7 +29,7 @@ static void print_side(const struct cli_opts *o, const arb_position *pos, const 
         printf("\n");
     }
     for (int i = 0; i < r->nreasons; i++) {
-        char text[1024];
+        char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&r->reasons[i], o->lang, text, sizeof text);
         printf("  %s [%s, FIDE %s]\n", text, arb_reason_name(r->reasons[i].code),
                arb_reason_article(r->reasons[i].code));
@@ -67,9 +67,12 @@ int cmd_dead(int argc, char **argv)
     if (arb_dead_position(&pos, budget, &r) == ARB_ERR_LIMIT)
         fprintf(stderr, "arbiter: out of memory for the search\n");
     static const char *const verdicts[] = {"unknown", "alive", "dead"};
-    char text[1024];
+    /* a position that is already checkmate or stalemate says so first, not "alive" or "dead" */
+    arb_state state = arb_position_state(&pos);
+    bool over = state == ARB_STATE_CHECKMATE || state == ARB_STATE_STALEMATE;
+    char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(&r.reason, o.lang, text, sizeof text);
-    printf("%s\n%s [%s, FIDE %s]\n", verdicts[r.verdict], text, arb_reason_name(r.reason.code),
+    printf("%s\n%s [%s, FIDE %s]\n", over ? arb_state_name(state) : verdicts[r.verdict], text, arb_reason_name(r.reason.code),
            arb_reason_article(r.reason.code));
     print_side(&o, &pos, &r.side[ARB_WHITE]);
     print_side(&o, &pos, &r.side[ARB_BLACK]);

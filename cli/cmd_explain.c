@@ -8,7 +8,7 @@
 static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap)
 {
     for (int i = 0; i < n && i < cap; i++) {
-        char text[1024];
+        char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&r[i], o->lang, text, sizeof text);
         const char *article = arb_reason_article(r[i].code);
         printf("  - %s [%s%s%s]\n", text, arb_reason_name(r[i].code), article[0] ? ", FIDE " : "", article);
@@ -18,8 +18,10 @@ static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, 
 }
 
 
-/* FEN then the moves played from it (SAN or UCI), as a game record. */
-static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game *g)
+/* FEN then the moves played from it (SAN or UCI), as a record that ends (arb_game_play_record):
+ * a move after a checkmate or another automatic ending is refused, saying so. *ending is how the
+ * record's last position ended the game (termination NONE: it goes on). */
+static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game *g, arb_outcome *ending)
 {
     arb_position start;
     if (!cli_position(o, args[0], &start))
@@ -28,17 +30,33 @@ static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game
         fprintf(stderr, "arbiter: out of memory\n");
         return false;
     }
-    int failed = 0;
-    arb_reason why;
-    if (nargs > 1 && arb_game_play_texts(g, (const char *const *)(args + 1), nargs - 1, &failed, &why) != ARB_OK) {
-        fprintf(stderr, "arbiter: move %d (%s) cannot be played:\n", failed + 1, args[1 + failed]);
+    arb_record_result rec;
+    if (arb_game_play_record(g, (const char *const *)(args + 1), nargs - 1, &rec) != ARB_OK) {
+        const char *text = args[1 + rec.failed];
+        fprintf(stderr, "arbiter: move %d (%s) cannot be played:\n", rec.failed + 1, text);
+        fflush(stderr);
         arb_reason reasons[ARB_EXPLAIN_MAX];
-        int n = arb_explain_text(arb_game_current(g), g, args[1 + failed], NULL, reasons, ARB_EXPLAIN_MAX);
+        int n = rec.after_end ? 1 : arb_explain_text(arb_game_current(g), g, text, NULL, reasons, ARB_EXPLAIN_MAX);
+        if (rec.after_end)
+            reasons[0] = rec.why;
         print_reasons(o, reasons, n, ARB_EXPLAIN_MAX);
+        if (rec.after_end)
+            print_reasons(o, rec.ending.reasons, rec.ending.nreasons, ARB_OUTCOME_MAX_REASONS);
         arb_game_free(g);
         return false;
     }
+    *ending = rec.ending;
     return true;
+}
+
+/* "game over at ply N: termination result" and why, when the record's end ended the game. */
+static void print_game_over(const struct cli_opts *o, const arb_outcome *ending)
+{
+    if (ending->termination == ARB_TERM_NONE)
+        return;
+    printf("game over at ply %d: %s %s\n", ending->ply, arb_termination_name(ending->termination),
+           arb_result_string(ending->result));
+    print_reasons(o, ending->reasons, ending->nreasons, ARB_OUTCOME_MAX_REASONS);
 }
 
 int cmd_explain(int argc, char **argv)
@@ -56,12 +74,14 @@ int cmd_explain(int argc, char **argv)
         return cli_json_endpoint(&o, aj_endpoint_move, body, "legal");
     }
     arb_game g;
-    if (!load_game(&o, o.args, o.nargs - 1, &g))
+    arb_outcome ending;
+    if (!load_game(&o, o.args, o.nargs - 1, &g, &ending))
         return 1;
     const char *text = o.args[o.nargs - 1];
     const arb_position *pos = arb_game_current(&g);
-    arb_reason reasons[ARB_EXPLAIN_MAX];
+    arb_reason reasons[ARB_EXPLAIN_MAX + 1];
     arb_move m;
+    /* by the rules of movement, as /v1/move judges it; then that the game had ended, if it had */
     int n = arb_explain_text(pos, &g, text, &m, reasons, ARB_EXPLAIN_MAX);
     if (n == 0) {
         char san[ARB_MOVE_TEXT_MAX], uci[ARB_MOVE_TEXT_MAX];
@@ -70,8 +90,12 @@ int cmd_explain(int argc, char **argv)
         printf("legal: %s (%s)\n", san, uci);
     } else {
         printf("illegal: %s\n", text);
-        print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+        int shown = n < ARB_EXPLAIN_MAX ? n : ARB_EXPLAIN_MAX;
+        if (ending.termination != ARB_TERM_NONE)
+            reasons[shown++] = arb_move_after_end(&ending, text);
+        print_reasons(&o, reasons, shown, ARB_EXPLAIN_MAX + 1);
     }
+    print_game_over(&o, &ending);
     arb_game_free(&g);
     return n == 0 ? 0 : 1;
 }
@@ -88,7 +112,8 @@ int cmd_castling(int argc, char **argv)
     if (o.json)
         return cli_json_endpoint(&o, aj_endpoint_castling, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
-    if (!load_game(&o, o.args, o.nargs, &g))
+    arb_outcome ending;
+    if (!load_game(&o, o.args, o.nargs, &g, &ending))
         return 1;
     static const char *const colors[2] = {"white", "black"}, *const sides[2] = {"kingside", "queenside"};
     for (int c = 0; c < 2; c++) {
@@ -115,16 +140,16 @@ int cmd_status(int argc, char **argv)
     if (o.json) /* POST /v1/analyze */
         return cli_json_endpoint(&o, aj_endpoint_analyze, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
-    if (!load_game(&o, o.args, o.nargs, &g))
+    arb_outcome end;
+    if (!load_game(&o, o.args, o.nargs, &g, &end))
         return 1;
     const arb_position *pos = arb_game_current(&g);
     arb_reason reasons[ARB_EXPLAIN_MAX];
     int n = arb_explain_status(pos, reasons, ARB_EXPLAIN_MAX);
     /* A game that is over though moves remain (K v K, fivefold, 75 moves) says so, as
      * /v1/analyze's status does: "ongoing" would mislead a learner. */
-    arb_outcome end;
-    bool over = arb_game_automatic_ending(&g, g.nplies, &end) == ARB_OK && end.termination != ARB_TERM_NONE &&
-                end.termination != ARB_TERM_CHECKMATE && end.termination != ARB_TERM_STALEMATE;
+    bool over = end.termination != ARB_TERM_NONE && end.termination != ARB_TERM_CHECKMATE &&
+                end.termination != ARB_TERM_STALEMATE;
     printf("%s\n", over ? arb_termination_name(end.termination) : arb_state_name(arb_position_state(pos)));
     print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
     if (over)
@@ -145,13 +170,13 @@ int cmd_validate(int argc, char **argv)
     const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
     if (o.json)
         return cli_json_endpoint(&o, aj_endpoint_validate, cli_json_body(&o, fen, NULL, 0), "valid");
-    arb_reason reasons[ARB_EXPLAIN_MAX];
-    int n = arb_validate(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
+    arb_reason reasons[ARB_VALIDATE_MAX];
+    int n = arb_validate(fen, o.variant, reasons, ARB_VALIDATE_MAX);
     if (n == 0)
         printf("valid\n");
     else
         printf("invalid: %d problem%s\n", n, n == 1 ? "" : "s");
-    print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    print_reasons(&o, reasons, n, ARB_VALIDATE_MAX);
     int w = arb_fen_warnings(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
     if (w > 0)
         printf("read leniently: %d warning%s\n", w, w == 1 ? "" : "s");

@@ -123,7 +123,7 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
                (unsigned long long)res.nodes);
         return false;
     }
-    char text[256];
+    char text[ARB_REASON_TEXT_MAX];
     if (!res.mate) {
         why = arb_reason_make(ARB_R_no_mate_in_n);
         why.n = n;
@@ -178,7 +178,7 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
 static bool line_problem(const struct cli_opts *o, int lineno, arb_mate_line_status st, const arb_mate_puzzle *pz,
                          const arb_reason *why)
 {
-    char text[256];
+    char text[ARB_REASON_TEXT_MAX];
     switch (st) {
     case ARB_MATE_LINE_N:
         printf("FAIL %s (line %d): N '%s' is not 1..%d\n", pz->id, lineno, pz->n_text, ARB_MATE_FILE_MAX_N);

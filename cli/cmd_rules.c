@@ -16,7 +16,7 @@ static int color_arg(const char *s)
 static void print_reasons(const struct cli_opts *o, const arb_reason *rs, int n, const char *indent)
 {
     for (int i = 0; i < n; i++) {
-        char text[1024];
+        char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&rs[i], o->lang, text, sizeof text);
         const char *art = arb_reason_article(rs[i].code);
         printf("%s%s%s%s%s (%s)\n", indent, *art ? "[FIDE " : "", art, *art ? "] " : "", text,
@@ -395,7 +395,7 @@ static void print_pgn_warnings(const struct cli_opts *o, const arb_pgn_game *g, 
 {
     for (int i = 0; i < g->nwarnings && i < ARB_PGN_MAX_WARNINGS; i++) {
         const arb_pgn_warning *w = &g->warnings[i];
-        char msg[512];
+        char msg[ARB_REASON_TEXT_MAX];
         arb_reason_render(&w->why, o->lang, msg, sizeof msg);
         if (to == stdout)
             printf("  warning (line %d): %s (%s)\n", w->line, msg, arb_reason_name(w->why.code));
@@ -438,7 +438,7 @@ int cmd_pgn(int argc, char **argv)
         if (converted) {
             arb_reason w = arb_reason_make(ARB_R_pgn_encoding_converted);
             w.n = converted > INT32_MAX ? INT32_MAX : (int32_t)converted;
-            char msg[512];
+            char msg[ARB_REASON_TEXT_MAX];
             arb_reason_render(&w, o.lang, msg, sizeof msg);
             fprintf(stderr, "%s: warning: %s (%s)\n", o.args[0], msg, arb_reason_name(w.code));
         }
@@ -453,7 +453,7 @@ int cmd_pgn(int argc, char **argv)
         n++;
         arb_status st = arb_pgn_read(&r, &g, &err);
         if (st != ARB_OK) {
-            char msg[512];
+            char msg[ARB_REASON_TEXT_MAX];
             arb_reason_render(&err.why, o.lang, msg, sizeof msg);
             fprintf(stderr, "%s:%d:%d: %s (%s)\n", o.args[0], err.line, err.column, msg, arb_reason_name(err.why.code));
             if (err.has_detail) {

@@ -48,7 +48,7 @@ bool cli_parse_opts(int argc, char **argv, struct cli_opts *o)
 
 static void print_reason_as(const struct cli_opts *o, const arb_reason *r, const char *prefix)
 {
-    char text[512];
+    char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, o->lang, text, sizeof text);
     fprintf(stderr, "arbiter: %s%s\n  code: %s", prefix, text, arb_reason_name(r->code));
     /* Input errors say where: which FEN field and which character (counted from 1). */

@@ -154,30 +154,30 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
         if (*count == 0)
             return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, -1);
     }
-    /* Each move must read in the position it is played from; why not, as /v1/analyze says it. */
+    /* The line is a record from the puzzle's position: it ends at the mate (or a draw), and each
+     * move must read in the position it is played from; why not, as /v1/analyze says it. */
     arb_game g;
     if (arb_game_init(&g, &p->pos) != ARB_OK)
         return reply_field(r, AJ_E_INTERNAL, NULL, -1, -1);
-    for (int i = 0; i < *count; i++) {
-        arb_outcome ending; /* a move after the mate (or a draw) */
-        if (i > 0 && arb_game_automatic_ending(&g, g.nplies, &ending) == ARB_OK && ending.termination != ARB_TERM_NONE) {
-            aj_game_over_error(&ending, g.nplies, texts[i], &e);
-            e.field = field;
-            e.index = i;
-            ad_reply_error(r, &e);
-            arb_game_free(&g);
-            return false;
-        }
-        if (!aj_read_move(arb_game_current(&g), &g, texts[i], field, &moves[i], &e)) {
-            e.index = i;
-            ad_reply_error(r, &e);
-            arb_game_free(&g);
-            return false;
-        }
-        arb_game_play(&g, moves[i]);
+    const char *line[2 * 3]; /* mate in 3 at most, as judge_mate sizes it */
+    for (int i = 0; i < *count; i++)
+        line[i] = texts[i];
+    arb_record_result rec;
+    bool ok = arb_game_play_record(&g, line, *count, &rec) == ARB_OK;
+    if (ok) {
+        memcpy(moves, g.moves, sizeof *moves * (size_t)*count);
+    } else {
+        arb_move m;
+        if (rec.after_end)
+            aj_game_over_error(&rec.ending, texts[rec.failed], &e);
+        else if (aj_read_move(arb_game_current(&g), &g, texts[rec.failed], field, &m, &e))
+            aj_fail(&e, AJ_E_INTERNAL, NULL); /* the engine refused a move its explanation calls legal */
+        e.field = field;
+        e.index = rec.failed;
+        ad_reply_error(r, &e);
     }
     arb_game_free(&g);
-    return true;
+    return ok;
 }
 
 static void judge_mate(ad_request *r, const ad_puzzle *p)

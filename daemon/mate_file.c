@@ -65,7 +65,7 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
             continue;
         }
         if (st != ARB_MATE_LINE_PUZZLE) {
-            char text[256] = "";
+            char text[ARB_REASON_TEXT_MAX] = "";
             if (st == ARB_MATE_LINE_FEN)
                 arb_reason_render(&why, "en", text, sizeof text);
             list->failures++;

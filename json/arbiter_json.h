@@ -147,15 +147,17 @@ typedef struct aj_position {
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e);
 void aj_position_free(aj_position *p);
 
-/* The one rule for records (docs/api.md "Records that end"): once a position of the record
- * ends the game automatically (checkmate, stalemate, dead position, fivefold, 75 moves), no
- * move follows it; aj_parse_position refuses one in `moves`. aj_game_over: true with game_over
- * in *e when the record's last position is such an ending (p->ending), `move` (the text of the
- * move that was to follow, or NULL) refused; the caller sets field and index. */
-bool aj_game_over(const aj_position *p, const char *move, aj_error *e);
-/* game_over for the game that ended at `ply`: ply, move_after_end for `move` (or nothing when
- * NULL), then the ending's explanations. */
-void aj_game_over_error(const arb_outcome *ending, int ply, const char *move, aj_error *e);
+/* The one rule for records (docs/api.md "Records that end") is the engine's
+ * arb_game_play_record: aj_parse_position refuses a move in `moves` after the record's end with
+ * game_over. The position's own state at the end (p->ending) is information: the endpoints add
+ * a game_over object (aj_set_game_over) and judge a move there by the rules of movement. */
+/* game_over (422) for `move` after the game that ended as `ending` says: ply, move_after_end,
+ * then the ending's explanations. The caller sets field and index. */
+void aj_game_over_error(const arb_outcome *ending, const char *move, aj_error *e);
+/* {"ply", "status", "result", "explanations"}: where and how the game had ended. */
+json_t *aj_game_over_json(const arb_outcome *ending, const char *lang);
+/* Sets o.game_over when the record's last position ended the game (nothing otherwise). */
+void aj_set_game_over(json_t *o, const aj_position *p, const char *lang);
 
 /* A move (SAN or UCI) of pos, whose record is history (may be NULL), named in `field`: true
  * with *m, else invalid_move (malformed or ambiguous text) or illegal_move with every reason,

@@ -5,7 +5,6 @@
 
 #include "arbiter_json.h"
 
-#define TEXT_MAX 1024
 
 const char *aj_color_name(arb_color c)
 {
@@ -61,7 +60,7 @@ void aj_param_set(json_t *params, const arb_param *p)
 
 json_t *aj_reason_json(const arb_reason *r, const char *lang)
 {
-    char text[TEXT_MAX];
+    char text[ARB_REASON_TEXT_MAX]; /* holds any sentence (reason.h) */
     arb_reason_render(r, lang, text, sizeof text);
     const char *article = arb_reason_article(r->code);
     const char *name = arb_reason_name(r->code);

@@ -82,8 +82,8 @@ json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, a
     arb_status st = d ? arb_dead_position(pos, (uint64_t)budget, d) : ARB_ERR_LIMIT;
     if (!d || (st != ARB_OK && st != ARB_ERR_LIMIT))
         aj_fail(e, AJ_E_INTERNAL, NULL);
-    else
-        o = aj_dead_json(pos, d, budget, lang);
+    else if ((o = aj_dead_json(pos, d, budget, lang)))
+        aj_set_game_over(o, &p, lang);
     free(d);
     aj_position_free(&p);
     return o;

@@ -58,6 +58,23 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
     return o;
 }
 
+json_t *aj_game_over_json(const arb_outcome *ending, const char *lang)
+{
+    json_t *o = json_object();
+    json_object_set_new_nocheck(o, "ply", json_integer(ending->ply));
+    json_object_set_new_nocheck(o, "status", json_string(aj_status_of(ending)));
+    json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending->result)));
+    json_object_set_new_nocheck(o, "explanations",
+                                aj_reasons_json(ending->reasons, ending->nreasons, ARB_OUTCOME_MAX_REASONS, lang));
+    return o;
+}
+
+void aj_set_game_over(json_t *o, const aj_position *p, const char *lang)
+{
+    if (p->ending.termination != ARB_TERM_NONE)
+        json_object_set_new_nocheck(o, "game_over", aj_game_over_json(&p->ending, lang));
+}
+
 json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
 {
     arb_game *g = &p->game;
@@ -80,7 +97,14 @@ json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
         int n = arb_explain_text(aj_current(p), g, text, &m, rs, ARB_EXPLAIN_MAX);
         if (n != 0) {
             json_object_set_new_nocheck(o, "legal", json_false());
-            json_object_set_new_nocheck(o, "reasons", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+            json_t *reasons = aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang);
+            /* the rules of movement first; then, when the game had ended, that no move follows */
+            if (p->ending.termination != ARB_TERM_NONE) {
+                arb_reason refused = arb_move_after_end(&p->ending, text);
+                json_array_append_new(reasons, aj_reason_json(&refused, lang));
+            }
+            json_object_set_new_nocheck(o, "reasons", reasons);
+            aj_set_game_over(o, p, lang);
             return o;
         }
         /* legal, but the record is full (ARB_GAME_MAX_PLIES): judge the position alone */
@@ -98,6 +122,7 @@ json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
     json_object_set_new_nocheck(o, "status_after", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result_after", json_string(arb_result_string(ending.result)));
     json_object_set_new_nocheck(o, "check_after", json_boolean(arb_in_check(&after)));
+    aj_set_game_over(o, p, lang);
     return o;
 }
 
@@ -131,15 +156,15 @@ json_t *aj_castling_json(const aj_position *p, const char *lang)
 
 json_t *aj_validate_json(const char *fen, arb_variant variant, const char *lang)
 {
-    arb_reason rs[ARB_EXPLAIN_MAX];
-    int n = arb_validate(fen, variant, rs, ARB_EXPLAIN_MAX);
+    arb_reason rs[ARB_VALIDATE_MAX];
+    int n = arb_validate(fen, variant, rs, ARB_VALIDATE_MAX);
     json_t *o = json_object();
     arb_position pos;
     bool valid = n == 0 && arb_position_from_fen(&pos, fen, variant, NULL) == ARB_OK;
     json_object_set_new_nocheck(o, "valid", json_boolean(valid));
     if (valid)
         json_object_set_new_nocheck(o, "fen", aj_fen_json(&pos));
-    json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_EXPLAIN_MAX, lang));
+    json_object_set_new_nocheck(o, "problems", aj_reasons_json(rs, n, ARB_VALIDATE_MAX, lang));
     int w = arb_fen_warnings(fen, variant, rs, ARB_EXPLAIN_MAX);
     json_object_set_new_nocheck(o, "warnings", aj_reasons_json(rs, w, ARB_EXPLAIN_MAX, lang));
     return o;

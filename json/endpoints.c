@@ -32,11 +32,6 @@ json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, a
     aj_position p;
     if (!req_string(body, "move", &move, e) || !aj_parse_position(body, lim, &p, e))
         return NULL;
-    if (aj_game_over(&p, move, e)) {
-        e->field = "move";
-        aj_position_free(&p);
-        return NULL;
-    }
     json_t *o = aj_move_json(&p, move, lang);
     aj_position_free(&p);
     return o;
@@ -267,19 +262,14 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
     aj_position p;
     if (!aj_parse_position(body, lim, &p, e))
         return NULL;
-    if (aj_game_over(&p, NULL, e)) { /* nothing may be touched to move once the game is over */
-        e->field = "touched";
-        aj_position_free(&p);
-        return NULL;
-    }
     json_t *o = NULL;
     arb_touch_result *r = malloc(sizeof *r);
     if (!r)
         aj_fail(e, AJ_E_INTERNAL, NULL);
     else if (arb_touch_obligation(aj_current(&p), &t, r) != ARB_OK)
         aj_fail(e, AJ_E_INVALID_FIELD, "touched");
-    else
-        o = aj_touch_json(aj_current(&p), r, lang);
+    else if ((o = aj_touch_json(aj_current(&p), r, lang)))
+        aj_set_game_over(o, &p, lang); /* the obligation by the rules of movement, and that the game had ended */
     free(r);
     aj_position_free(&p);
     return o;

@@ -7,7 +7,6 @@
 #include <strings.h>
 
 #include "arbiter_json.h"
-#include <stdio.h>
 
 /* Deepest nesting of arrays/objects, scanning outside strings; stops once past cap. */
 static int nesting_depth(const char *buf, size_t len, int cap)
@@ -180,21 +179,6 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e)
     return true;
 }
 
-/* Settles out->ending (the ending of the record's last position); when the record ended before
- * it (or at it, when the next move failed), fails with game_over on the first move after the
- * end, frees the game and returns true. */
-static bool record_ended_early(aj_position *out, json_t *moves, bool next_failed, aj_error *e)
-{
-    int k = arb_game_first_ending(&out->game, 0, &out->ending);
-    if (k < 0 || (k == out->game.nplies && !next_failed))
-        return false;
-    aj_game_over_error(&out->ending, k, json_string_value(json_array_get(moves, (size_t)k)), e);
-    e->field = "moves";
-    e->index = k;
-    arb_game_free(&out->game);
-    return true;
-}
-
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
 {
     const char *fen = NULL;
@@ -231,58 +215,54 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         e->reason = why;
         return false;
     }
-    if (arb_game_init(&out->game, &start) != ARB_OK)
+    const char **texts = malloc(sizeof *texts * (nmoves ? nmoves : 1));
+    if (!texts || arb_game_init(&out->game, &start) != ARB_OK) {
+        free(texts);
         return aj_fail(e, AJ_E_INTERNAL, NULL);
-    for (size_t i = 0; i < nmoves; i++) {
-        const char *text = json_string_value(json_array_get(moves, i));
-        st = arb_game_play_text(&out->game, text, &why);
-        if (st != ARB_OK && record_ended_early(out, moves, true, e)) /* no move after an ending, legal or not */
-            return false;
-        if (st != ARB_OK) {
-            aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
-                       : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");
-            e->index = (int)i;
-            if (st == ARB_ERR_LIMIT) {
-                e->limit = ARB_GAME_MAX_PLIES;
-                arb_game_free(&out->game);
-                return false;
-            }
-            /* Why, in full: the engine's explanation list (most fundamental first). */
+    }
+    for (size_t i = 0; i < nmoves; i++)
+        texts[i] = json_string_value(json_array_get(moves, i));
+    /* the record ends at its first automatic ending: a move after it is refused (record.c) */
+    arb_record_result rec;
+    st = arb_game_play_record(&out->game, texts, (int)nmoves, &rec);
+    out->ending = rec.ending;
+    if (st == ARB_OK) {
+        free(texts);
+        return true;
+    }
+    const char *text = texts[rec.failed];
+    free(texts);
+    if (rec.after_end) {
+        aj_game_over_error(&rec.ending, text, e);
+    } else {
+        aj_fail(e, st == ARB_ERR_SYNTAX || st == ARB_ERR_AMBIGUOUS ? AJ_E_INVALID_MOVE
+                   : st == ARB_ERR_LIMIT ? AJ_E_TOO_MANY_MOVES : AJ_E_ILLEGAL_MOVE, "moves");
+        if (st == ARB_ERR_LIMIT) {
+            e->limit = ARB_GAME_MAX_PLIES;
+        } else { /* why, in full: the engine's explanation list (most fundamental first) */
             arb_reason rs[AJ_ERROR_MORE_REASONS + 1];
             int n = arb_explain_text(arb_game_current(&out->game), &out->game, text, NULL, rs, AJ_ERROR_MORE_REASONS + 1);
             e->has_reason = true;
-            e->reason = n > 0 ? rs[0] : why;
+            e->reason = n > 0 ? rs[0] : rec.why;
             for (int k = 1; k < n && k <= AJ_ERROR_MORE_REASONS; k++)
                 e->more[e->nmore++] = rs[k];
-            arb_game_free(&out->game);
-            return false;
         }
     }
-    return !record_ended_early(out, moves, false, e);
+    e->field = "moves";
+    e->index = rec.failed;
+    arb_game_free(&out->game);
+    return false;
 }
 
-void aj_game_over_error(const arb_outcome *ending, int ply, const char *move, aj_error *e)
+void aj_game_over_error(const arb_outcome *ending, const char *move, aj_error *e)
 {
     aj_fail(e, AJ_E_GAME_OVER, NULL);
-    e->ply = ply;
-    /* first the refused move (when there is one), then why the game had ended */
-    arb_reason refused = arb_reason_make(ARB_R_move_after_end);
-    refused.n = ply;
-    snprintf(refused.move, sizeof refused.move, "%.11s", move ? move : "");
-    const arb_reason *first = move ? &refused : ending->nreasons > 0 ? &ending->reasons[0] : NULL;
-    e->has_reason = first != NULL;
-    if (first)
-        e->reason = *first;
-    for (int k = move ? 0 : 1; k < ending->nreasons && e->nmore < AJ_ERROR_MORE_REASONS; k++)
+    e->ply = ending->ply;
+    /* first the refused move, then why the game had ended */
+    e->has_reason = true;
+    e->reason = arb_move_after_end(ending, move);
+    for (int k = 0; k < ending->nreasons && e->nmore < AJ_ERROR_MORE_REASONS; k++)
         e->more[e->nmore++] = ending->reasons[k];
-}
-
-bool aj_game_over(const aj_position *p, const char *move, aj_error *e)
-{
-    if (p->ending.termination == ARB_TERM_NONE)
-        return false;
-    aj_game_over_error(&p->ending, p->game.nplies, move, e);
-    return true;
 }
 
 void aj_position_free(aj_position *p)

@@ -50,59 +50,36 @@ arbl_game *arbl_new_game(lua_State *L, const arb_position *start, int plies)
     return lg;
 }
 
-/* When the record ended automatically before its last move (docs/api.md "Records that end":
- * no move follows an ending), at a position from index `from` on: pushes nil, move_after_end
- * for the move after it (text[k - from]: its index in the list at arg) and that index. */
-static bool ended_before(lua_State *L, const arb_game *g, int from, int arg, bool next_failed)
-{
-    arb_outcome out;
-    int k = arb_game_first_ending(g, from, &out);
-    if (k < 0 || (k == g->nplies && !next_failed))
-        return false;
-    lua_geti(L, arg, k - from + 1);
-    const char *text = lua_tostring(L, -1);
-    arb_reason why = arb_reason_make(ARB_R_move_after_end);
-    why.n = k;
-    snprintf(why.move, sizeof why.move, "%.11s", text ? text : "");
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    arbl_push_reason(L, &why);
-    lua_pushinteger(L, k - from + 1);
-    return true;
-}
-
-/* Plays the text moves of the table at arg onto lg; on failure pushes nil, explanation, index
- * (a move after an automatic ending fails with move_after_end, as the HTTP API refuses it). */
+/* Plays the text moves of the table at arg onto lg as a record that ends (arb_game_play_record:
+ * a move after an automatic ending fails with move_after_end, as the HTTP API refuses it); on
+ * failure pushes nil, explanation, index. */
 static bool play_list(lua_State *L, arbl_game *lg, int arg)
 {
     lua_Integer n = luaL_len(L, arg);
     luaL_argcheck(L, n + lg->g.nplies <= ARBL_GAME_MAX_PLIES, arg, "too many moves for a script game");
-    int from = lg->g.nplies; /* the record up to here has been checked */
-    for (lua_Integer i = 1; i <= n; i++) {
+    luaL_checkstack(L, (int)n + 1, "too many moves for a script game");
+    const char **texts = lua_newuserdatauv(L, sizeof *texts * (size_t)(n ? n : 1), 0);
+    int base = lua_gettop(L);
+    for (lua_Integer i = 1; i <= n; i++) { /* each text stays on the stack while it is read */
         lua_geti(L, arg, i);
-        const char *text = lua_tostring(L, -1);
-        if (!text && lua_istable(L, -1)) {
+        if (lua_istable(L, -1)) {
             lua_getfield(L, -1, "uci");
-            text = lua_tostring(L, -1);
             lua_remove(L, -2);
         }
-        luaL_argcheck(L, text != NULL, arg, "moves must be SAN/UCI text or move tables");
-        arb_reason why;
-        int failed = 0;
-        arb_status st = arb_game_play_texts(&lg->g, &text, 1, &failed, &why);
-        lua_pop(L, 1);
-        if (st != ARB_OK && st != ARB_ERR_LIMIT && ended_before(L, &lg->g, from, arg, true))
-            return false;
-        if (st != ARB_OK) {
-            if (st == ARB_ERR_LIMIT)
-                luaL_error(L, "game too long");
-            lua_pushnil(L);
-            arbl_push_reason(L, &why);
-            lua_pushinteger(L, i);
-            return false;
-        }
+        texts[i - 1] = lua_tostring(L, -1);
+        luaL_argcheck(L, texts[i - 1] != NULL, arg, "moves must be SAN/UCI text or move tables");
     }
-    return !ended_before(L, &lg->g, from, arg, false);
+    arb_record_result rec;
+    arb_status st = arb_game_play_record(&lg->g, texts, (int)n, &rec);
+    lua_settop(L, base - 1);
+    if (st == ARB_OK)
+        return true;
+    if (st == ARB_ERR_LIMIT && !rec.after_end)
+        luaL_error(L, "game too long");
+    lua_pushnil(L);
+    arbl_push_reason(L, &rec.why);
+    lua_pushinteger(L, rec.failed + 1);
+    return false;
 }
 
 /* arbiter.game([start [, moves [, variant]]]) -> game | nil, explanation, failed index.

@@ -76,10 +76,10 @@ static int l_validate(lua_State *L)
     arbl_sandbox_check(L);
     const char *fen = luaL_checkstring(L, 1);
     arb_variant v = arbl_opt_variant(L, 2);
-    arb_reason problems[ARB_EXPLAIN_MAX];
-    int n = arb_validate(fen, v, problems, ARB_EXPLAIN_MAX);
-    if (n > ARB_EXPLAIN_MAX)
-        n = ARB_EXPLAIN_MAX;
+    arb_reason problems[ARB_VALIDATE_MAX]; /* holds every problem: never cut (explain.h) */
+    int n = arb_validate(fen, v, problems, ARB_VALIDATE_MAX);
+    if (n > ARB_VALIDATE_MAX)
+        n = ARB_VALIDATE_MAX;
     lua_pushboolean(L, n == 0);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {

@@ -9,7 +9,7 @@
 
 void arbl_push_reason(lua_State *L, const arb_reason *r)
 {
-    char text[1024];
+    char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, arbl_lang_tag(L), text, sizeof text);
     const char *article = arb_reason_article(r->code);
     lua_createtable(L, 0, 5);

@@ -306,5 +306,12 @@ arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, con
         res->reason = arb_reason_make(ARB_R_dead_unknown);
         res->reason.n = (int32_t)(res->nodes > INT32_MAX ? INT32_MAX : res->nodes);
     }
+    /* A position that is checkmate or stalemate already says that first: the game is over
+     * there (docs/api.md "Records that end"), not merely "alive" or "dead". */
+    if (arb_count_legal_moves(pos) == 0) {
+        res->reason = arb_reason_make(arb_in_check(pos) ? ARB_R_checkmate : ARB_R_stalemate);
+        res->reason.piece = ARB_PIECE(pos->side, ARB_KING);
+        arb_reason_add_square(&res->reason, pos->king_square[pos->side]);
+    }
     return st;
 }

@@ -436,19 +436,21 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
     int from, to;
     bool uci = len <= 5 && uci_squares(text ? text : "", len, &from, &to);
     if (st == ARB_ERR_SYNTAX && uci && len == 5 && (promo_type(text[4]) == ARB_KING || promo_type(text[4]) == ARB_PAWN)) {
-        /* e7e8k: well formed but for the promotion piece. */
-        arb_reason *r = rl_add(&l, ARB_R_illegal_move);
-        arb_strlcpy(r->found, text, sizeof r->found);
+        /* e7e8k: well formed but for the promotion piece; why, then the summary. */
         add_move_reasons(&l, pos, history, from, to, promo_type(text[4]));
+        arb_strlcpy(rl_add(&l, ARB_R_illegal_move)->found, text, sizeof why.found);
+        return l.n;
+    }
+    if (st == ARB_ERR_ILLEGAL && uci && (len == 4 || len == 5)) {
+        /* UCI names the piece by its square (a board drag): its own reasons first (pinned, the
+         * wrong pattern, ...), as for SAN, and the summary that the move is not legal after them */
+        add_move_reasons(&l, pos, history, from, to, len == 5 ? promo_type(text[4]) : ARB_NO_TYPE);
+        rl_copy(&l, &why);
         return l.n;
     }
     rl_copy(&l, &why);
     if (st != ARB_ERR_ILLEGAL)
         return l.n;
-    if (uci && (len == 4 || len == 5)) {
-        add_move_reasons(&l, pos, history, from, to, len == 5 ? promo_type(text[4]) : ARB_NO_TYPE);
-        return l.n;
-    }
     struct san_req q;
     if (!read_san(text, &q))
         return l.n;

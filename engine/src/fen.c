@@ -37,6 +37,8 @@ static void set_found_token(arb_reason *why, const char *text, size_t offset)
     size_t n = 0;
     while (text[offset + n] && text[offset + n] != ' ' && text[offset + n] != '\t' && n + 1 < sizeof why->found)
         n++;
+    if (text[offset + n] && text[offset + n] != ' ' && text[offset + n] != '\t')
+        n = arb_utf8_cut(text + offset, n); /* cut: at a character boundary */
     memcpy(why->found, text + offset, n);
     why->found[n] = '\0';
 }

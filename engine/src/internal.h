@@ -53,7 +53,11 @@ static inline int castle_rook_to(arb_color c, int side)
     return ARB_SQ(side == ARB_KINGSIDE ? 5 : 3, c == ARB_WHITE ? 0 : 7);
 }
 
-/* Bounded string copy that always terminates (dst may be NULL when cap is 0). */
+/* Bounded string copy that always terminates, cut at a character boundary (dst may be NULL when
+ * cap is 0). */
 size_t arb_strlcpy(char *dst, const char *src, size_t cap);
+/* The longest prefix of s[0..n) that ends at a character boundary (a reason's found text is a
+ * cut copy of the input, and a cut inside a UTF-8 sequence would make its sentence invalid). */
+size_t arb_utf8_cut(const char *s, size_t n);
 
 #endif

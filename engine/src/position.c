@@ -259,11 +259,18 @@ arb_status arb_position_chess960(arb_position *pos, int n)
     return ARB_OK;
 }
 
+size_t arb_utf8_cut(const char *s, size_t n)
+{
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
+
 size_t arb_strlcpy(char *dst, const char *src, size_t cap)
 {
     size_t n = strlen(src);
     if (cap) {
-        size_t k = n < cap - 1 ? n : cap - 1;
+        size_t k = n < cap - 1 ? n : arb_utf8_cut(src, cap - 1);
         memcpy(dst, src, k);
         dst[k] = '\0';
     }

@@ -210,7 +210,8 @@ static void outcome_clear(arb_outcome *out)
 
 static arb_reason *add_reason(arb_outcome *out, arb_reason_code code)
 {
-    /* when the list is full the spare last slot takes the reason and it is dropped */
+    /* Never full (ARB_OUTCOME_MAX_REASONS, rules.h, says why); if it were, the spare last slot
+     * would take the reason and it would be dropped rather than written past the array. */
     arb_reason *r = &out->reasons[out->nreasons < ARB_OUTCOME_MAX_REASONS ? out->nreasons++ : ARB_OUTCOME_MAX_REASONS];
     *r = arb_reason_make(code);
     return r;
@@ -226,11 +227,14 @@ static arb_piece king_of(arb_color c)
     return ARB_PIECE(c, ARB_KING);
 }
 
-static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plies, int n)
+/* One repetition_at per listed ply; a ply past the record's end is `declared`, the position
+ * the declared move would make (not in the record, so never read from it). */
+static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plies, int n, const arb_position *declared)
 {
     for (int i = 0; i < n; i++) {
         arb_reason *r = add_reason(out, ARB_R_repetition_at);
-        r->n = g->positions[plies[i]].fullmove_number;
+        const arb_position *at = plies[i] <= g->nplies ? &g->positions[plies[i]] : declared;
+        r->n = at ? (int32_t)at->fullmove_number : 0;
         r->m = plies[i];
     }
 }
@@ -288,7 +292,7 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
             out->result = ARB_RESULT_DRAW;
             out->termination = ARB_TERM_FIVEFOLD_REPETITION;
             add_reason(out, ARB_R_fivefold_repetition)->n = n;
-            add_repetitions(out, g, plies, n < MAX_OCC ? n : MAX_OCC);
+            add_repetitions(out, g, plies, n < MAX_OCC ? n : MAX_OCC, NULL);
         } else if (pos->halfmove_clock >= 150) {
             out->result = ARB_RESULT_DRAW;
             out->termination = ARB_TERM_SEVENTYFIVE_MOVES;
@@ -354,14 +358,17 @@ int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out)
 /* ---- Claims ----------------------------------------------------------------------------- */
 
 /* For a wrong threefold claim: earlier positions with the same pieces and side to move that
- * differ only in castling rights or a legal en passant capture (9.2.2). */
+ * differ only in castling rights or a legal en passant capture (9.2.2), the NEAR_MAX most recent
+ * (a long record can hold thousands: they would crowd out the penalty that follows). */
+#define NEAR_MAX 4
 static void explain_near_repetitions(arb_outcome *out, const arb_game *g, const arb_position *p, int last)
 {
-    int oldest = last - (int)p->halfmove_clock;
-    for (int i = last; i >= (oldest < 0 ? 0 : oldest); i--) {
+    int oldest = last - (int)p->halfmove_clock, told = 0;
+    for (int i = last; i >= (oldest < 0 ? 0 : oldest) && told < NEAR_MAX; i--) {
         const arb_position *q = &g->positions[i];
         if (q == p || !same_board(p, q) || arb_same_position(p, q))
             continue;
+        told++;
         if (!same_castling(p, q)) {
             add_reason(out, ARB_R_repetition_differs_castling)->m = i;
         } else {
@@ -398,27 +405,26 @@ arb_status arb_game_claim_in(const arb_game *g, arb_claim_kind kind, arb_move in
     }
     out->claim_made = true;
     if (kind == ARB_CLAIM_THREEFOLD) {
-        int plies[MAX_OCC], n;
+        int plies[MAX_OCC], n, listed;
         const arb_position *p = with_move ? &after : cur;
         if (with_move) {
-            /* the intended position is not in the record: compare it with the record, then
-             * count it once more for its own (about to be made) occurrence */
+            /* the intended position is not in the record: compare it with the record (the
+             * newest MAX_OCC - 1 matches are listed), then count it once more for its own
+             * (about to be made) occurrence, listed last */
             n = find_matches(g, p, g->nplies, plies, MAX_OCC - 1);
-            if (n < MAX_OCC - 1)
-                plies[n] = g->nplies + 1;
+            listed = n < MAX_OCC - 1 ? n : MAX_OCC - 1;
+            plies[listed++] = g->nplies + 1;
             n++;
         } else {
             n = find_matches(g, p, g->nplies, plies, MAX_OCC);
+            listed = n < MAX_OCC ? n : MAX_OCC;
         }
         out->claim_valid = n >= 3;
         arb_reason *r = add_reason(out, out->claim_valid ? (with_move ? ARB_R_threefold_with_move : ARB_R_threefold_now)
                                                          : (with_move ? ARB_R_threefold_wrong_with_move : ARB_R_threefold_wrong));
         r->n = n;
         arb_strlcpy(r->move, san, sizeof r->move);
-        add_repetitions(out, g, plies, n < MAX_OCC ? n : MAX_OCC);
-        if (with_move && out->nreasons > 0 && out->reasons[out->nreasons - 1].code == ARB_R_repetition_at &&
-            out->reasons[out->nreasons - 1].m == g->nplies + 1)
-            out->reasons[out->nreasons - 1].n = after.fullmove_number;
+        add_repetitions(out, g, plies, listed, with_move ? &after : NULL);
         if (!out->claim_valid)
             explain_near_repetitions(out, g, p, g->nplies);
         if (out->claim_valid)
@@ -482,12 +488,8 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
     outcome_clear(out);
     if (events > 1 || ev->flag > 1 || ev->resign > 1)
         return ARB_ERR_RANGE;
-    for (int ply = 0; ply <= g->nplies; ply++) {
-        arb_status st = arb_game_automatic_ending(g, ply, out);
-        if (st != ARB_OK)
-            return st;
-        if (out->termination == ARB_TERM_NONE)
-            continue;
+    int ply = arb_game_first_ending(g, 0, out); /* where the record ended, if it did */
+    if (ply >= 0) {
         if (ply < g->nplies) {
             arb_reason *r = add_reason(out, ARB_R_moves_after_end);
             r->n = g->nplies - ply;

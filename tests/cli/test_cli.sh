@@ -111,5 +111,19 @@ out=$("$arbiter" status "k7/8/8/8/8/8/8/K7 w - - 0 1")
 check cli.status.dead_is_drawn "$([ "$(head -n1 <<<"$out")" = insufficient_material ] && grep -q '(material_kings_only\|material_kings_only, FIDE' <<<"$out"; echo $?)" "$out"
 out=$("$arbiter" status startpos)
 check cli.status.ongoing "$([ "$out" = ongoing ]; echo $?)" "$out"
+# A record that ends (issue 24 §1): a move asked about after the mate is judged by the board and
+# the game is said to have ended; a record that goes on past the mate is refused, saying why.
+out=$("$arbiter" explain startpos f3 e5 g4 Qh4# a3); rc=$?
+check cli.explain.after_mate "$([ $rc -eq 1 ] && grep -q '(still_in_check\|still_in_check, FIDE' <<<"$out" &&
+  grep -q 'ended at ply 4, so a3 cannot be played.*\[move_after_end\]' <<<"$out" &&
+  grep -qx 'game over at ply 4: checkmate 0-1' <<<"$out"; echo $?)" "rc $rc: $out"
+out=$("$arbiter" explain "4k3/8/8/8/8/8/8/4K3 w - - 0 1" Kd2); rc=$?
+check cli.explain.bare_kings_diagram "$([ $rc -eq 0 ] && grep -qx 'legal: Kd2 (e1d2)' <<<"$out" &&
+  grep -qx 'game over at ply 0: insufficient_material 1/2-1/2' <<<"$out"; echo $?)" "rc $rc: $out"
+out=$("$arbiter" explain startpos f3 e5 g4 Qh4# a3 a6 2>&1); rc=$?
+check cli.explain.record_past_mate "$([ $rc -eq 1 ] && grep -q 'move 5 (a3) cannot be played' <<<"$out" &&
+  grep -q '\[move_after_end\]' <<<"$out" && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "rc $rc: $out"
+out=$("$arbiter" dead "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+check cli.dead.mate_says_mate "$([ "$(head -n1 <<<"$out")" = checkmate ] && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

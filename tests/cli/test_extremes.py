@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 ARBITER, FAMILY = sys.argv[1], sys.argv[2]
+EXPLAIN_76 = 'Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1'
 LUA = len(sys.argv) > 3 and sys.argv[3] == 'lua'
 passed = failed = 0
 
@@ -93,8 +94,16 @@ if LUA:
               '      assert(g:length() <= 4 and g:status(), b[1])\n'
               '    end\n'
               '  end\n'
+              '  -- lists cut before issue 20 §1 at 64 explanations and 8 touch reasons\n'
+              '  local _, why = arbiter.position(%s):explain("Qa1")\n'
+              '  assert(#why == 76, "explain: " .. #why)\n'
+              '  local valid, problems = arbiter.validate("4k3/8/8/8/8/8/8/4K3 w " .. ("K"):rep(200) .. " - 0 1")\n'
+              '  assert(not valid and #problems == 200, "validate: " .. #problems)\n'
+              '  local t = arbiter.position("k7/8/8/8/8/8/6PP/6RK w - - 0 1"):touch({"a1", "b1", "c1", "d1", "e1", "f1",\n'
+              '    "a2", "b2", "c2", "d2", "e2", "f2", "a3", "b3", "c3", "h1"})\n'
+              '  assert(#t.explanations == 17, "touch: " .. #t.explanations)\n'
               '  return true\n'
-              'end\n'
+              'end\n' % json.dumps(EXPLAIN_76) +
               'return lesson {\n  id = "extremes", title = { en = "X", fa = "X", ar = "X" },\n'
               '  level = "beginner", tags = { "test" }, rules = { "3.1" },\n'
               '  steps = { true_false {\n'

@@ -35,7 +35,7 @@ try:
     check_eq(pin['params'], {'piece': 'N', 'piece_color': 'white', 'by': 'B', 'by_color': 'black'}, 'params')
     check(all(shape_ok(r) for r in m['reasons']), 'explanation objects')
     st, _, m = d.post('/v1/move', {'fen': PIN, 'move': 'c3d5'})
-    check_eq(codes(m['reasons']), ['illegal_move', 'pinned'], 'UCI: illegal_move then pinned')
+    check_eq(codes(m['reasons']), ['pinned', 'illegal_move'], 'UCI (a board drag): pinned first, as for SAN')
 
     begin('move.history_names_the_move')
     st, _, m = d.post('/v1/move', {'fen': ROOKS, 'moves': ['Ke2', 'Ke7', 'Ke1', 'Ke8'], 'move': 'O-O'})
@@ -47,8 +47,8 @@ try:
 
     begin('move.wrong_pattern_and_blocked')
     st, _, m = d.post('/v1/move', {'move': 'a1a3'})
-    check_eq(codes(m['reasons'])[:2], ['illegal_move', 'path_blocked'], 'rook through its pawn')
-    check('a2' in m['reasons'][1]['squares'], 'blocker square named')
+    check_eq(codes(m['reasons'])[:2], ['path_blocked', 'illegal_move'], 'rook through its pawn')
+    check('a2' in m['reasons'][0]['squares'], 'blocker square named')
     st, _, m = d.post('/v1/move', {'move': 'e2e5'})
     check('pawn_double_not_from_start' in codes(m['reasons']) or 'wrong_pattern' in codes(m['reasons']),
           'pawn three squares: %r' % codes(m['reasons']))

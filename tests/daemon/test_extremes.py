@@ -15,6 +15,7 @@ import tempfile
 from daemon_util import Daemon, begin, check, check_eq, finish
 
 BIN, FAMILY = sys.argv[1], sys.argv[2]
+EXPLAIN_76 = 'Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1'
 LUA = len(sys.argv) > 3 and sys.argv[3] == 'lua'
 
 
@@ -163,6 +164,21 @@ try:
                       b['name'] + ': the script is told the limit: ' + text[:300])
             else:
                 check('moves %d game ' % b['count'] in text, b['name'] + ': every binding ran: ' + text[:300])
+
+    # Lists that were cut before issue 20 §1 (64 reasons, 8 touch reasons): every item answered.
+    begin('extremes.long_lists')
+    st, _, r = d.post('/v1/move', {'fen': EXPLAIN_76, 'move': 'Qa1'})
+    check_eq((st, r.get('legal'), len(r.get('reasons', []))), (200, False, 76), 'a move explained with all 76 reasons')
+    st, _, r = d.post('/v1/validate', {'fen': '4k3/8/8/8/8/8/8/4K3 w ' + 'K' * 200 + ' - 0 1'})
+    check_eq((st, len(r.get('problems', []))), (200, 200), 'validation lists all 200 problems')
+    squares = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'a3', 'b3', 'c3', 'h1']
+    st, _, r = d.post('/v1/touch', {'fen': 'k7/8/8/8/8/8/6PP/6RK w - - 0 1', 'touched': [{'square': x} for x in squares]})
+    codes = [e.get('code') for e in r.get('explanations', [])]
+    check_eq((st, len(codes), codes[-1:]), (200, 17, ['touch_none_movable']), 'touch-move explains all 16 touched squares and why any move')
+
+    # The quoted input is cut at a character boundary: the explanation keeps its text.
+    st, _, r = d.post('/v1/move', {'move': 'é' * 15})
+    check_eq((st, bool((r.get('reasons') or [{}])[0].get('text'))), (200, True), 'a long non-ASCII move is explained with its text')
 
     begin('extremes.still_serving')
     st, _, h = d.get('/v1/health')

@@ -150,7 +150,7 @@ try:
     st, _, b = d.post(ANSWER % ('check-three-ways', 2), {'answer': 'Ke2'})
     check('leaves_king_in_check' in codes(b), 'king stays in check')
     st, _, b = d.post(ANSWER % ('en-passant', 2), {'answer': 'e5f6'})
-    check_eq(codes(b), ['illegal_move', 'pawn_diagonal_needs_capture'], 'UCI illegal')
+    check_eq(codes(b), ['pawn_diagonal_needs_capture', 'illegal_move'], 'UCI illegal: the reason first')
     st, _, b = d.post(ANSWER % ('checkmate', 4), {'answer': 'Ra9'})
     check_eq(codes(b), ['san_malformed'], 'malformed move text')
     st, _, b = d.post(ANSWER % ('checkmate', 4), {'answer': '   '})

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # daemon.strict: answers that must never look right when they are wrong (issue 14 §1): unknown
 # fields and query parameters refused with the nearest name (checked against docs/api.md's
-# fields table), records that ended refused on every endpoint, puzzle answers in the notation
+# fields table), records that go on past their end refused on every endpoint (the position's own
+# state at the end is information: game_over), puzzle answers in the notation
 # of the puzzles' own source lines with the reasons /v1/analyze gives, squares lists never cut,
 # conflicting inputs refused, ply of an illegal-move loss, no stray Allow header, startpos.
 import os
@@ -133,11 +134,55 @@ try:
     check_eq((a['status'], a['ply']), ('ongoing', None), 'ply is null while it goes on')
     st, _, o = d.post('/v1/outcome', {'moves': SHUFFLE})
     check_eq((o['result'], o['termination'], o['ply']), ('1/2-1/2', 'fivefold_repetition', 16), 'outcome agrees')
-    st, e = error(d.post('/v1/move', {'moves': SHUFFLE, 'move': 'Nc3'}))
-    check_eq((st, e.get('code'), e.get('field'), e.get('ply')), (422, 'game_over', 'move', 16), '/v1/move: the move')
-    st, e = error(d.post('/v1/touch', {'moves': SHUFFLE, 'touched': [{'square': 'b1'}]}))
-    check_eq((st, e.get('code'), e.get('field')), (422, 'game_over', 'touched'), '/v1/touch: nothing to oblige')
-    check_eq(e.get('explanation', {}).get('code'), 'fivefold_repetition', 'with the ending as the why')
+
+    # The position's own state is information (issue 24 §1): the move is judged by the rules of
+    # movement, and game_over says how and where the game had ended.
+    begin('strict.record_ends.position_is_information')
+    st, _, m = d.post('/v1/move', {'moves': SHUFFLE, 'move': 'Nc3'})
+    check_eq((st, m.get('legal'), m.get('san')), (200, True, 'Nc3'), '/v1/move after fivefold: judged by the board')
+    go = m.get('game_over') or {}
+    check_eq((go.get('ply'), go.get('status'), go.get('result')), (16, 'fivefold_repetition', '1/2-1/2'),
+             'with the game_over object')
+    check_eq([x['code'] for x in go.get('explanations', [])][:1], ['fivefold_repetition'], 'explained')
+    st, _, m = d.post('/v1/move', {'moves': SHUFFLE[:15], 'move': 'Ng8'})
+    check_eq((st, 'game_over' in m), (200, False), 'no game_over while the game goes on')
+    kk = '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    st, _, m = d.post('/v1/move', {'fen': kk, 'move': 'Ke3'})
+    codes = [x['code'] for x in m.get('reasons', [])]
+    check_eq((st, m.get('legal')), (200, False), 'K v K: how does the king move? (Ke3)')
+    check(codes[:2] == ['no_piece_can_move_there', 'wrong_pattern'] and codes[-1] == 'move_after_end',
+          'the rules of movement first, the ended game last: %r' % codes)
+    check_eq(((m.get('game_over') or {}).get('status'), (m.get('game_over') or {}).get('ply')),
+             ('insufficient_material', 0), 'the diagram is over at ply 0')
+    st, _, m = d.post('/v1/move', {'fen': kk, 'move': 'e1e3'})
+    codes = [x['code'] for x in m.get('reasons', [])]
+    check_eq((st, codes), (200, ['wrong_pattern', 'illegal_move', 'move_after_end']),
+             'UCI too: the piece named by its square first (issue 24 §3)')
+    st, _, m = d.post('/v1/move', {'fen': kk, 'move': 'Kd2'})
+    check_eq((st, m.get('legal'), m.get('fen_after')), (200, True, '4k3/8/8/8/8/8/3K4/8 b - - 1 1'),
+             'K v K: a king move is a king move')
+    mated = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'
+    for body, ply in [({'fen': mated, 'move': 'Kf2'}, 0), ({'moves': FOOLS_MATE, 'move': 'Kf2'}, 4)]:
+        st, _, m = d.post('/v1/move', body)
+        codes = [x['code'] for x in m.get('reasons', [])]
+        check_eq((st, m.get('legal')), (200, False), 'a mate, the student tries Kf2: %r' % body)
+        check(codes[:1] == ['leaves_king_in_check'] and codes[-1] == 'move_after_end', '%r' % codes)
+        after = m['reasons'][-1] if m.get('reasons') else {}
+        check_eq((after.get('params', {}).get('n'), after.get('params', {}).get('move')), (ply, 'Kf2'),
+                 'move_after_end names the ply and the move')
+        check_eq(((m.get('game_over') or {}).get('status'), (m.get('game_over') or {}).get('ply'),
+                  (m.get('game_over') or {}).get('result')), ('checkmate', ply, '0-1'), 'game_over')
+    st, _, t = d.post('/v1/touch', {'moves': SHUFFLE, 'touched': [{'square': 'b1'}]})
+    check_eq((st, (t.get('game_over') or {}).get('status')), (200, 'fivefold_repetition'),
+             '/v1/touch: the obligation, and that the game had ended')
+    check(any(x.get('uci') == 'b1c3' for x in t.get('moves', [])), 'the knight must move: %r' % t.get('moves'))
+    st, _, dd = d.post('/v1/dead', {'fen': mated})
+    check_eq((st, dd.get('dead'), [x['code'] for x in dd.get('explanations', [])][:1],
+              (dd.get('game_over') or {}).get('status')), (200, False, ['checkmate'], 'checkmate'),
+             '/v1/dead on a mate says it is mate, not "alive"')
+    st, _, dd = d.post('/v1/dead', {'fen': '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'})
+    check_eq((dd.get('dead'), [x['code'] for x in dd.get('explanations', [])][:1]), (True, ['stalemate']),
+             'and on a stalemate that it is stalemate')
 
     begin('strict.record_ends.kinds')
     for what, body, index, ending in [

@@ -190,12 +190,16 @@ static void test_dead_positions(void)
     CHECK_STR(arb_reason_name(d.side[ARB_BLACK].reasons[0].code), "already_checkmated");
     CHECK_INT(d.side[ARB_WHITE].verdict, ARB_WIN_IMPOSSIBLE);
     CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_checkmated");
+    CHECK_INT(d.verdict, ARB_DEAD_ALIVE); /* not a dead position: it is mate, and says so first */
+    CHECK_STR(arb_reason_name(d.reason.code), "checkmate");
+    CHECK_INT(d.reason.squares[0], 4); /* the mated king, e1 */
 
     harness_begin("dead.position.stalemate");
     p = fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1");
     CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_DEAD);
     CHECK_STR(arb_reason_name(d.side[ARB_WHITE].reasons[0].code), "cannot_mate_stalemate");
+    CHECK_STR(arb_reason_name(d.reason.code), "stalemate");
 }
 
 /* The static proof's finer rules, each on a position it alone decides (budget 1: no search). */

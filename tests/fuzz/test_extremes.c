@@ -12,6 +12,10 @@
 
 /* QQQQQQrk/...: 26 white queens, 263 legal moves; it overflowed every 256-move buffer. */
 #define REVIEW_263 "QQQQQQrk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"
+/* Fifteen queens on the a-file, first rank and long diagonal, aimed at their own king on a1. */
+/* A king walled in by its own rook and pawns: it cannot move. */
+#define TOUCH_17 "k7/8/8/8/8/8/6PP/6RK w - - 0 1"
+#define EXPLAIN_76 "Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1"
 
 static void test_parser_limit(void)
 {
@@ -117,6 +121,173 @@ static void test_board_problems(void)
     CHECK(n <= ARB_EXPLAIN_MAX);
 }
 
+/* Lists that were cut before issue 20 §1 at a capacity below their worst case; each now holds
+ * every reason (the counts below are this engine's; each was above the old capacity). */
+static void test_long_lists(void)
+{
+    arb_position pos;
+    arb_reason r[ARB_VALIDATE_MAX];
+    arb_move m;
+    harness_begin("extremes.lists.explain_text_76");
+    /* Fifteen queens aimed at a1, where their own king stands, through 6 black pawns: each
+     * queen's blockers and own_piece_on_target, 76 reasons (64 held before). */
+    CHECK_INT(arb_position_from_fen(&pos, EXPLAIN_76, ARB_STANDARD, NULL), ARB_OK);
+    int n = arb_explain_text(&pos, NULL, "Qa1", &m, r, ARB_EXPLAIN_MAX);
+    CHECK_INT(n, 76);
+    CHECK(n <= ARB_EXPLAIN_MAX);
+    CHECK_STR(arb_reason_name(r[n - 1].code), "illegal_move");
+
+    harness_begin("extremes.lists.validate_200");
+    /* One invalid castling right per letter: 200 (64 held before). */
+    char fen[ARB_FEN_MAX_INPUT + 1];
+    int len = snprintf(fen, sizeof fen, "4k3/8/8/8/8/8/8/4K3 w ");
+    for (int i = 0; i < 200; i++)
+        fen[len++] = 'K';
+    snprintf(fen + len, sizeof fen - (size_t)len, " - 0 1");
+    n = arb_validate(fen, ARB_STANDARD, r, ARB_VALIDATE_MAX);
+    CHECK_INT(n, 200);
+    CHECK_STR(arb_reason_name(r[199].code), "invalid_castling_rights");
+
+    harness_begin("extremes.lists.touch_16");
+    /* Fifteen empty squares and a king that cannot move touched: a touch_empty_square each,
+     * touch_cannot_move, then touch_none_movable (8 held before). */
+    CHECK_INT(arb_position_from_fen(&pos, TOUCH_17, ARB_STANDARD, NULL), ARB_OK);
+    static arb_touch_result tr;
+    arb_touch t = arb_touch_none();
+    static const char *const touched[] = {"a1", "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2",
+                                          "a3", "b3", "c3", "h1"};
+    for (int i = 0; i < ARB_TOUCH_MAX; i++)
+        t.squares[t.count++] = (uint8_t)arb_square_parse(touched[i]);
+    CHECK_INT(arb_touch_obligation(&pos, &t, &tr), ARB_OK);
+    CHECK_INT(tr.nreasons, 17);
+    CHECK_STR(arb_reason_name(tr.reasons[14].code), "touch_empty_square");
+    CHECK_STR(arb_reason_name(tr.reasons[15].code), "touch_cannot_move");
+    CHECK_STR(arb_reason_name(tr.reasons[16].code), "touch_none_movable");
+    CHECK(tr.any);
+
+    harness_begin("extremes.lists.wrong_claim_keeps_its_penalty");
+    /* Knights out and back ten times with castling rights, then the rooks step out and back: the
+     * start board again, without the rights. A threefold claim now is wrong; its reasons end with
+     * the two-minute penalty (before, the eleven near repetitions crowded it out at 12). */
+    arb_game g;
+    arb_position start;
+    arb_position_start(&start);
+    CHECK_INT(arb_game_init(&g, &start), ARB_OK);
+    const char *knights[] = {"Nf3", "Nf6", "Ng1", "Ng8"}, *rooks[] = {"Nf3", "Nf6", "Rg1", "Rg8", "Rh1", "Rh8", "Ng1", "Ng8"};
+    for (int i = 0; i < 40; i++)
+        CHECK_INT(arb_game_play_text(&g, knights[i % 4], NULL), ARB_OK);
+    for (int i = 0; i < 8; i++)
+        CHECK_INT(arb_game_play_text(&g, rooks[i], NULL), ARB_OK);
+    arb_outcome o;
+    CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, ARB_MOVE_NONE, &o), ARB_OK);
+    CHECK(!o.claim_valid && o.nreasons >= 2 && o.nreasons <= ARB_OUTCOME_MAX_REASONS);
+    CHECK_STR(arb_reason_name(o.reasons[o.nreasons - 1].code), "claim_penalty_time");
+
+    harness_begin("extremes.lists.threefold_with_move_long_record");
+    /* The declared move's position repeated 16 times and more (the fifth ended the game, the
+     * record goes on): the list holds 16 repetitions, the last the declared one, each a ply
+     * of the record or the one after it (before, the 16th was read from an unset slot). */
+    for (int extra = 0; extra < 40; extra++) {
+        arb_game_play_text(&g, knights[extra % 4], NULL);
+        arb_move nf3;
+        if (arb_parse_move(arb_game_current(&g), arb_game_current(&g)->side == ARB_WHITE ? "Nf3" : "Nf6", &nf3, NULL) != ARB_OK)
+            continue;
+        CHECK_INT(arb_game_claim(&g, ARB_CLAIM_THREEFOLD, nf3, &o), ARB_OK);
+        CHECK(o.nreasons <= ARB_OUTCOME_MAX_REASONS);
+        for (int i = 0; i < o.nreasons; i++)
+            if (o.reasons[i].code == ARB_R_repetition_at)
+                CHECK_MSG(o.reasons[i].m >= 0 && o.reasons[i].m <= g.nplies + 1 && o.reasons[i].n >= 1,
+                          "repetition at ply %d, move %d", (int)o.reasons[i].m, (int)o.reasons[i].n);
+        CHECK_MSG(o.reasons[o.nreasons - 1].code != ARB_R_repetition_at || o.reasons[o.nreasons - 1].m == g.nplies + 1,
+                  "the declared occurrence listed last");
+    }
+    arb_game_free(&g);
+}
+
+static bool valid_utf8(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+        if (!len)
+            return false;
+        for (int i = 1; i < len; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                return false;
+        p += len;
+    }
+    return true;
+}
+
+/* The offending text a reason quotes is a cut copy of the input (found[24]): cut at a character
+ * boundary, so the sentence stays UTF-8 (JSON refused the sentence before, and answered without
+ * its text). */
+static void test_found_cut(void)
+{
+    harness_begin("extremes.found_cut_at_a_character");
+    arb_position pos;
+    arb_position_start(&pos);
+    const char *texts[] = {"ééééééééééééééé", "Nééééééééééééééé", "e4ééééééééééé", "一二三四五六七八九十"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        arb_reason r[ARB_EXPLAIN_MAX];
+        arb_move m;
+        int n = arb_explain_text(&pos, NULL, texts[i], &m, r, ARB_EXPLAIN_MAX);
+        CHECK(n >= 1 && n <= ARB_EXPLAIN_MAX);
+        for (int k = 0; k < n && k < ARB_EXPLAIN_MAX; k++) {
+            char text[ARB_REASON_TEXT_MAX];
+            CHECK_MSG(valid_utf8(r[k].found), "found of '%s' cut inside a character", texts[i]);
+            for (const char *const *lang = arb_languages(); *lang; lang++) {
+                arb_reason_render(&r[k], *lang, text, sizeof text);
+                CHECK_MSG(valid_utf8(text), "the sentence for '%s' is not UTF-8", texts[i]);
+            }
+        }
+    }
+    const char *fens[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11ééééééééééééé",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1ééééééééééééé"};
+    for (size_t i = 0; i < 2; i++) {
+        arb_reason why;
+        CHECK(arb_position_from_fen(&pos, fens[i], ARB_STANDARD, &why) != ARB_OK);
+        CHECK_MSG(valid_utf8(why.found), "FEN found cut inside a character: %s", why.found);
+    }
+}
+
+/* Every explanation's sentence fits ARB_REASON_TEXT_MAX bytes whatever its parameters: each
+ * code in each language and digit style, with every piece and colour, the longest found text
+ * and move, 32 squares, and numbers of every plural category up to the largest. */
+static void test_render_bound(void)
+{
+    harness_begin("extremes.render_bound");
+    static const int32_t numbers[] = {0, 1, 2, 3, 5, 11, 12, 100, 101, 102, 1000000, 2147483647};
+    size_t longest = 0;
+    char text[4 * ARB_REASON_TEXT_MAX];
+    for (unsigned code = 0; code < ARB_REASON_COUNT; code++) {
+        arb_reason r = arb_reason_make((arb_reason_code)code);
+        for (int i = 0; i < ARB_REASON_MAX_SQUARES; i++)
+            arb_reason_add_square(&r, 63 - i);
+        memset(r.found, 'W', sizeof r.found - 1);
+        r.found[sizeof r.found - 1] = '\0';
+        snprintf(r.move, sizeof r.move, "Qa1xb2=Q#");
+        r.offset = 2147483647;
+        for (const char *const *lang = arb_languages(); *lang; lang++)
+            for (int digits = ARB_DIGITS_LATIN; digits <= ARB_DIGITS_NATIVE; digits++)
+                for (int piece = 0; piece < 16; piece++)
+                    for (int k = 0; k < 12; k++) {
+                        r.piece = (arb_piece)piece;
+                        r.by = (arb_piece)(15 - piece);
+                        r.side = (uint8_t)(piece & 1);
+                        r.field = (uint8_t)(piece % 6);
+                        r.n = numbers[k];
+                        r.m = numbers[(k + piece) % 12];
+                        size_t len = arb_reason_render_digits(&r, *lang, (arb_digits)digits, text, sizeof text);
+                        if (len > longest)
+                            longest = len;
+                        if (len >= ARB_REASON_TEXT_MAX)
+                            CHECK_MSG(false, "%s in %s: %zu bytes", arb_reason_name(code), *lang, len);
+                    }
+    }
+    printf("longest explanation: %zu bytes (bound %d)\n", longest, ARB_REASON_TEXT_MAX);
+    CHECK(longest > 0 && longest < ARB_REASON_TEXT_MAX);
+}
+
 struct visits {
     int boards, worst;
     const char *broken;
@@ -141,6 +312,9 @@ int main(int argc, char **argv)
     int seeds = print ? 8 : 2, steps = print ? 20000 : 1500;
     test_parser_limit();
     test_board_problems();
+    test_long_lists();
+    test_render_bound();
+    test_found_cut();
     if (!print)
         test_family_file(ARB_EXTREMES);
     for (int i = 0; i < ext_nprofiles; i++) {

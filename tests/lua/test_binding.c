@@ -122,6 +122,10 @@ int main(void)
         "assert(five:play('e4') == nil, 'no move after fivefold')\n"
         "local bare = arbiter.game('4k3/8/8/8/8/8/8/4K3 w - - 0 1')\n"
         "assert(bare:play('Kd1') == nil, 'a dead start position ends the record at once')\n"
+        "local tail, why3, i3 = arbiter.game(nil, {'f3', 'e5', 'g4', 'Qh4#', 'a3', 'a6'})\n"
+        "assert(tail == nil and i3 == 5 and why3.params.n == 4 and why3.params.move == 'a3')\n"
+        "local bad, why4, i4 = arbiter.game(nil, {'e4', {uci = 'e7e5'}, 'Ke3'})\n"
+        "assert(bad == nil and i4 == 3 and why4.code ~= 'move_after_end', why4 and why4.code)\n"
         "local kk = arbiter.random_game(arbiter.random(7), 20, arbiter.position('4k3/8/8/8/8/8/8/4K3 w - - 0 1'))\n"
         "assert(kk:length() == 0, 'random_game stops at the ending: ' .. kk:length())\n"
         "return 'ok'");
@@ -330,6 +334,16 @@ int main(void)
         "assert(d.unwinnable.white == true and d.unwinnable.black == true)\n"
         "assert(d.explanations[1].code == 'dead_position' and #d.explanations >= 3)\n"
         "assert(next(d.witness) == nil)\n"
+        "return 'ok'");
+    /* A position that is already over says so first (docs/api.md "Records that end"). */
+    run_case("binding.dead.mate_says_mate", "en",
+        "local mate = arbiter.position('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3')\n"
+        "local d = arbiter.dead(mate)\n"
+        "assert(d.decided and d.dead == false)\n"
+        "assert(d.explanations[1].code == 'checkmate', 'says it is mate, not alive: ' .. d.explanations[1].code)\n"
+        "assert(d.explanations[1].squares[1] == 'e1')\n"
+        "local stale = arbiter.dead(arbiter.position('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'))\n"
+        "assert(stale.dead == true and stale.explanations[1].code == 'stalemate', stale.explanations[1].code)\n"
         "return 'ok'");
     run_case("binding.dead.undecided_is_nil", "en",
         "local d = arbiter.dead(arbiter.start(), 1)\n"

@@ -10,9 +10,30 @@
 #include "arbiter/position.h"
 #include "arbiter/reason.h"
 
-/* A buffer of this many reasons holds every explanation the engine gives for a legal position
- * (the longest are stalemates and checkmates: at most 8 flight squares, 15 pieces, 6 lines). */
-#define ARB_EXPLAIN_MAX 64
+/* A buffer of this many reasons holds every explanation of a move, castling or status that the
+ * engine gives for a position the parser accepts (at most 16 pieces a side), never cut:
+ * - arb_explain_move: at most 20 (castling's 16, or a king step into 16 attackers, else 7);
+ * - arb_explain_text: the parse's reason, no_piece_of_type and a closing illegal_move, plus per
+ *   piece of the named kind (15 at most) that piece's reasons, at most 7 for any but the king
+ *   (6 path_blocked and own_piece_on_target, or wrong_pattern and own_piece_on_target, or the
+ *   king-safety reasons: still_in_check, pinned and 2 leaves_king_in_check, as a move uncovers
+ *   at most the line through its square and, en passant, through the pawn it takes): 3 + 15 * 7
+ *   = 108 (the family test has a board with 76: fifteen queens aimed at their own king's square);
+ * - arb_explain_castling: 3 lost for good, check, 6 squares in the way, 5 crossed under attack,
+ *   the landing square: 16;
+ * - arb_explain_status: a mate with one checker has checkmate, check, 8 flight squares, at most
+ *   16 capture reasons (16 pieces can attack one square) and 1 + 2 * 15 block reasons (a piece
+ *   reaches at most 2 squares of a line), 57; with more checkers 1 + 16 + 1 + 8; stalemate 24.
+ * Validation explains text as well as boards and has its own bound, ARB_VALIDATE_MAX. */
+#define ARB_EXPLAIN_MAX 128
+
+/* arb_validate's list is never longer than this: at most one reason per character of the
+ * castling field (a FEN is at most ARB_FEN_MAX_INPUT = 256 bytes, the board and side take 17 or
+ * more: 238), 3 for the en passant field and 1 for the clocks, 27 for the board (21 board problems,
+ * kings_adjacent, impossible_check, too_many_pawns and too_many_promoted per colour) and 37 for
+ * what retrograde analysis finds (a Chess960 start clash; per colour the pawn structure, the
+ * promotions, 15 walled-in pieces and too_many_promoted_walled): 306. */
+#define ARB_VALIDATE_MAX 320
 
 /* ---- Moves ------------------------------------------------------------------------------- */
 
@@ -93,7 +114,7 @@ ARB_API int arb_explain_status(const arb_position *pos, arb_reason *out, int cap
  * king or rook; fen_castling_repeated for a repeated one), invalid_ep_square, the board's
  * problems (missing_king, too_many_kings, pawn_on_back_rank, opposite_check, kings_adjacent,
  * impossible_check, too_many_pawns, too_many_pieces, too_many_promoted). 0: the FEN is valid
- * and the position can be played from. */
+ * and the position can be played from. A list of ARB_VALIDATE_MAX always holds them all. */
 ARB_API int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap);
 
 /* What a FEN says that is read all the same but not written the usual way, one warning each:

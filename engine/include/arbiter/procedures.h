@@ -32,7 +32,10 @@ ARB_API arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color o
 /* ---- Touch-move (4.3-4.5) ------------------------------------------------------------- */
 
 #define ARB_TOUCH_MAX 16
-#define ARB_TOUCH_MAX_REASONS 8
+/* Every reason fits: one per touched square (empty, or a piece that cannot move or be taken),
+ * and at most 4 more (rook-first 4.4.2, capture-with 4.3.3, the binding or none-movable one, the
+ * fixed promotion 4.4.4). */
+#define ARB_TOUCH_MAX_REASONS (ARB_TOUCH_MAX + 4)
 
 typedef struct arb_touch {
     int count;

@@ -31,8 +31,17 @@ enum arb_reason_param {
     ARB_P_MOVE = 1 << 12    /* {move}: a move in SAN */
 };
 
-/* Enough for every square a reason can list (a queen reaches 27, a pawn wall has 16). */
+/* Enough for every square a reason lists in a position the parser accepts: the most are the
+ * bishops of material_bishops_one_color (15 a side: 30) and the attackers of one square in
+ * opposite_check or impossible_check (16, with the king's square); a pawn wall has 16, a queen
+ * reaches 27. arb_reason_add_square ignores a square past this (none comes). */
 #define ARB_REASON_MAX_SQUARES 32
+
+/* A buffer of this many bytes holds any explanation's sentence, in any language, with any
+ * parameters: the catalogs' longest template with 32 squares, the longest piece names, found text
+ * and move, and ten-digit numbers stays below it (tests/fuzz/test_extremes.c renders every code
+ * so and fails past it). */
+#define ARB_REASON_TEXT_MAX 1024
 
 typedef struct arb_reason {
     uint16_t code;                 /* arb_reason_code */

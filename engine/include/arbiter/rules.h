@@ -71,7 +71,12 @@ ARB_API const char *arb_termination_name(arb_termination t);
 /* "1-0", "0-1", "1/2-1/2", "*". */
 ARB_API const char *arb_result_string(arb_result r);
 
-#define ARB_OUTCOME_MAX_REASONS 12
+/* Every outcome's reasons fit (none is ever dropped): a threefold claim has its verdict, the
+ * repetitions (MAX_OCC = 16 listed; the verdict's n counts them all), 4 near repetitions and the
+ * penalty and declared move, 23; an automatic ending at most 17 (fivefold and 16 repetitions;
+ * a dead position with 6 proof reasons per side, 13), plus moves_after_end and event_after_end;
+ * an illegal-move penalty 2 plus 6 proof reasons; flag fall, resignation and agreement fewer. */
+#define ARB_OUTCOME_MAX_REASONS 24
 
 typedef struct arb_outcome {
     arb_result result;
@@ -95,6 +100,35 @@ ARB_API arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_out
  * material and dead-position proofs run once at the end and, since a dead position stays dead,
  * by bisection to find where it began. */
 ARB_API int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out);
+
+/* ---- A record that ends (docs/api.md "Records that end") ---------------------------------- */
+
+/* What became of a record played by arb_game_play_record. */
+typedef struct arb_record_result {
+    arb_status status;     /* ARB_OK when every move was played, else the refused move's status */
+    int failed;            /* index (into the texts) of the refused move, -1 when none was refused */
+    bool after_end;        /* refused because the game had already ended (status ARB_ERR_ILLEGAL,
+                            * why move_after_end, ending how it ended), legal on the board or not */
+    arb_reason why;        /* why the move was refused: move_after_end, or the move parser's reason
+                            * (unset for ARB_ERR_LIMIT: the record is full) */
+    arb_outcome ending;    /* the automatic ending of the record's last position (termination NONE
+                            * while the game goes on); after_end: the ending that came first */
+} arb_record_result;
+
+/* Plays text moves (SAN or UCI) onto g, after its last position, as a record that ends: the
+ * first position that ends the game automatically (checkmate, stalemate, dead position or
+ * insufficient material, fivefold repetition, 75 moves) is the end of the record, and the move
+ * after it is refused (after_end: move_after_end names it and the ply of the end) and the record
+ * cut there. A move that cannot be played is refused with the parser's status and reason; the
+ * moves before a refused one stay played. The record's existing plies are taken as checked (so a
+ * record that has ended already refuses the first text). Returns out->status. The position's
+ * own state at the end (out->ending) is information, never a refusal: the caller may still judge
+ * a move there by the rules of movement and say that the game had ended. */
+ARB_API arb_status arb_game_play_record(arb_game *g, const char *const *texts, int count, arb_record_result *out);
+
+/* The move_after_end explanation: `move` (its text, truncated) cannot be played, the game having
+ * ended at ending->ply. */
+ARB_API arb_reason arb_move_after_end(const arb_outcome *ending, const char *move);
 
 /* ---- Claims (9.2, 9.3, 9.5) ---------------------------------------------------------- */
 
