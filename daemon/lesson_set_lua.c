@@ -75,7 +75,7 @@ bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
 {
     const ad_lesson_set *old = l->current;
     uint32_t file_ms = (l->limits.deadline_ms ? l->limits.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) *
-                       arbl_lessons.check_deadline;
+                       arbl_lessons.check.deadline;
     arbl_load how = {.threads = l->threads, .end_ns = now_ns() + (int64_t)file_ms * RELOAD_FILES * 1000000};
     for (int i = 0; i < AD_KINDS; i++) {
         const struct kind_dir *k = &kinds[i];

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "book_load.h"
+#include "answer_text.h"
 #include "scripts.h"
 
 extern const char *const arbl_common_text;
@@ -25,8 +26,8 @@ static char *join_runtime(const arbl_kind *kind, size_t *len)
     static const char *const parts[] = {
         "local frame = ...\nlocal C = (function(...)\n", "\nend)(frame)\n;(function(...)\n",
         "\nend)(frame, C)\nreturn (function(...)\n", "\nend)(frame, C)\n"};
-    const char *text[3] = {arbl_common_text, kind->library ? arbl_library_text : "", *kind->prelude_text};
-    size_t n[3] = {arbl_common_len, kind->library ? arbl_library_len : 0, *kind->prelude_len};
+    const char *text[3] = {arbl_common_text, kind->library ? arbl_library_text : "", *kind->prelude.text};
+    size_t n[3] = {arbl_common_len, kind->library ? arbl_library_len : 0, *kind->prelude.len};
     size_t total = n[0] + n[1] + n[2] + 1;
     for (int i = 0; i < 4; i++)
         total += strlen(parts[i]);
@@ -60,14 +61,14 @@ arbl_book *arbl_book_new(const arbl_kind *kind, const arbl_limits *limits)
     if (kind->library)
         book->library.bytes = arbl_compile_text(limits, arbl_library_text, arbl_library_len, "=library", false,
                                                 &book->library.len);
-    book->prelude.bytes = arbl_compile_text(limits, *kind->prelude_text, *kind->prelude_len, kind->prelude_name, false,
+    book->prelude.bytes = arbl_compile_text(limits, *kind->prelude.text, *kind->prelude.len, kind->prelude.name, false,
                                             &book->prelude.len);
     /* An answer loads one chunk, stripped: three loads and their debug information were a tenth
      * of a lesson answer's instructions and a third of a quiz grade's. */
     size_t len;
     char *joined = join_runtime(kind, &len);
     if (joined)
-        book->answer.bytes = arbl_compile_text(limits, joined, len, kind->prelude_name, true, &book->answer.len);
+        book->answer.bytes = arbl_compile_text(limits, joined, len, kind->prelude.name, true, &book->answer.len);
     free(joined);
     if (kind->open)
         book->data = kind->open(book);
@@ -138,6 +139,49 @@ int arbl_book_failures(const arbl_book *book)
 int arbl_book_stale(const arbl_book *book)
 {
     return book->stale;
+}
+
+bool arbl_book_answer(const arbl_book *book, const arbl_entry *item, const char *fn, int step, const char *answer,
+                      const char *lang, const char *who, arbl_result *out)
+{
+    char err[400] = "", text[3 * ARBL_ANSWER_MAX + 1]; /* a malformed byte is read as U+FFFD */
+    memset(out, 0, offsetof(arbl_result, explanations));
+    out->budget = ARBL_BUDGET_NONE; /* after the explanations: not covered by the memset */
+    out->error[0] = 0;
+    if (!answer || strlen(answer) > ARBL_ANSWER_MAX || !arbl_answer_fold(answer, text, sizeof text)) {
+        snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
+        return false;
+    }
+    arbl_sandbox sb;
+    if (arbl_book_open(book, item, lang, &sb, err, sizeof err)) {
+        lua_State *L = sb.L;
+        lua_getfield(L, 1, fn);
+        lua_pushvalue(L, 2);
+        if (step)
+            lua_pushinteger(L, step);
+        lua_pushstring(L, text);
+        if (arbl_sandbox_pcall(&sb, step ? 3 : 2, 1, err, sizeof err) == LUA_OK && lua_istable(L, -1)) {
+            int r = lua_gettop(L);
+            lua_getfield(L, r, "correct");
+            out->correct = lua_toboolean(L, -1);
+            lua_getfield(L, r, "feedback");
+            arbl_copy_prose(out->feedback, sizeof out->feedback, lang, lua_tostring(L, -1));
+            lua_getfield(L, r, "next");
+            out->next = (int)lua_tointeger(L, -1);
+            lua_pop(L, 3);
+            out->nexplanations = arbl_read_explanations(L, r, out->explanations);
+            arbl_isolate_explanations(out, lang);
+            out->ok = true;
+        } else if (!err[0]) {
+            snprintf(err, sizeof err, "%s returned no result", fn);
+        }
+        arbl_sandbox_close(&sb);
+    }
+    if (!out->ok) {
+        out->budget = sb.stopped_by;
+        snprintf(out->error, sizeof out->error, "%s: %s", who, err);
+    }
+    return out->ok;
 }
 
 /* Appends item (copied; the book owns what it owns); false (item freed) when memory runs out. */

@@ -55,18 +55,22 @@ typedef struct arbl_source {
  * what the kind answers with; its checker adds lint(item, text, name) -> problems, describe(item)
  * -> a plain table, and may add id_line(item, text), verify(item, text, name) -> problems and
  * check_language(item, text, name) -> problems (run again under each other language). */
+/* A chunk of the host's Lua: its chunk name ("=quiz_prelude") and its embedded text. */
+typedef struct arbl_lua_text {
+    const char *name;
+    const char *const *text;
+    const size_t *len;
+} arbl_lua_text;
+
 typedef struct arbl_kind {
     const char *name;           /* the constructor: "lesson" for lesson{...} (marked is_lesson) */
     const char *noun;           /* reports: "another <noun> already has the id" */
-    const char *prelude_name;   /* chunk names: "=quiz_prelude", "=quiz_checker" */
-    const char *checker_name;
-    const char *const *prelude_text;
-    const size_t *prelude_len;
-    const char *const *checker_text;
-    const size_t *checker_len;
+    arbl_lua_text prelude, checker;
     bool library;               /* its prelude builds on library.lua too (texts, read-only views) */
     /* Loading runs the script many times (its examples, a first question): budgets times these. */
-    unsigned check_instructions, check_deadline, check_memory;
+    struct {
+        unsigned instructions, deadline, memory;
+    } check;
     size_t item_size;           /* sizeof the kind's item, whose first member is ARBL_ENTRY */
     /* Reads describe()'s table (stack index t) into item (zeroed); false with why in err. */
     bool (*read)(lua_State *L, int t, void *item, char *err, size_t errcap);
@@ -134,6 +138,14 @@ int arbl_book_check_buffer(const arbl_kind *kind, const char *name, const char *
  * and grade starts. False with why in err (sb closed). */
 bool arbl_book_open(const arbl_book *book, const arbl_entry *item, const char *lang, arbl_sandbox *sb, char *err,
                     size_t errcap);
+
+/* Answers with an item's script in a fresh sandbox (arbl_book_open in lang): rt[fn](item [, step],
+ * answer) with the answer read as students type it (arbl_answer_fold; step 0 is not passed), its
+ * result {correct, feedback, next, explanations} read into out (the feedback and explanations as
+ * prose in lang). who names the item in out->error ("lesson 'castling', step 2"). Returns out->ok:
+ * false when the answer is too long, the script failed or a budget ran out (out->budget). */
+bool arbl_book_answer(const arbl_book *book, const arbl_entry *item, const char *fn, int step, const char *answer,
+                      const char *lang, const char *who, arbl_result *out);
 
 /* The prelude alone (what a kind reads from it once: the mate file's prompts). */
 bool arbl_book_open_prelude(const arbl_book *book, const char *lang, arbl_sandbox *sb, char *err, size_t errcap);

@@ -26,8 +26,8 @@ extern const size_t arbl_library_len;
 static bool load_checker(arbl_sandbox *sb, const arbl_kind *kind, char *err, size_t errcap)
 {
     lua_State *L = sb->L;
-    const char *failed = kind->checker_name + 1;
-    if (luaL_loadbufferx(L, *kind->checker_text, *kind->checker_len, kind->checker_name, "t") == LUA_OK) {
+    const char *failed = kind->checker.name + 1;
+    if (luaL_loadbufferx(L, *kind->checker.text, *kind->checker.len, kind->checker.name, "t") == LUA_OK) {
         lua_insert(L, 1);
         failed = "lint_util";
         if (luaL_loadbufferx(L, arbl_lint_util_text, arbl_lint_util_len, "=lint_util", "t") == LUA_OK) {
@@ -39,7 +39,7 @@ static bool load_checker(arbl_sandbox *sb, const arbl_kind *kind, char *err, siz
             if (arbl_sandbox_pcall(sb, 2, 1, err, errcap) != LUA_OK)
                 return false;
             if (!lua_istable(L, -1)) {
-                snprintf(err, errcap, "%s returned no table", kind->checker_name + 1);
+                snprintf(err, errcap, "%s returned no table", kind->checker.name + 1);
                 return false;
             }
             lua_getfield(L, -1, "suggest_global");
@@ -241,7 +241,7 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
     arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     bool ok;
     if (!checker && book->answer.bytes) { /* one chunk: the runtime table, as the three below give it */
-        ok = run_trusted(sb, book->answer.bytes, book->answer.len, NULL, 0, kind->prelude_name, false, 0, err, errcap);
+        ok = run_trusted(sb, book->answer.bytes, book->answer.len, NULL, 0, kind->prelude.name, false, 0, err, errcap);
         lua_pushnil(sb->L);
         lua_insert(sb->L, 1); /* where the shared table would be */
     } else { /* the chunks compiled once with their lines, else their text */
@@ -253,8 +253,8 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
                              arbl_library_len, "=library", checker, 1, err, errcap);
             lua_settop(sb->L, 1);
         }
-        ok = ok && run_trusted(sb, compiled ? book->prelude.bytes : NULL, book->prelude.len, *kind->prelude_text,
-                               *kind->prelude_len, kind->prelude_name, checker, 1, err, errcap);
+        ok = ok && run_trusted(sb, compiled ? book->prelude.bytes : NULL, book->prelude.len, *kind->prelude.text,
+                               *kind->prelude.len, kind->prelude.name, checker, 1, err, errcap);
     }
     if (!ok) {
         arbl_sandbox_close(sb);
@@ -477,9 +477,9 @@ static int last_line(const arbl_source *src)
 static arbl_limits check_limits(const arbl_kind *kind, const arbl_limits *limits)
 {
     arbl_limits lim = limits ? *limits : (arbl_limits){0};
-    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * kind->check_instructions;
-    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * kind->check_deadline;
-    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * kind->check_memory;
+    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * kind->check.instructions;
+    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * kind->check.deadline;
+    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * kind->check.memory;
     return lim;
 }
 

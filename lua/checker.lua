@@ -74,11 +74,7 @@ local function describe(l)
   return d
 end
 
-local function set(list)
-  local s = {}
-  for _, k in ipairs(list) do s[k] = true end
-  return s
-end
+local set = rt.set -- a list as a set (the prelude's)
 
 -- The fields each table of a lesson may have (the runtime's own marks are not the coach's).
 local LESSON_FIELDS = set { "id", "title", "level", "tags", "rules", "steps" }
@@ -219,11 +215,7 @@ local function lint(l, source, chunk, examples_only)
   end
 
   if not l.is_lesson then problem("error", 0, "the file must return lesson{...}", #lines) return problems end
-  current_line = rt.line_of(l)
-  if not current_line then -- `return lesson{...}` is a tail call: find the constructor in the text
-    for n, line in ipairs(lines) do if line:find("%f[%w_]lesson%s*[{(]") then current_line = n break end end
-  end
-  current_line = current_line or 1
+  current_line = util.constructor_line(rt.line_of(l), lines, "lesson") or 1
   local lesson_line = current_line
   if not examples_only then
   unknown_fields(l, LESSON_FIELDS, "the lesson", 0)
@@ -397,26 +389,27 @@ local function lint(l, source, chunk, examples_only)
           check_string(e.text, "explanation " .. e.code .. " for '" .. tostring(a) .. "'", i, line_of(tostring(a)))
         end
       end
-      for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
-        local aline = line_of(tostring(a))
+      -- The example answered as a student's answer is: its result, or nil (the failure reported).
+      local function answered(a)
         local ok, r = pcall(answer, l, i, a)
-        if not ok then
-          local msg, line = script_error(r)
-          problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or aline)
-        elseif not r.correct then
+        if ok then return r end
+        local msg, line = script_error(r)
+        problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or line_of(tostring(a)))
+        return nil
+      end
+      for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
+        local aline, r = line_of(tostring(a)), answered(a)
+        if r and not r.correct then
           local why = r.explanations[1]
           problem("error", i, "the right answer '" .. a .. "' does not pass: " ..
             (why and (why.code .. ": " .. why.text) or r.feedback), aline)
-        else
+        elseif r then
           answer_texts(a, r)
         end
       end
       for a, code in pairs(type(s.tests.wrong) == "table" and s.tests.wrong or {}) do
-        local aline = line_of(tostring(a))
-        local ok, r = pcall(answer, l, i, a)
-        if not ok then
-          local msg, line = script_error(r)
-          problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or aline)
+        local aline, r = line_of(tostring(a)), answered(a)
+        if not r then -- reported
         elseif r.correct then problem("error", i, "the wrong answer '" .. a .. "' passes", aline)
         else
           answer_texts(a, r)
@@ -437,11 +430,7 @@ end
 -- The line of the lesson's id (for a duplicate id), or of the lesson constructor.
 local function id_line(l, source)
   local lines = source_lines(source)
-  local from = rt.line_of(l)
-  for n, line in ipairs(lines) do
-    if from then break end
-    if line:find("%f[%w_]lesson%s*[{(]") then from = n end
-  end
+  local from = util.constructor_line(rt.line_of(l), lines, "lesson")
   return find_in(lines, from or 1, #lines, "id") or from or 0
 end
 

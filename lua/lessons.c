@@ -26,24 +26,6 @@ static char *field_str(lua_State *L, int t, const char *k)
     return s;
 }
 
-/* A text in every language; prose, so its moves are isolated in right-to-left languages. */
-static char *field_prose(lua_State *L, int t, const char *lang)
-{
-    lua_getfield(L, t, lang);
-    char *s = lua_type(L, -1) == LUA_TSTRING ? arbl_dup_prose(lang, lua_tostring(L, -1)) : NULL;
-    lua_pop(L, 1);
-    return s;
-}
-
-static void read_text(lua_State *L, int t, const char *k, arbl_text *out)
-{
-    lua_getfield(L, t, k);
-    int tt = lua_gettop(L);
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        out->lang[i] = lua_istable(L, tt) ? field_prose(L, tt, arbl_langs[i]) : NULL;
-    lua_pop(L, 1);
-}
-
 static char **read_strings(lua_State *L, int t, const char *k, int *n)
 {
     lua_getfield(L, t, k);
@@ -56,12 +38,6 @@ static char **read_strings(lua_State *L, int t, const char *k, int *n)
     }
     lua_pop(L, 1);
     return out;
-}
-
-static void free_text(arbl_text *t)
-{
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        free(t->lang[i]);
 }
 
 static void free_strings(char **list, int n)
@@ -82,7 +58,7 @@ static void free_lesson(void *item)
 {
     arbl_lesson *l = item;
     free(l->level);
-    free_text(&l->title);
+    arbl_text_free(&l->title);
     for (int i = 0; i < l->ntags; i++)
         free(l->tags[i]);
     for (int i = 0; i < l->nrules; i++)
@@ -93,17 +69,11 @@ static void free_lesson(void *item)
         arbl_step *s = &l->steps[i];
         free(s->fen);
         free(s->variant);
-        free_text(&s->prompt);
-        free_text(&s->text);
+        arbl_text_free(&s->prompt);
+        arbl_text_free(&s->text);
         free_diagram(&s->diagram);
-        for (int j = 0; j < s->nhints; j++)
-            free_text(&s->hints[j]);
-        free(s->hints);
-        for (int j = 0; j < s->nchoices; j++) {
-            free(s->choices[j].id);
-            free_text(&s->choices[j].text);
-        }
-        free(s->choices);
+        arbl_texts_free(s->hints, s->nhints);
+        arbl_choices_free(s->choices, s->nchoices);
         for (int j = 0; j < s->nright; j++)
             free(s->right[j]);
         for (int j = 0; j < s->nwrong; j++) {
@@ -153,7 +123,7 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
     arbl_lesson *l = item;
     l->id = field_str(L, d, "id");
     l->level = field_str(L, d, "level");
-    read_text(L, d, "title", &l->title);
+    arbl_text_field(L, d, "title", &l->title);
     l->tags = read_strings(L, d, "tags", &l->ntags);
     l->rules = read_strings(L, d, "rules", &l->nrules);
     lua_getfield(L, d, "steps");
@@ -173,20 +143,10 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
         s->variant = field_str(L, st, "variant");
         if (!s->variant)
             s->variant = arbl_dup("standard");
-        read_text(L, st, "prompt", &s->prompt);
-        read_text(L, st, "text", &s->text);
+        arbl_text_field(L, st, "prompt", &s->prompt);
+        arbl_text_field(L, st, "text", &s->text);
         read_diagram(L, st, &s->diagram);
-        lua_getfield(L, st, "hints");
-        s->nhints = (int)lua_rawlen(L, -1);
-        s->hints = calloc((size_t)s->nhints + 1, sizeof *s->hints);
-        for (int j = 0; j < s->nhints; j++) {
-            lua_rawgeti(L, -1, j + 1);
-            int h = lua_gettop(L);
-            for (int k = 0; k < ARBL_NLANGS; k++)
-                s->hints[j].lang[k] = field_prose(L, h, arbl_langs[k]);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
+        s->hints = arbl_texts_read(L, st, "hints", &s->nhints);
         lua_getfield(L, st, "choices");
         s->nchoices = (int)lua_rawlen(L, -1);
         s->choices = calloc((size_t)s->nchoices + 1, sizeof *s->choices);
@@ -194,7 +154,7 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
             lua_rawgeti(L, -1, j + 1);
             int c = lua_gettop(L);
             s->choices[j].id = field_str(L, c, "id");
-            read_text(L, c, "text", &s->choices[j].text);
+            arbl_text_field(L, c, "text", &s->choices[j].text);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -211,21 +171,11 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
 /* ---- the kind ---- */
 
 const arbl_kind arbl_lessons = {
-    .name = "lesson",
-    .noun = "lesson",
-    .prelude_name = "=prelude",
-    .checker_name = "=checker",
-    .prelude_text = &arbl_prelude_text,
-    .prelude_len = &arbl_prelude_len,
-    .checker_text = &arbl_checker_text,
-    .checker_len = &arbl_checker_len,
-    /* Checking runs every step's examples: the budget of many answers. */
-    .check_instructions = 4,
-    .check_deadline = 8,
-    .check_memory = 2,
-    .item_size = sizeof(arbl_lesson),
-    .read = read_description,
-    .free_item = free_lesson,
+    .name = "lesson", .noun = "lesson",
+    .prelude = {"=prelude", &arbl_prelude_text, &arbl_prelude_len},
+    .checker = {"=checker", &arbl_checker_text, &arbl_checker_len},
+    .check = {.instructions = 4, .deadline = 8, .memory = 2}, /* a check runs every step's examples */
+    .item_size = sizeof(arbl_lesson), .read = read_description, .free_item = free_lesson,
 };
 
 /* ---- answering ---- */
@@ -239,47 +189,14 @@ bool arbl_answer_normalize(const char *in, char *out, size_t cap)
 bool arbl_lesson_answer(const arbl_book *book, const arbl_lesson *lesson, int step, const char *answer,
                         const char *lang, arbl_result *out)
 {
-    char err[400], text[3 * ARBL_ANSWER_MAX + 1]; /* a malformed byte is read as U+FFFD */
-    memset(out, 0, offsetof(arbl_result, explanations));
-    out->budget = ARBL_BUDGET_NONE; /* after the explanations: not covered by the memset */
-    out->error[0] = 0;
     if (step < 1 || step > lesson->nsteps) {
+        memset(out, 0, offsetof(arbl_result, explanations));
+        out->budget = ARBL_BUDGET_NONE;
         snprintf(out->error, sizeof out->error, "lesson '%s' has no step %d", lesson->id, step);
         return false;
     }
-    if (!answer || strlen(answer) > ARBL_ANSWER_MAX || !arbl_answer_normalize(answer, text, sizeof text)) {
-        snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
-        return false;
-    }
-    arbl_sandbox sb;
-    if (!arbl_book_open(book, &lesson->entry, lang, &sb, err, sizeof err)) {
-        out->budget = sb.stopped_by;
-        snprintf(out->error, sizeof out->error, "lesson '%.64s', step %d: %s", lesson->id, step, err);
-        return false;
-    }
-    lua_State *L = sb.L;
-    lua_getfield(L, 1, "answer");
-    lua_pushvalue(L, 2);
-    lua_pushinteger(L, step);
-    lua_pushstring(L, text);
-    if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK)
-        goto failed;
-    int r = lua_gettop(L);
-    lua_getfield(L, r, "correct");
-    out->correct = lua_toboolean(L, -1);
-    lua_getfield(L, r, "feedback");
-    arbl_copy_prose(out->feedback, sizeof out->feedback, lang, lua_tostring(L, -1));
-    lua_getfield(L, r, "next");
-    out->next = out->correct ? (int)lua_tointeger(L, -1) : step;
-    lua_pop(L, 3);
-    out->nexplanations = arbl_read_explanations(L, r, out->explanations);
-    arbl_isolate_explanations(out, lang);
-    out->ok = true;
-    arbl_sandbox_close(&sb);
-    return true;
-failed:
-    out->budget = sb.stopped_by;
-    snprintf(out->error, sizeof out->error, "lesson '%.64s', step %d: %s", lesson->id, step, err);
-    arbl_sandbox_close(&sb);
-    return false;
+    char who[96];
+    snprintf(who, sizeof who, "lesson '%.64s', step %d", lesson->id, step);
+    /* the prelude's answer gives next: the step again when wrong, 0 after the last */
+    return arbl_book_answer(book, &lesson->entry, "answer", step, answer, lang, who, out);
 }

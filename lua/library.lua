@@ -1,7 +1,8 @@
 -- What the kinds that hand scripts a library (quizlib, puzzlelib) share besides common.lua, loaded
 -- by the book after it for those kinds only (the kind table's `library`): texts in a language,
 -- which a checker watches for the ones that fall back to English, and read-only views of the
--- library tables. It adds to the shared table it is given and defines no globals.
+-- library tables, and their constructor. It adds to the shared table it is given and defines no
+-- globals.
 
 local _, C = ... -- the frame (unused here), the shared table of common.lua
 local type, pairs, ipairs, next, error, setmetatable = type, pairs, ipairs, next, error, setmetatable
@@ -32,6 +33,20 @@ function C.texts(t)
   local out = {}
   for _, l in ipairs(C.LANGS) do out[l] = C.text_of(t, l) end
   return out
+end
+
+-- ---- the constructor ----
+
+-- The kind's constructor (quiz{...}, puzzle{...}): the table marked as the kind's, the coach's
+-- line recorded for a checker. What the table must hold is the checker's to say, with lines.
+function C.constructor(name)
+  local marker = "is_" .. name
+  return function(t)
+    if type(t) ~= "table" then error(name .. "{...} takes a table", 2) end
+    C.mark(t)
+    t[marker] = true
+    return t
+  end
 end
 
 -- ---- library tables ----

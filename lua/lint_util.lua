@@ -127,6 +127,31 @@ local function text_problems(t, where, say)
   end
 end
 
+-- The line of the coach's name{...} call: what the constructor recorded, else (a tail call,
+-- `return name{...}`) the first line of the text that calls it; nil when neither.
+local function constructor_line(recorded, lines, name)
+  if recorded then return recorded end
+  for n, line in ipairs(lines) do if line:find("%f[%w_]" .. name .. "%s*[{(]") then return n end end
+  return nil
+end
+
+-- The fields of a name{...} table that are not its kind's (with the nearest known name), and
+-- values without a name; problem(message [, line]) for each.
+local function unknown_fields(t, known, internal, name, problem, line_of)
+  for k in pairs(t) do
+    if type(k) ~= "string" then
+      problem(name .. "{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
+    elseif not known[k] and not internal[k] then
+      local hint = closest(k, known)
+      problem(name .. "{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""),
+        line_of(k))
+    end
+  end
+  if type(t.id) ~= "string" or not t.id:match("^[a-z0-9%-]+$") or #t.id > 48 then
+    problem("the " .. name .. " id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
+  end
+end
+
 -- A script error as the coach should read it: without the "file.lua:12: " of the coach's own file
 -- chunk (the report carries that line, returned second), with the nearest name when a global is
 -- not defined ("(global 'gmae')" -> " (did you mean 'game'?)").
@@ -145,4 +170,5 @@ end
 
 return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem,
          in_line_order = in_line_order, suggest_global = suggest_global, text_problems = text_problems,
-         script_error = script_error, LANGS = LANGS, LANG_SET = LANG_SET, LANG_WORDS = LANG_WORDS }
+         script_error = script_error, constructor_line = constructor_line, unknown_fields = unknown_fields,
+         LANGS = LANGS, LANG_SET = LANG_SET, LANG_WORDS = LANG_WORDS }

@@ -193,21 +193,18 @@ function obeys_touch(...)
   end
 end
 
-function all_of(...)
-  local ps = { ... }
-  return function(ctx)
-    for _, p in ipairs(ps) do if not p(ctx) then return false end end
-    return true
+-- all_of(p, ...) passes when every predicate does, any_of(p, ...) when one does: each asks the
+-- predicates in turn until one answers `decisive`.
+local function combine(decisive)
+  return function(...)
+    local ps = { ... }
+    return function(ctx)
+      for _, p in ipairs(ps) do if (not not p(ctx)) == decisive then return decisive end end
+      return not decisive
+    end
   end
 end
-
-function any_of(...)
-  local ps = { ... }
-  return function(ctx)
-    for _, p in ipairs(ps) do if p(ctx) then return true end end
-    return false
-  end
-end
+all_of, any_of = combine(false), combine(true)
 
 function none_of(p)
   return function(ctx) return not p(ctx) end
@@ -285,7 +282,8 @@ local function choice_named(choices, answer)
   return nil
 end
 
-local function square_set(list)
+-- A list as a set (the squares of an answer; the checker's field names).
+local function set_of(list)
   local set = {}
   for _, s in ipairs(list) do set[s] = true end
   return set
@@ -382,8 +380,8 @@ local function judge_squares(step, answer, lang)
     local e = runtime_expl("not_a_square", lang, { found = bad })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
-  local given = square_set(list)
-  local want = square_set(resolve(step.answer, step))
+  local given = set_of(list)
+  local want = set_of(resolve(step.answer, step))
   local missing, extra = {}, {}
   for s in pairs(want) do if not given[s] then missing[s] = true end end
   for s in pairs(given) do if not want[s] then extra[s] = true end end
@@ -423,5 +421,5 @@ local function answer(l, n, ans)
 end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
-return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of,
+return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of, set = set_of,
          LANGS = LANGS, KINDS = KINDS, line_of = C.line_of, frame = frame, common = C }

@@ -24,18 +24,10 @@ local function text_problems(t, where, problem, line)
   util.text_problems(t, where, function(msg) problem(msg, line) end)
 end
 
-local function puzzle_line(pz, lines)
-  local line = rt.line_of(pz)
-  if not line then -- `return puzzle{...}` is a tail call: find the constructor in the text
-    for n, l in ipairs(lines) do if l:find("%f[%w_]puzzle%s*[{(]") then line = n break end end
-  end
-  return line or 0
-end
-
 local function collector(pz, source)
   local problems = {}
   local lines = source_lines(source)
-  local at = puzzle_line(pz, lines)
+  local at = util.constructor_line(rt.line_of(pz), lines, "puzzle") or 0
   local function line_of(key) return find_in(lines, at, #lines, key) or at end
   local function problem(msg, line) problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or at } end
   return problems, problem, line_of
@@ -45,17 +37,7 @@ end
 
 local function lint(pz, source)
   local problems, problem, line_of = collector(pz, source)
-  for k in pairs(pz) do
-    if type(k) ~= "string" then
-      problem("puzzle{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
-    elseif not FIELDS[k] and not INTERNAL[k] then
-      local hint = closest(k, FIELDS)
-      problem("puzzle{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(k))
-    end
-  end
-  if type(pz.id) ~= "string" or not pz.id:match("^[a-z0-9%-]+$") or #pz.id > 48 then
-    problem("the puzzle id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
-  end
+  util.unknown_fields(pz, FIELDS, INTERNAL, "puzzle", problem, line_of)
   if not KINDS[pz.kind] then
     local hint = type(pz.kind) == "string" and closest(pz.kind, KINDS)
     problem("kind must be one of mate, helpmate, only-move, illegal, retro, count, stalemate, chess960" ..

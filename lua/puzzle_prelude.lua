@@ -291,14 +291,7 @@ P.ANSWER_TYPE = ANSWER_TYPE
 -- The scripts' puzzlelib is a read-only view of the helpers (the runtime keeps its own tables).
 puzzlelib = C.frozen(P, "puzzlelib")
 
--- ---- the constructor ----
-
-function puzzle(t)
-  if type(t) ~= "table" then error("puzzle{...} takes a table", 2) end
-  C.mark(t)
-  t.is_puzzle = true
-  return t
-end
+puzzle = C.constructor("puzzle")
 
 -- ---- entry points (called by puzzles.c and the book) ----
 

@@ -32,33 +32,6 @@ static char *field_dup(lua_State *L, int t, const char *k)
     return s;
 }
 
-/* A text in every language; prose, so its moves are isolated in right-to-left languages. */
-static void read_texts(lua_State *L, int t, arbl_text *out)
-{
-    for (int i = 0; i < ARBL_NLANGS; i++) {
-        out->lang[i] = NULL;
-        if (!lua_istable(L, t))
-            continue;
-        lua_getfield(L, t, arbl_langs[i]);
-        if (lua_type(L, -1) == LUA_TSTRING)
-            out->lang[i] = arbl_dup_prose(arbl_langs[i], lua_tostring(L, -1));
-        lua_pop(L, 1);
-    }
-}
-
-static void read_text_field(lua_State *L, int t, const char *k, arbl_text *out)
-{
-    lua_getfield(L, t, k);
-    read_texts(L, lua_gettop(L), out);
-    lua_pop(L, 1);
-}
-
-static void free_text(arbl_text *t)
-{
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        free(t->lang[i]);
-}
-
 static void copy_text(arbl_text *dst, const arbl_text *src)
 {
     for (int i = 0; i < ARBL_NLANGS; i++)
@@ -74,16 +47,10 @@ static void free_puzzle(void *item)
     free(p->variant);
     free(p->source);
     free(p->keys);
-    free_text(&p->prompt);
-    free_text(&p->success);
-    for (int i = 0; i < p->nhints; i++)
-        free_text(&p->hints[i]);
-    free(p->hints);
-    for (int i = 0; i < p->nchoices; i++) {
-        free(p->choices[i].id);
-        free_text(&p->choices[i].text);
-    }
-    free(p->choices);
+    arbl_text_free(&p->prompt);
+    arbl_text_free(&p->success);
+    arbl_texts_free(p->hints, p->nhints);
+    arbl_choices_free(p->choices, p->nchoices);
 }
 
 /* Reads rt.describe(puzzle) (stack index d) into p. */
@@ -99,17 +66,9 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
     lua_getfield(L, d, "n");
     p->n = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    read_text_field(L, d, "prompt", &p->prompt);
-    read_text_field(L, d, "success", &p->success);
-    lua_getfield(L, d, "hints");
-    int nh = (int)lua_rawlen(L, -1);
-    p->hints = calloc((size_t)nh + 1, sizeof *p->hints);
-    for (int i = 0; p->hints && i < nh; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        read_texts(L, lua_gettop(L), &p->hints[p->nhints++]);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    arbl_text_field(L, d, "prompt", &p->prompt);
+    arbl_text_field(L, d, "success", &p->success);
+    p->hints = arbl_texts_read(L, d, "hints", &p->nhints);
     lua_getfield(L, d, "choices");
     int nc = (int)lua_rawlen(L, -1);
     if (nc > ARBL_PUZZLE_MAX_CHOICES)
@@ -149,7 +108,7 @@ static void *open_prompts(const arbl_book *book)
         lua_getfield(sb.L, -1, sides[s]);
         for (int n = 0; n < ARBL_MATE_MAX_N; n++) {
             lua_rawgeti(sb.L, -1, n + 1);
-            read_texts(sb.L, lua_gettop(sb.L), &m->text[s][n]);
+            arbl_text_read(sb.L, lua_gettop(sb.L), &m->text[s][n]);
             lua_pop(sb.L, 1);
         }
         lua_pop(sb.L, 1);
@@ -163,7 +122,7 @@ static void close_prompts(void *data)
     struct mate_prompts *m = data;
     for (int s = 0; m && s < 2; s++)
         for (int n = 0; n < ARBL_MATE_MAX_N; n++)
-            free_text(&m->text[s][n]);
+            arbl_text_free(&m->text[s][n]);
     free(m);
 }
 
@@ -197,23 +156,11 @@ bool arbl_puzzle_add_mate(arbl_book *book, const char *id, int n, const char *fe
 }
 
 const arbl_kind arbl_puzzles = {
-    .name = "puzzle",
-    .noun = "puzzle",
-    .prelude_name = "=puzzle_prelude",
-    .checker_name = "=puzzle_checker",
-    .prelude_text = &arbl_puzzle_prelude_text,
-    .prelude_len = &arbl_puzzle_prelude_len,
-    .checker_text = &arbl_puzzle_checker_text,
-    .library = true,
-    .checker_len = &arbl_puzzle_checker_len,
-    /* Loading runs the judge several times (the answer, each wrong answer). */
-    .check_instructions = 8,
-    .check_deadline = 8,
-    .check_memory = 2,
-    .item_size = sizeof(arbl_puzzle),
-    .read = read_description,
-    .free_item = free_puzzle,
-    .open = open_prompts,
+    .name = "puzzle", .noun = "puzzle", .library = true,
+    .prelude = {"=puzzle_prelude", &arbl_puzzle_prelude_text, &arbl_puzzle_prelude_len},
+    .checker = {"=puzzle_checker", &arbl_puzzle_checker_text, &arbl_puzzle_checker_len},
+    .check = {.instructions = 8, .deadline = 8, .memory = 2}, /* the judge runs for every example */
+    .item_size = sizeof(arbl_puzzle), .read = read_description, .free_item = free_puzzle, .open = open_prompts,
     .close = close_prompts,
 };
 
@@ -222,45 +169,14 @@ const arbl_kind arbl_puzzles = {
 bool arbl_puzzle_answer(const arbl_book *book, const arbl_puzzle *pz, const char *answer, const char *lang,
                         arbl_result *out)
 {
-    char err[400], text[3 * ARBL_ANSWER_MAX + 1];
-    memset(out, 0, offsetof(arbl_result, explanations));
-    out->budget = ARBL_BUDGET_NONE; /* after the explanations: not covered by the memset */
-    out->error[0] = 0;
     if (!pz->chunk) {
+        memset(out, 0, offsetof(arbl_result, explanations));
+        out->budget = ARBL_BUDGET_NONE;
         snprintf(out->error, sizeof out->error, "puzzle '%.64s' is judged by the solver, not by a script", pz->id);
         return false;
     }
-    if (!answer || strlen(answer) > ARBL_ANSWER_MAX || !arbl_answer_fold(answer, text, sizeof text)) {
-        snprintf(out->error, sizeof out->error, "the answer is longer than %d bytes", ARBL_ANSWER_MAX);
-        return false;
-    }
-    arbl_sandbox sb;
-    if (!arbl_book_open(book, &pz->entry, lang, &sb, err, sizeof err)) {
-        out->budget = sb.stopped_by;
-        snprintf(out->error, sizeof out->error, "puzzle '%.64s': %s", pz->id, err);
-        return false;
-    }
-    lua_State *L = sb.L;
-    lua_getfield(L, 1, "judge");
-    lua_pushvalue(L, 2);
-    lua_pushstring(L, text);
-    if (arbl_sandbox_pcall(&sb, 2, 1, err, sizeof err) != LUA_OK || !lua_istable(L, -1))
-        goto failed;
-    int r = lua_gettop(L);
-    lua_getfield(L, r, "correct");
-    out->correct = lua_toboolean(L, -1);
-    lua_getfield(L, r, "feedback");
-    arbl_copy_prose(out->feedback, sizeof out->feedback, lang, lua_tostring(L, -1));
-    lua_pop(L, 2);
-    out->nexplanations = arbl_read_explanations(L, r, out->explanations);
-    arbl_isolate_explanations(out, lang);
-    out->ok = true;
-    arbl_sandbox_close(&sb);
-    return true;
-failed:
-    out->budget = sb.stopped_by;
-    snprintf(out->error, sizeof out->error, "puzzle '%.64s': %s", pz->id, err);
-    arbl_sandbox_close(&sb);
-    return false;
+    char who[96];
+    snprintf(who, sizeof who, "puzzle '%.64s'", pz->id);
+    return arbl_book_answer(book, &pz->entry, "judge", 0, answer, lang, who, out);
 }
 

@@ -27,25 +27,11 @@ end
 local function lint(qz, source, chunk)
   local problems = {}
   local lines = source_lines(source)
-  local quiz_line = rt.line_of(qz)
-  if not quiz_line then -- `return quiz{...}` is a tail call: find the constructor in the text
-    for n, line in ipairs(lines) do if line:find("%f[%w_]quiz%s*[{(]") then quiz_line = n break end end
-  end
-  quiz_line = quiz_line or 0
+  local quiz_line = util.constructor_line(rt.line_of(qz), lines, "quiz") or 0
   local function line_of(key) return find_in(lines, quiz_line, #lines, key) or quiz_line end
   local function problem(msg, line) problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or quiz_line } end
 
-  for k in pairs(qz) do
-    if type(k) ~= "string" then
-      problem("quiz{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
-    elseif not QUIZ_FIELDS[k] and not INTERNAL[k] then
-      local hint = closest(k, QUIZ_FIELDS)
-      problem("quiz{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(k))
-    end
-  end
-  if type(qz.id) ~= "string" or not qz.id:match("^[a-z0-9%-]+$") or #qz.id > 48 then
-    problem("the quiz id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
-  end
+  util.unknown_fields(qz, QUIZ_FIELDS, INTERNAL, "quiz", problem, line_of)
   for _, f in ipairs({ "generate", "grade" }) do
     if type(qz[f]) ~= "function" then problem("quiz{...} needs a '" .. f .. "' function", line_of(f)) end
   end

@@ -35,8 +35,7 @@ static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap
 static void free_quiz(void *item)
 {
     arbl_quiz *q = item;
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        free(q->title.lang[i]);
+    arbl_text_free(&q->title);
     for (int i = 0; i < q->nparams; i++) {
         free(q->params[i].name);
         free(q->params[i].def);
@@ -177,23 +176,11 @@ static lua_Integer first_seed(const void *item)
 }
 
 const arbl_kind arbl_quizzes = {
-    .name = "quiz",
-    .noun = "quiz",
-    .prelude_name = "=quiz_prelude",
-    .checker_name = "=quiz_checker",
-    .prelude_text = &arbl_quiz_prelude_text,
-    .prelude_len = &arbl_quiz_prelude_len,
-    .checker_text = &arbl_quiz_checker_text,
-    .library = true,
-    .checker_len = &arbl_quiz_checker_len,
-    /* A check generates the first question and grades it twice in each language. */
-    .check_instructions = 4,
-    .check_deadline = 4,
-    .check_memory = 2,
-    .item_size = sizeof(arbl_quiz),
-    .read = read_description,
-    .verify = verify,
-    .language_arg = first_seed,
+    .name = "quiz", .noun = "quiz", .library = true,
+    .prelude = {"=quiz_prelude", &arbl_quiz_prelude_text, &arbl_quiz_prelude_len},
+    .checker = {"=quiz_checker", &arbl_quiz_checker_text, &arbl_quiz_checker_len},
+    .check = {.instructions = 4, .deadline = 4, .memory = 2}, /* a first question and two grades per language */
+    .item_size = sizeof(arbl_quiz), .read = read_description, .verify = verify, .language_arg = first_seed,
     .free_item = free_quiz,
 };
 
@@ -456,16 +443,15 @@ static bool generate_at(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_quiz
     return true;
 }
 
-long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
-                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
-                        arbl_quiz_error *error, char *err, size_t errcap)
+/* Generates questions of [first, ...) in one sandbox, passing each to fn: with distinct, count
+ * questions none of which repeats an earlier one (indices tried: at most 8 * count + 64);
+ * without, the question of every index of [first, first + count) in order. The batch's time is
+ * bounded as a whole (quizzes.h); an index whose generation fails is skipped (at most 16 +
+ * count / 16 of those); a budget that runs out stops the batch. */
+static long generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first, long count,
+                     bool distinct, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                     arbl_quiz_error *error, char *err, size_t errcap)
 {
-    *error = ARBL_QUIZ_OK;
-    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || count < 0) {
-        *error = ARBL_QUIZ_BAD_PARAM;
-        snprintf(err, errcap, "seed and index are whole numbers up to 2^53-1");
-        return -1;
-    }
     char suffix[96];
     param_suffix(quiz, args, suffix, sizeof suffix);
     arbl_sandbox sb;
@@ -480,8 +466,9 @@ long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t s
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;
-    uint64_t tries = 0, failures = 0, max_tries = 8 * (uint64_t)count + 64;
-    for (uint64_t index = first; made < count && tries < max_tries && index <= ARBL_QUIZ_SEED_MAX; index++, tries++) {
+    uint64_t failures = 0, tries = distinct ? 8 * (uint64_t)count + 64 : (uint64_t)count;
+    for (uint64_t index = first; (!distinct || made < count) && tries > 0 && index <= ARBL_QUIZ_SEED_MAX;
+         index++, tries--) {
         if (!q) {
             snprintf(err, errcap, "out of memory");
             *error = ARBL_QUIZ_SCRIPT;
@@ -489,23 +476,18 @@ long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t s
             break;
         }
         /* An index whose generation fails (e.g. no position found within the generator's own
-         * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
-         * broken and stops the batch. */
+         * tries) is skipped like a duplicate; a generator that keeps failing is broken and stops
+         * the batch, and so does a budget: the state is stopped for good. */
         if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
-            if (sb.stopped_by != ARBL_BUDGET_NONE) { /* the state is stopped for good: so is the batch */
-                *error = ARBL_QUIZ_BUDGET;
-                made = -1;
-                break;
-            }
-            if (++failures > 16 + (uint64_t)count / 16) {
-                *error = ARBL_QUIZ_SCRIPT;
+            if (sb.stopped_by != ARBL_BUDGET_NONE || ++failures > 16 + (uint64_t)count / 16) {
+                *error = sb.stopped_by != ARBL_BUDGET_NONE ? ARBL_QUIZ_BUDGET : ARBL_QUIZ_SCRIPT;
                 made = -1;
                 break;
             }
             continue;
         }
         uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ULL, q->fen), q->moves), q->prompt);
-        if (!seen_add(&seen, h))
+        if (distinct && !seen_add(&seen, h))
             continue;
         made++;
         if (!fn(ud, q))
@@ -520,6 +502,19 @@ long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t s
     return made;
 }
 
+long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                        arbl_quiz_error *error, char *err, size_t errcap)
+{
+    *error = ARBL_QUIZ_OK;
+    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || count < 0) {
+        *error = ARBL_QUIZ_BAD_PARAM;
+        snprintf(err, errcap, "seed and index are whole numbers up to 2^53-1");
+        return -1;
+    }
+    return generate(book, quiz, seed, first, count, true, args, lang, fn, ud, error, err, errcap);
+}
+
 long arbl_quiz_generate_range(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                               long n, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
                               arbl_quiz_error *error, char *err, size_t errcap)
@@ -531,38 +526,7 @@ long arbl_quiz_generate_range(const arbl_book *book, const arbl_quiz *quiz, uint
         snprintf(err, errcap, "seed and indices are whole numbers up to 2^53-1");
         return -1;
     }
-    char suffix[96];
-    param_suffix(quiz, args, suffix, sizeof suffix);
-    arbl_sandbox sb;
-    if (!arbl_book_open(book, &quiz->entry, lang, &sb, err, errcap)) {
-        *error = ARBL_QUIZ_SCRIPT;
-        return -1;
-    }
-    arbl_question *q = malloc(sizeof *q);
-    long made = q ? 0 : -1;
-    uint64_t failures = 0;
-    for (uint64_t k = 0; q && k < (uint64_t)n; k++) {
-        if (!generate_at(&sb, quiz, args, suffix, seed, first + k, q, err, errcap)) {
-            if (++failures > 16 + (uint64_t)n / 16) { /* the same limit as a batch */
-                *error = ARBL_QUIZ_SCRIPT;
-                made = -1;
-                break;
-            }
-            continue;
-        }
-        made++;
-        if (!fn(ud, q))
-            break;
-        if ((made & 63) == 0)
-            lua_gc(sb.L, LUA_GCSTEP, 0);
-    }
-    if (!q) {
-        *error = ARBL_QUIZ_SCRIPT;
-        snprintf(err, errcap, "out of memory");
-    }
-    free(q);
-    arbl_sandbox_close(&sb);
-    return made;
+    return generate(book, quiz, seed, first, n, false, args, lang, fn, ud, error, err, errcap);
 }
 
 bool arbl_quiz_question(const arbl_book *book, const char *id, const char *lang, arbl_question *out,

@@ -74,12 +74,13 @@ typedef enum arbl_quiz_error {
     ARBL_QUIZ_BUDGET               /* a script budget ran out: per question, or the request's */
 } arbl_quiz_error;
 
-/* Receives each question; return false to stop. */
-/* A batch's script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR per-question time
- * budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of 100: 10.25). */
+/* A batch's (and a range's) script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR
+ * per-question time budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of
+ * 100: 10.25); a budget that runs out stops it (ARBL_QUIZ_BUDGET). */
 #define ARBL_QUIZ_BATCH_FACTOR 4u
 #define ARBL_QUIZ_BATCH_PER 16u
 
+/* Receives each question; return false to stop. */
 typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
 
 /* Generates count distinct questions (same fen, moves and prompt never twice) from index

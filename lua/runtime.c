@@ -139,3 +139,63 @@ void arbl_isolate_explanations(arbl_result *out, const char *lang)
         free(t);
     }
 }
+
+/* ---- texts of a description ---- */
+
+void arbl_text_read(lua_State *L, int t, arbl_text *out)
+{
+    for (int i = 0; i < ARBL_NLANGS; i++) {
+        out->lang[i] = NULL;
+        if (!lua_istable(L, t))
+            continue;
+        lua_getfield(L, t, arbl_langs[i]);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            out->lang[i] = arbl_dup_prose(arbl_langs[i], lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+}
+
+void arbl_text_field(lua_State *L, int t, const char *k, arbl_text *out)
+{
+    lua_getfield(L, t, k);
+    arbl_text_read(L, lua_gettop(L), out);
+    lua_pop(L, 1);
+}
+
+void arbl_text_free(arbl_text *t)
+{
+    for (int i = 0; i < ARBL_NLANGS; i++)
+        free(t->lang[i]);
+}
+
+arbl_text *arbl_texts_read(lua_State *L, int t, const char *k, int *n)
+{
+    lua_getfield(L, t, k);
+    int list = lua_gettop(L);
+    int len = lua_istable(L, list) ? (int)lua_rawlen(L, list) : 0;
+    arbl_text *out = calloc((size_t)len + 1, sizeof *out);
+    *n = 0;
+    for (int i = 0; out && i < len; i++) {
+        lua_rawgeti(L, list, i + 1);
+        arbl_text_read(L, lua_gettop(L), &out[(*n)++]);
+        lua_pop(L, 1);
+    }
+    lua_settop(L, list - 1);
+    return out;
+}
+
+void arbl_texts_free(arbl_text *list, int n)
+{
+    for (int i = 0; list && i < n; i++)
+        arbl_text_free(&list[i]);
+    free(list);
+}
+
+void arbl_choices_free(arbl_choice *list, int n)
+{
+    for (int i = 0; list && i < n; i++) {
+        free(list[i].id);
+        arbl_text_free(&list[i].text);
+    }
+    free(list);
+}

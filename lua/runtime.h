@@ -28,6 +28,18 @@ typedef struct arbl_choice {
     arbl_text text;
 } arbl_choice;
 
+/* A text table of a description (stack index t; not a table: no text) read as prose in each
+ * language (arbl_dup_prose: moves isolated in right-to-left text); freed with arbl_text_free. */
+void arbl_text_read(lua_State *L, int t, arbl_text *out);
+/* The same of field k of the table at t. */
+void arbl_text_field(lua_State *L, int t, const char *k, arbl_text *out);
+void arbl_text_free(arbl_text *t);
+/* The list of texts in field k of the table at t (a step's or a puzzle's hints), *n of them;
+ * never NULL unless memory runs out. Freed with arbl_texts_free. */
+arbl_text *arbl_texts_read(lua_State *L, int t, const char *k, int *n);
+void arbl_texts_free(arbl_text *list, int n);
+void arbl_choices_free(arbl_choice *list, int n);
+
 /* Problems found while loading or checking: level "error" or "warning"; line is the line of the
  * file the problem is at (0: none; the file as a whole), step the lesson step (0: none). */
 typedef void (*arbl_report_fn)(void *ud, const char *path, int line, const char *level, int step,
