@@ -22,7 +22,29 @@ expect() {
   check "! grep -q 'quiz_prelude:' '$tmp/err'" "$1: an error points at quiz_prelude: $(cat "$tmp/err")"
 }
 
-cd "$DATA/quizzes" || exit 1
+# The authoring review's mistakes, each planted in one clean generator (data/quizzes/base.lua) by a
+# sed edit; the id follows the file's name.
+mkdir -p "$tmp/quizzes"
+plant() {
+  name=$1
+  shift
+  sed -e "s/id = \"coach-base\"/id = \"coach-$name\"/" "$@" "$DATA/quizzes/base.lua" > "$tmp/quizzes/$name.lua"
+}
+plant grad -e 's/^  grade = function/  grad = function/'
+plant prompt-fa -e '/^              fa = "نوبت {side} است/d'
+plant note-fa -e '93a\
+    ex[#ex + 1] = Q.note("coach_note", { en = "Look at the rooks.", ar = "انظر إلى الرخين." }, lang)'
+plant grade-bug -e 's/^    local c = Q.find_choice(q, answer)$/& if answer == "both" then local x = q.nothing.x end/'
+plant accepts-all -e 's/^    return { correct = c ~= nil and c.id == expected,/    return { correct = c ~= nil,/'
+plant unfilled -e 's/ar = "الدور على {side}\./ar = "الدور على {sid}./'
+plant helper-typo -e '69a\
+    local extra = Q.pik(rng, { 1, 2 })'
+plant helper-error -e '69a\
+    Q.pick(rng, nil)'
+"$ARB" quiz check --seeds 2 "$DATA/quizzes/base.lua" > "$tmp/out" 2> "$tmp/err"
+check "[ \$? -eq 0 ] && [ ! -s '$tmp/err' ]" "the clean generator the mistakes are planted in fails: $(cat "$tmp/err")"
+
+cd "$tmp/quizzes" || exit 1
 expect grad.lua "grad.lua:86: error: quiz{...}: unknown field 'grad' (did you mean 'grade'?)"
 expect grad.lua "grad.lua:63: error: quiz{...} needs a 'grade' function"
 expect prompt-fa.lua "prompt-fa.lua:76: error: question coach-prompt-fa:1:0: the prompt has no 'fa' translation"
