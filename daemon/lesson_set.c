@@ -97,7 +97,16 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     if (!set)
         return -1;
     atomic_init(&set->refs, 1); /* the reference held by l->current */
-    if (!l->load(l, set)) {
+    bool loaded = l->load(l, set);
+    /* SIGTERM during the load stopped its scripts: the set is not whole, so it is not served (the
+     * process is on its way out; its drain serves the set it had). */
+    if (loaded && l->cancel && atomic_load(l->cancel)) {
+        ad_log(AD_LOG_WARN, "lessons: the reload was stopped; keeping %s",
+               l->current ? "the loaded lessons" : "no lessons");
+        set_free(l, set);
+        return -1;
+    }
+    if (!loaded) {
         ad_log(AD_LOG_WARN, "lessons: cannot read directory %s; keeping %s", l->dir,
                l->current ? "the loaded lessons" : "no lessons");
         set_free(l, set);
