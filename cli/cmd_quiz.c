@@ -229,8 +229,13 @@ int cmd_quiz(int argc, char **argv)
             return quiz_usage();
         }
     }
-    if (strcmp(lang, "en") != 0 && strcmp(lang, "fa") != 0 && strcmp(lang, "ar") != 0) {
-        fprintf(stderr, "arbiter: languages are en, fa and ar\n");
+    const char *base = arb_language_base(lang);
+    if (!base || strcmp(base, lang) != 0) { /* a language with a catalog, as arb_languages() lists */
+        fprintf(stderr, "arbiter: languages are");
+        const char *const *langs = arb_languages();
+        for (int k = 0; langs[k]; k++)
+            fprintf(stderr, "%s%s", k == 0 ? " " : langs[k + 1] ? ", " : " and ", langs[k]);
+        fprintf(stderr, "\n");
         return 2;
     }
     if (digits && !(lang = aj_lang_digits(lang, digits))) {

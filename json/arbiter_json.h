@@ -246,8 +246,7 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
 
 /* POST /v1/dead: {"budget"?} + position -> {"fen", "dead" (true, false or "unknown"),
  * "unwinnable", "verdicts", "witness", "explanations", "nodes", "budget"}. */
-#define AJ_DEAD_DEFAULT_BUDGET 500000 /* positions searched per colour */
-#define AJ_DEAD_MAX_BUDGET 2000000
+#define AJ_DEAD_DEFAULT_BUDGET 500000 /* positions searched per colour; at most ARB_DEAD_MAX_BUDGET */
 json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
 

@@ -68,9 +68,9 @@ json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, a
     long long budget = AJ_DEAD_DEFAULT_BUDGET;
     if (!aj_opt_int(body, "budget", &budget, e))
         return NULL;
-    if (budget < 1 || budget > AJ_DEAD_MAX_BUDGET) {
+    if (budget < 1 || budget > ARB_DEAD_MAX_BUDGET) {
         aj_fail(e, AJ_E_OUT_OF_RANGE, "budget");
-        e->limit = AJ_DEAD_MAX_BUDGET;
+        e->limit = ARB_DEAD_MAX_BUDGET;
         return NULL;
     }
     aj_position p;

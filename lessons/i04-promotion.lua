@@ -24,7 +24,7 @@ return lesson {
       success = { en = "Promoted: in the same move the pawn on e8 is replaced by a queen.",
                   fa = "ارتقا دادید: پیاده در همان حرکت در e8 جای خود را به وزیر داد.",
                   ar = "تمّت الترقية: حلّ الوزير محلّ البيدق في e8 في النقلة نفسها." },
-      tests = { right = { "e8=Q", "e7e8q", "e8Q" }, wrong = { ["e8=R"] = "deviation", ["e8=K"] = "san_malformed" } },
+      tests = { right = { "e8=Q", "e7e8q", "e8Q" }, wrong = { ["e8=R"] = "deviation", ["e8=K"] = "promotion_invalid_piece" } },
     },
     move_task {
       fen = "8/2P1k3/1q6/8/8/8/8/7K w - - 0 1",

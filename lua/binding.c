@@ -2,9 +2,9 @@
  * positions (binding_position.c), games (binding_game.c), explanations (binding_explain.c),
  * random play (binding_random.c), the mate solver (binding_mate.c), dead positions
  * (binding_dead.c), answers (binding_answer.c) and texts (binding_text.c); squares, pieces and
- * moves as Lua values are in binding_move.c, explanations in binding_reason.c. Glue only: each function checks its arguments,
- * makes one engine call and pushes the result; no chess rule lives here. Positions and games
- * are immutable userdata. */
+ * moves as Lua values are in binding_move.c, explanations in binding_reason.c. Glue only: each
+ * function checks its arguments, makes one engine call and pushes the result; no chess rule
+ * lives here. Positions and games are immutable userdata. */
 #include <string.h>
 
 #include <lauxlib.h>

@@ -14,6 +14,9 @@
 #define ARBL_GAME_MT "arbiter.game"
 #define ARBL_RANDOM_MT "arbiter.random"
 
+/* Opens the module: pushes its table (the classes' metatables are registered too). */
+int luaopen_arbiter(lua_State *L);
+
 /* Each file's functions of the module table (arbiter.position, arbiter.game, ...). */
 extern const luaL_Reg arbl_position_fns[];  /* binding_position.c */
 extern const luaL_Reg arbl_game_fns[];      /* binding_game.c */

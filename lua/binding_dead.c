@@ -1,28 +1,38 @@
 /* Dead positions (FIDE 5.2.2) and unwinnability (6.9) for scripts: arbiter.dead and
- * arbiter.unwinnable, the data of POST /v1/dead. The engine's search stops at the run's deadline. */
+ * arbiter.unwinnable, the data of POST /v1/dead. The engine's search stops at the run's deadline
+ * and its tables fit in what is left of the script's memory budget. */
 #include <lauxlib.h>
 
 #include "arbiter.h"
 #include "binding.h"
 #include "sandbox.h"
 
-/* The optional node budget of a dead-position search: /v1/dead's default is also the most a
- * script may ask (the script's deadline stops the search sooner when it comes first). */
+/* The optional node budget of a dead-position search: the engine's default when absent, at
+ * most what POST /v1/dead accepts (the script's deadline stops the search sooner when it comes
+ * first). */
 static uint64_t check_dead_budget(lua_State *L, int arg)
 {
     lua_Integer budget = luaL_optinteger(L, arg, ARB_DEAD_DEFAULT_BUDGET);
-    luaL_argcheck(L, budget >= 1 && budget <= ARB_DEAD_DEFAULT_BUDGET, arg, "budget must be 1 to 2000000 positions");
+    if (budget < 1 || budget > ARB_DEAD_MAX_BUDGET)
+        luaL_argerror(L, arg, lua_pushfstring(L, "budget must be 1 to %d positions", (int)ARB_DEAD_MAX_BUDGET));
     return (uint64_t)budget;
 }
 
-/* The search stops at the run's deadline (or when the host cancels the run). */
-static const arb_search_stop *script_stop(lua_State *L, arb_search_stop *stop)
+/* A script's search stops at the run's deadline (or when the host cancels the run), and its
+ * tables take at most the memory the script's budget has left: the engine frees them before
+ * returning, so the script and the search together stay within the budget. */
+static arb_dead_limits script_limits(lua_State *L, uint64_t budget, arb_search_stop *stop)
 {
+    arb_dead_limits limits = {budget, 0, NULL};
     arbl_sandbox *sb = arbl_sandbox_of(L);
-    if (!sb)
-        return NULL;
-    *stop = (arb_search_stop){arbl_sandbox_should_stop, sb};
-    return stop;
+    if (sb) {
+        *stop = (arb_search_stop){arbl_sandbox_should_stop, sb};
+        limits.stop = stop;
+        limits.memory = arbl_sandbox_memory_left(L);
+        if (limits.memory == 0)
+            limits.memory = 1; /* 0 would mean no cap: the search refuses at once */
+    }
+    return limits;
 }
 
 /* true: cannot mate (proved); false: can (witness); nil: undecided. */
@@ -58,7 +68,8 @@ static int l_unwinnable(lua_State *L)
     uint64_t budget = check_dead_budget(L, 3);
     arb_unwinnable_result *res = lua_newuserdatauv(L, sizeof *res, 0); /* large: off the C stack */
     arb_search_stop stop;
-    arb_status st = arb_unwinnable_until(pos, color, budget, script_stop(L, &stop), res);
+    arb_dead_limits limits = script_limits(L, budget, &stop);
+    arb_status st = arb_unwinnable_within(pos, color, &limits, res);
     arbl_sandbox_check(L); /* a search the deadline stopped ends the run */
     if (st != ARB_OK && st != ARB_ERR_LIMIT)
         return luaL_error(L, "the dead-position search refused the position");
@@ -87,7 +98,8 @@ static int l_dead(lua_State *L)
     uint64_t budget = check_dead_budget(L, 2);
     arb_dead_result *res = lua_newuserdatauv(L, sizeof *res, 0);
     arb_search_stop stop;
-    arb_status st = arb_dead_position_until(pos, budget, script_stop(L, &stop), res);
+    arb_dead_limits limits = script_limits(L, budget, &stop);
+    arb_status st = arb_dead_position_within(pos, &limits, res);
     arbl_sandbox_check(L);
     if (st != ARB_OK && st != ARB_ERR_LIMIT)
         return luaL_error(L, "the dead-position search refused the position");

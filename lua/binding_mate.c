@@ -7,6 +7,18 @@
 #include "binding.h"
 #include "sandbox.h"
 
+/* A script's solver budget (nodes): its default, and the most it may ask for. */
+#define SCRIPT_MATE_BUDGET 2000000
+#define SCRIPT_MATE_MAX_BUDGET 5000000
+
+static uint64_t check_mate_budget(lua_State *L, int arg)
+{
+    lua_Integer budget = luaL_optinteger(L, arg, SCRIPT_MATE_BUDGET);
+    if (budget < 1 || budget > SCRIPT_MATE_MAX_BUDGET)
+        luaL_argerror(L, arg, lua_pushfstring(L, "budget must be 1 to %d nodes", SCRIPT_MATE_MAX_BUDGET));
+    return (uint64_t)budget;
+}
+
 /* arbiter.mate_in(pos, n [, budget]) -> {mate, length, keys = {uci...}, line = {uci...}} |
  * nil, "budget" (the solver's budget ran out before a proof) */
 static int l_mate_in(lua_State *L)
@@ -14,11 +26,10 @@ static int l_mate_in(lua_State *L)
     arbl_sandbox_check(L);
     const arb_position *pos = arbl_check_pos(L, 1);
     lua_Integer n = luaL_checkinteger(L, 2);
-    lua_Integer budget = luaL_optinteger(L, 3, 2000000);
     luaL_argcheck(L, n >= 1 && n <= 3, 2, "scripts may ask for mate in 1 to 3");
-    luaL_argcheck(L, budget >= 1 && budget <= 5000000, 3, "budget must be 1 to 5000000 nodes");
+    uint64_t budget = check_mate_budget(L, 3);
     arb_mate_result *res = lua_newuserdatauv(L, sizeof *res, 0); /* large: keep it off the C stack */
-    arb_status st = arb_mate_in(pos, (int)n, (uint64_t)budget, res);
+    arb_status st = arb_mate_in(pos, (int)n, budget, res);
     if (st == ARB_ERR_LIMIT) {
         lua_pushnil(L);
         lua_pushliteral(L, "budget");
@@ -61,9 +72,8 @@ static int l_check_line(lua_State *L)
     const arb_position *pos = arbl_check_pos(L, 1);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
-    lua_Integer budget = luaL_optinteger(L, 4, 2000000);
     luaL_argcheck(L, n >= 1 && n <= 3, 2, "scripts may ask for mate in 1 to 3");
-    luaL_argcheck(L, budget >= 1 && budget <= 5000000, 4, "budget must be 1 to 5000000 nodes");
+    uint64_t budget = check_mate_budget(L, 4);
     lua_Integer count = luaL_len(L, 3);
     luaL_argcheck(L, count >= 0 && count <= 2 * n, 3, "a line has at most 2n moves");
     arb_move moves[2 * 3];
@@ -83,7 +93,7 @@ static int l_check_line(lua_State *L)
         lua_pop(L, 1);
     }
     arb_line_check *out = lua_newuserdatauv(L, sizeof *out, 0);
-    arb_status st = arb_mate_check_line(pos, (int)n, moves, (int)count, (uint64_t)budget, out);
+    arb_status st = arb_mate_check_line(pos, (int)n, moves, (int)count, budget, out);
     if (st == ARB_ERR_LIMIT) {
         lua_pushnil(L);
         lua_pushliteral(L, "budget");

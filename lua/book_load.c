@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "book_load.h"
+#include "script_libs.h"
 #include "scripts.h"
 
 /* ---- sandboxes: the kind's prelude (runtime table at index 1), its checker, then lock ---- */
@@ -233,7 +234,7 @@ static int report_undefined(lua_State *L, const arbl_source *src, const char *pr
 static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_book *book, const arbl_limits *limits,
                          const char *lang, bool checker, char *err, size_t errcap)
 {
-    if (!arbl_sandbox_open(sb, limits, lang)) {
+    if (!arbl_sandbox_open(sb, limits, lang, arbl_open_script_libs)) {
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }

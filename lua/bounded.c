@@ -440,66 +440,140 @@ static int safe_pairs(lua_State *L)
     return 3;
 }
 
-/* setmetatable refusing finalizers: Lua runs __gc with debug hooks switched off, so a
- * finalizer could loop beyond every budget. (A __gc added to the metatable later is never
- * called: objects are marked for finalization when the metatable is set.) */
-static int no_gc_setmetatable(lua_State *L)
+/* setmetatable(t, mt) with mt read once, when it is first given. Lua reads two fields of a
+ * metatable at times the script does not choose: __gc (a finalizer runs with hooks off, so it
+ * could loop beyond every budget) and __mode, at every collection: weak keys make a table an
+ * ephemeron, and a chain of them laid out over the table's slots makes the collector's atomic
+ * phase quadratic, where no hook runs (2026-12-lua-sandbox-2.md: 9.6-12.4 s per request). Both
+ * are refused, and since a field added to mt later would count too, t gets a copy of mt made
+ * now, the same copy for every table mt is given to; getmetatable(t) answers mt, as usual.
+ * Later changes to mt are not seen (docs/lessons.md). Weak
+ * values alone ("v") are harmless: such tables are cleared in one pass. */
+static const char copies_key = 0;   /* registry[&copies_key]: mt -> its copy */
+static const char originals_key = 0; /* registry[&originals_key]: copy -> mt */
+
+static void push_registry_table(lua_State *L, const char *key)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    }
+}
+
+/* Whether the table at mt has a raw __mode with weak keys (as the collector reads it). */
+static bool has_weak_keys(lua_State *L, int mt)
+{
+    lua_pushliteral(L, "__mode");
+    bool weak_keys = lua_rawget(L, mt) == LUA_TSTRING && strchr(lua_tostring(L, -1), 'k') != NULL;
+    lua_pop(L, 1);
+    return weak_keys;
+}
+
+/* Pushes the copy of the metatable at mt, made (and checked) on its first use. */
+static void push_metatable_copy(lua_State *L, int mt)
+{
+    push_registry_table(L, &copies_key);
+    lua_pushvalue(L, mt);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &originals_key) == LUA_TTABLE) {
+        lua_pushvalue(L, mt); /* one of the copies itself (a script cannot hold one; be safe) */
+        bool is_copy = lua_rawget(L, -2) != LUA_TNIL;
+        lua_pop(L, 2);
+        if (is_copy) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, mt);
+            return;
+        }
+    } else {
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, mt, "__gc") != LUA_TNIL) /* as before, even through mt's own __index */
+        luaL_error(L, "__gc metamethods are not allowed in scripts");
+    lua_pop(L, 1);
+    if (has_weak_keys(L, mt))
+        luaL_error(L, "weak keys (__mode 'k') are not allowed in scripts");
+    lua_newtable(L);
+    int copy = lua_gettop(L);
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, mt)) {
+        clock_every(L, ++n);
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, copy);
+    }
+    lua_pushvalue(L, mt);
+    lua_pushvalue(L, copy);
+    lua_rawset(L, copy - 1); /* copies[mt] = copy */
+    push_registry_table(L, &originals_key);
+    lua_pushvalue(L, copy);
+    lua_pushvalue(L, mt);
+    lua_rawset(L, -3); /* originals[copy] = mt */
+    lua_pop(L, 1);
+    lua_remove(L, copy - 1);
+}
+
+/* Pushes the metatable of the value at idx as the script knows it: its original for a copy
+ * (none: nothing pushed, returns false). */
+static bool push_script_metatable(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx))
+        return false;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &originals_key) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        if (lua_rawget(L, -2) != LUA_TNIL) {
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+            return true;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return true;
+}
+
+/* getmetatable(v): the __metatable field when there is one, else the metatable given. */
+static int safe_getmetatable(lua_State *L)
 {
     arbl_sandbox_check(L);
-    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-        return luaL_error(L, "__gc metamethods are not allowed in scripts");
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, -2) != LUA_TNIL)
+        return 1;
+    lua_settop(L, 1);
+    push_script_metatable(L, 1);
+    return 1;
+}
+
+static int safe_setmetatable(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int t = lua_type(L, 2);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
     lua_settop(L, 2);
-    return original[F_G_setmetatable](L);
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TNIL)
+        lua_pushnil(L);
+    else
+        push_metatable_copy(L, 2);
+    lua_setmetatable(L, 1);
+    lua_settop(L, 1);
+    return 1;
 }
 
 /* ---- load: text only, parsed in pieces ---- */
-
-struct pieces {
-    const char *s;
-    size_t len, pos;
-    int fn;          /* stack index of a reader function, 0 for a string */
-    int slot;        /* stack index keeping the reader's current string alive */
-};
-
-static const char *next_piece(lua_State *L, void *ud, size_t *size)
-{
-    struct pieces *r = ud;
-    arbl_sandbox_check(L);
-    if (r->pos >= r->len) {
-        if (!r->fn) {
-            *size = 0;
-            return NULL;
-        }
-        luaL_checkstack(L, 2, "too many nested functions");
-        lua_pushvalue(L, r->fn);
-        lua_call(L, 0, 1);
-        if (lua_isnil(L, -1)) {
-            lua_pop(L, 1);
-            *size = 0;
-            return NULL;
-        }
-        if (!lua_isstring(L, -1))
-            luaL_error(L, "reader function must return a string");
-        lua_replace(L, r->slot);
-        r->s = lua_tolstring(L, r->slot, &r->len);
-        r->pos = 0;
-        if (r->len == 0) {
-            *size = 0;
-            return NULL;
-        }
-    }
-    size_t n = r->len - r->pos < ARBL_LOAD_PIECE ? r->len - r->pos : ARBL_LOAD_PIECE;
-    const char *p = r->s + r->pos;
-    r->pos += n;
-    *size = n;
-    return p;
-}
-
-int arbl_load_pieces(lua_State *L, const char *text, size_t len, const char *name)
-{
-    struct pieces r = {text, len, 0, 0, 0};
-    return lua_load(L, next_piece, &r, name, "t");
-}
 
 /* load(chunk [, chunkname [, mode [, env]]]) with the mode forced to text. */
 static int bounded_load(lua_State *L)
@@ -511,12 +585,9 @@ static int bounded_load(lua_State *L)
     int env = !lua_isnone(L, 4) ? 4 : 0;
     lua_settop(L, 4);
     lua_pushnil(L); /* slot 5: the reader's current string */
-    struct pieces r = {s, s ? len : 0, 0, 0, 5};
-    if (!s) {
+    if (!s)
         luaL_checktype(L, 1, LUA_TFUNCTION);
-        r.fn = 1;
-    }
-    int st = lua_load(L, next_piece, &r, name, "t");
+    int st = arbl_load_pieces(L, s, s ? len : 0, s ? 0 : 1, 5, name);
     if (st != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
@@ -684,7 +755,7 @@ static const struct {
     {F_utf8_codes, guarded_codes},   {F_G_ipairs, guarded_ipairs},      {F_table_move, bounded_move},
     {F_table_insert, bounded_insert}, {F_table_remove, bounded_remove}, {F_table_sort, bounded_sort},
     {F_G_load, bounded_load},        {F_G_tostring, safe_tostring},     {F_G_xpcall, safe_xpcall},
-    {F_G_setmetatable, no_gc_setmetatable}, {F_G_pairs, safe_pairs},
+    {F_G_setmetatable, safe_setmetatable}, {F_G_getmetatable, safe_getmetatable}, {F_G_pairs, safe_pairs},
 };
 
 static lua_CFunction script_function(int id)

@@ -2,7 +2,8 @@
  * a guard that checks the run's deadline on entry, and the few library functions whose single
  * call could loop for long (move, insert, remove, sort, rep, patterns, load) are replaced by
  * versions that check the clock inside their loops or refuse work they cannot finish in time.
- * Used by the sandbox (sandbox.c) when it builds a state. */
+ * Installed into each script's state by script_libs.c; it calls the sandbox (sandbox.c) for the
+ * deadline and the piecewise loader. */
 #ifndef ARBL_BOUNDED_H
 #define ARBL_BOUNDED_H
 
@@ -22,16 +23,14 @@ int arbl_guard_call(lua_State *L);
  * Run under lua_pcall. */
 int arbl_bounded_install(lua_State *L);
 
-/* Pieces load() hands to the parser between two clock checks: the parse of one piece is short
- * whatever the text. */
-#define ARBL_LOAD_PIECE 256u
-
 /* Loop steps (element moves, comparisons) between two clock checks. */
 #define ARBL_CLOCK_EVERY 256
 
-/* Loads text as a chunk in pieces, checking the deadline between them (the parser runs no
- * instructions, so no hook sees it). */
-int arbl_load_pieces(lua_State *L, const char *text, size_t len, const char *name);
+/* Pattern functions refuse subjects longer than this and patterns whose worst-case
+ * backtracking over the subject would pass ARBL_PATTERN_COST. */
+#define ARBL_PATTERN_SUBJECT_MAX (64u << 10)
+#define ARBL_PATTERN_MAX 256u
+#define ARBL_PATTERN_COST 20000000.0
 
 /* The text tostring gives values that have no __tostring: "table: #3", "arbiter.game: #1":
  * the same value gets the same number within a run, and no memory address is shown. Pushes it. */

@@ -12,8 +12,6 @@
 #include "runtime.h"
 #include "scripts.h"
 
-const char *const arbl_langs[ARBL_NLANGS] = {"en", "fa", "ar"};
-
 const char *arbl_text_get(const arbl_text *t, const char *lang)
 {
     const char *base = arb_language_base(lang); /* "fa" for "fa-u-nu-latn" */

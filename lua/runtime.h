@@ -12,9 +12,9 @@
 #include "arbiter.h"
 #include "sandbox.h"
 
-/* Languages every text comes in; index into arbl_text.lang. */
-#define ARBL_NLANGS 3
-extern const char *const arbl_langs[ARBL_NLANGS]; /* "en", "fa", "ar" */
+/* Languages every text comes in (the engine's catalogs, English first); index into arbl_text.lang. */
+#define ARBL_NLANGS ARB_LANGUAGE_COUNT
+#define arbl_langs (arb_languages())
 
 typedef struct arbl_text {
     char *lang[ARBL_NLANGS];

@@ -1,17 +1,23 @@
-/* The Lua sandbox: allow-listed libraries, read-only globals and library tables, a capped
- * allocator, an instruction budget and a wall-clock deadline checked from a count hook that
- * pcall cannot swallow, on entry to every C function a script can reach (bounded.c), and on
- * every large allocation. */
+/* The Lua sandbox: read-only globals and library tables, a capped allocator, an instruction
+ * budget and a wall-clock deadline checked from a count hook that pcall cannot swallow, by
+ * every C function a script can reach (bounded.c, the binding), on every large allocation and
+ * in every string comparison; at the deadline a per-thread alarm makes the hook run at the
+ * very next instruction, however long the one before it took. */
+#define _GNU_SOURCE /* RTLD_NEXT, gettid, sigev_notify_thread_id */
+#include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "bounded.h"
 #include "arbiter/message.h"
 #include "sandbox.h"
 
@@ -30,6 +36,10 @@ static int64_t now_ns(void)
     clock_gettime(CLOCK_MONOTONIC_COARSE, &ts); /* a few ns, 4 ms steps: plenty for a deadline */
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+
+/* The sandbox whose run this thread is in (NULL between runs): for the string comparisons and
+ * the alarm, which have no lua_State at hand. */
+static _Thread_local arbl_sandbox *running_here;
 
 const char *arbl_budget_name(arbl_budget b)
 {
@@ -85,8 +95,87 @@ static void small_free(arbl_sandbox *sb, void *p, size_t c)
     sb->free_list[c] = p;
 }
 
+/* ---- tables whose keys collide ---- */
+
+/* Lua hashes integer (and float) keys without a seed: keys that are multiples of the node
+ * count minus one all land in one slot, and rehashing n of them into a larger table walks
+ * the chain for each, n^2/2 steps inside the one instruction that inserted the key (32 769
+ * keys: 1.4 s here, where no hook runs). The sandbox bounds that instruction by refusing a
+ * table more than ARBL_TABLE_SLOTS_MAX hash slots: a rehash into the largest table allowed
+ * then takes some tens of ms at worst; the array part of a table is not limited.
+ * The allocator sees a table's slots as a block with no old block and no type tag, a power
+ * of two nodes long; so are a few other blocks, told apart by where Lua asks for them: a
+ * string buffer (lauxlib's box) and a table's array part come from their own call sites. A
+ * probe state, once per process, reads the size of a node and those call sites. */
+static size_t node_bytes;
+static const void *node_site, *array_site, *box_site;
+static pthread_once_t node_once = PTHREAD_ONCE_INIT;
+
+struct probe {
+    size_t size;      /* the last block asked for with no old block and no tag */
+    const void *site; /* and where */
+};
+
+static void *probe_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    struct probe *last = ud;
+    if (!ptr && osize == 0 && nsize) {
+        last->size = nsize;
+        last->site = __builtin_return_address(0);
+    }
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+static int probe_sites(lua_State *L)
+{
+    struct probe *last = lua_touserdata(L, 1);
+    lua_createtable(L, 0, 1024); /* slots: 1024 nodes */
+    size_t nodes = last->size;
+    node_site = last->site;
+    lua_createtable(L, 1536, 0); /* an array part the size of 1024 nodes of 24 bytes */
+    array_site = last->site;
+    luaL_Buffer b;
+    luaL_buffinitsize(L, &b, 100000); /* a string buffer */
+    box_site = last->site;
+    luaL_pushresultsize(&b, 0);
+    if (nodes % 1024 == 0 && node_site != array_site && node_site != box_site)
+        node_bytes = nodes / 1024;
+    return 0;
+}
+
+static void find_node_sites(void)
+{
+    struct probe last = {0, NULL};
+    lua_State *L = lua_newstate(probe_alloc, &last);
+    if (!L)
+        return;
+    lua_pushcfunction(L, probe_sites);
+    lua_pushlightuserdata(L, &last);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        node_bytes = 0;
+    lua_close(L);
+}
+
+/* Whether a block asked for at site is the slots of a table larger than the sandbox allows:
+ * the first try comes from node_site, a try after an emergency collection from elsewhere, so
+ * only the known other sites are let through. */
+static bool too_many_slots(const void *ptr, size_t osize, size_t nsize, const void *site)
+{
+    if (ptr || osize != 0 || !node_bytes || nsize % node_bytes != 0)
+        return false;
+    size_t slots = nsize / node_bytes;
+    if (slots <= ARBL_TABLE_SLOTS_MAX || (slots & (slots - 1)) != 0)
+        return false;
+    return site == node_site || (site != array_site && site != box_site);
+}
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
+    const void *site = __builtin_return_address(0);
     arbl_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
@@ -103,6 +192,10 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL; /* Lua collects and retries, or raises a memory error */
     if (nsize > CLOCKED_ALLOC && nsize > old && sb->running && stop_now(sb))
         return NULL; /* a memory error now; the hook stops whatever catches it */
+    if (nsize > CLOCKED_ALLOC && too_many_slots(ptr, osize, nsize, site)) {
+        sb->table_refused = true;
+        return NULL;
+    }
     void *p;
     if (old > ARBL_SMALL_MAX && nsize > ARBL_SMALL_MAX) {
         p = realloc(ptr, nsize);
@@ -161,6 +254,14 @@ bool arbl_sandbox_charge(lua_State *L, long delta)
     return true;
 }
 
+size_t arbl_sandbox_memory_left(lua_State *L)
+{
+    arbl_sandbox *sb = arbl_sandbox_of(L);
+    if (!sb)
+        return SIZE_MAX;
+    return sb->used < sb->limits.memory ? sb->limits.memory - sb->used : 0;
+}
+
 /* ---- the hook: counts instructions, watches the clock; once killed it errors every time ---- */
 
 /* The budget that has run out besides instructions (the deadline, or the host cancelled the
@@ -169,7 +270,7 @@ static arbl_budget over_budget(const arbl_sandbox *sb)
 {
     if (sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed))
         return ARBL_BUDGET_STOPPED;
-    if (now_ns() > sb->deadline_ns)
+    if (sb->alarm || now_ns() > sb->deadline_ns)
         return ARBL_BUDGET_DEADLINE;
     return ARBL_BUDGET_NONE;
 }
@@ -237,6 +338,171 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         kill_run(sb, b);
     }
     raise_budget(L, sb, 0);
+}
+
+/* ---- string comparisons ---- */
+
+/* Lua orders two strings (<, <=, table.sort) with l_strcmp (lvm.c), which calls strcoll once
+ * per NUL-separated segment of them: a string of a few MiB of "\0" is millions of calls inside
+ * one instruction, where no hook runs (2026-12-lua-sandbox-2.md: 1.2-5.8 s past a 500 ms
+ * budget). So the process's strcoll is this one: the C library's for every caller, with a
+ * deadline check on each call in a thread running a script. Once the run is stopped it
+ * answers "greater" at once, l_strcmp returns, and the run ends at the next instruction (a C
+ * function that compares, as table.sort does, at its next check). The executable defines the
+ * name, so the dynamic linker binds Lua's calls here; tests/lua/attacks (n01-n05) fail if not. */
+typedef int (*strcoll_fn)(const char *, const char *);
+static strcoll_fn libc_strcoll;
+static pthread_once_t strcoll_once = PTHREAD_ONCE_INIT;
+
+static void find_strcoll(void)
+{
+    void *symbol = dlsym(RTLD_NEXT, "strcoll");
+    memcpy(&libc_strcoll, &symbol, sizeof libc_strcoll); /* POSIX: the two pointers convert */
+}
+
+__attribute__((visibility("default"))) int strcoll(const char *a, const char *b)
+{
+    arbl_sandbox *sb = running_here;
+    if (sb && sb->running && stop_now(sb))
+        return 1;
+    pthread_once(&strcoll_once, find_strcoll);
+    return libc_strcoll ? libc_strcoll(a, b) : strcmp(a, b);
+}
+
+/* ---- the alarm: at the deadline the hook runs at the next instruction ---- */
+
+/* The hook reads the clock every HOOK_STEP instructions, and a single instruction or one step
+ * of the collector can be long (a comparison, a rehash of colliding keys, the atomic phase),
+ * HOOK_STEP of them longer still. So each run also arms a timer of its own thread for its
+ * deadline; the timer's signal, handled on that thread (as lua.c handles SIGINT: lua_sethook
+ * is made to be called from a signal handler), sets the count hook to the next instruction,
+ * where the run ends whatever the script was doing; the host's cancellation likewise. A signal
+ * of an earlier run finds the current run's deadline still ahead and does nothing. Linux (a
+ * timer aimed at one thread, SIGEV_THREAD_ID); elsewhere, or when the timer cannot be made,
+ * the cooperative checks alone. */
+#ifdef __linux__
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+static int alarm_signal;
+static bool alarm_installed;
+static pthread_once_t alarm_once = PTHREAD_ONCE_INIT;
+static pthread_key_t alarm_key; /* each thread's timer, deleted when the thread ends */
+static _Thread_local timer_t *alarm_timer;
+static _Thread_local bool alarm_failed;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    arbl_sandbox *sb = running_here;
+    struct timespec ts;
+    if (sb && sb->running && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+        bool stop = sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed);
+        if ((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec >= sb->deadline_ns) {
+            sb->alarm = 1;
+            stop = true;
+        }
+        if (stop)
+            lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, 1);
+    }
+    errno = saved;
+}
+
+static void delete_timer(void *timer)
+{
+    timer_delete(*(timer_t *)timer);
+    free(timer);
+}
+
+static void install_alarm(void)
+{
+    alarm_signal = SIGRTMIN + 3;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    alarm_installed = pthread_key_create(&alarm_key, delete_timer) == 0 && sigaction(alarm_signal, &sa, NULL) == 0;
+}
+
+/* This thread's timer, made on its first run; NULL when it cannot be. */
+static timer_t *thread_timer(void)
+{
+    if (alarm_timer || alarm_failed)
+        return alarm_timer;
+    pthread_once(&alarm_once, install_alarm);
+    timer_t *t = malloc(sizeof *t);
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = alarm_signal;
+    ev.sigev_notify_thread_id = gettid();
+    if (!alarm_installed || !t || timer_create(CLOCK_MONOTONIC, &ev, t) != 0) {
+        free(t);
+        alarm_failed = true;
+        return NULL;
+    }
+    if (pthread_setspecific(alarm_key, t) != 0) {
+        delete_timer(t);
+        alarm_failed = true;
+        return NULL;
+    }
+    return alarm_timer = t;
+}
+
+/* Sets the thread's timer to the deadline of sb, or (sb NULL) stops it. A run the host may
+ * cancel (limits.cancel) gets a tick every CANCEL_POLL_NS as well, the ticks falling on the
+ * deadline, so that a cancellation (a reload, SIGTERM) ends a long instruction as promptly. */
+#define CANCEL_POLL_NS 20000000
+
+static void set_alarm(const arbl_sandbox *sb)
+{
+    timer_t *t = sb || alarm_timer ? thread_timer() : NULL;
+    if (!t)
+        return;
+    struct itimerspec when;
+    memset(&when, 0, sizeof when);
+    if (sb) {
+        int64_t at = sb->deadline_ns > 0 ? sb->deadline_ns : 1;
+        struct timespec ts;
+        if (sb->limits.cancel && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+            int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+            if (at - now > CANCEL_POLL_NS)
+                at -= (at - now) / CANCEL_POLL_NS * CANCEL_POLL_NS;
+            when.it_interval.tv_nsec = CANCEL_POLL_NS;
+        }
+        when.it_value.tv_sec = (time_t)(at / 1000000000);
+        when.it_value.tv_nsec = (long)(at % 1000000000);
+    }
+    timer_settime(*t, sb ? TIMER_ABSTIME : 0, &when, NULL);
+}
+#else
+static void set_alarm(const arbl_sandbox *sb)
+{
+    (void)sb;
+}
+#endif
+
+/* A run of sb on this thread begins (its budgets armed) and ends: the string comparisons and
+ * the alarm look at it meanwhile. A run inside another run (a C function calling a script of
+ * another sandbox) hands the thread back to the outer one when it ends. */
+static arbl_sandbox *begin_run(arbl_sandbox *sb)
+{
+    arbl_sandbox *outer = running_here;
+    sb->alarm = 0;
+    running_here = sb;
+    sb->running = true;
+    set_alarm(sb);
+    return outer;
+}
+
+static void end_run(arbl_sandbox *sb, arbl_sandbox *outer)
+{
+    sb->running = false;
+    running_here = outer;
+    set_alarm(outer && outer->running ? outer : NULL);
 }
 
 void arbl_sandbox_arm(arbl_sandbox *sb)
@@ -346,20 +612,7 @@ static void push_readonly(lua_State *L, int idx, const char *what)
 
 /* ---- building the state ---- */
 
-/* The state's libraries: the allowed functions of Lua's (bounded.c builds them, every one
- * behind the deadline check), then the engine binding. */
-static int open_libs(lua_State *L)
-{
-    arbl_bounded_install(L);
-    luaL_requiref(L, "arbiter", luaopen_arbiter, 1);
-    lua_pop(L, 1);
-    /* luaL_requiref records modules in the registry's _LOADED table; drop it. */
-    lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    return 0;
-}
-
-bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang)
+bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang, lua_CFunction open_libs)
 {
     memset(sb, 0, sizeof *sb);
     sb->limits.memory = limits && limits->memory ? limits->memory : ARBL_DEFAULT_MEMORY;
@@ -372,14 +625,16 @@ bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *
     snprintf(sb->lang, sizeof sb->lang, "%s", base ? base : lang && *lang ? lang : "en");
     const char *tag = base ? arb_language_tag(lang, ARB_DIGITS_DEFAULT) : NULL;
     snprintf(sb->tag, sizeof sb->tag, "%s", tag ? tag : sb->lang);
+    pthread_once(&node_once, find_node_sites);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
         release_chunks(sb);
         return false;
     }
     arbl_sandbox_arm(sb);
-    lua_pushcfunction(sb->L, open_libs);
-    if (lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
+    if (open_libs)
+        lua_pushcfunction(sb->L, open_libs);
+    if (!open_libs || lua_pcall(sb->L, 0, 0, 0) != LUA_OK) {
         lua_close(sb->L);
         sb->L = NULL;
         release_chunks(sb);
@@ -483,9 +738,10 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
     lua_pushcfunction(L, msgh);
     lua_insert(L, base);
     arbl_sandbox_arm(sb);
-    sb->running = true;
+    sb->table_refused = false;
+    arbl_sandbox *outer = begin_run(sb);
     int st = lua_pcall(L, nargs, nresults, base);
-    sb->running = false;
+    end_run(sb, outer);
     lua_remove(L, base);
     if (st == LUA_OK)
         return st;
@@ -507,6 +763,9 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
                  (unsigned)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms), near);
     else if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_STOPPED)
         snprintf(err, errcap, "the script was stopped");
+    else if (st == LUA_ERRMEM && sb->table_refused)
+        snprintf(err, errcap, "line %d (or soon after): a table may hold at most %u keys outside its array part "
+                 "(sandbox limit)", sb->last_line, (unsigned)ARBL_TABLE_SLOTS_MAX);
     else if (st == LUA_ERRMEM)
         snprintf(err, errcap, "%smemory budget (%zu bytes) ran out%s", at, sb->limits.memory, near);
     else
@@ -515,12 +774,62 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
     return st;
 }
 
+/* ---- loading: text only, in pieces ---- */
+
+struct pieces {
+    const char *s;
+    size_t len, pos;
+    int fn;          /* stack index of a reader function, 0 for a string */
+    int slot;        /* stack index keeping the reader's current string alive */
+};
+
+static const char *next_piece(lua_State *L, void *ud, size_t *size)
+{
+    struct pieces *r = ud;
+    arbl_sandbox_check(L);
+    if (r->pos >= r->len) {
+        if (!r->fn) {
+            *size = 0;
+            return NULL;
+        }
+        luaL_checkstack(L, 2, "too many nested functions");
+        lua_pushvalue(L, r->fn);
+        lua_call(L, 0, 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            *size = 0;
+            return NULL;
+        }
+        if (!lua_isstring(L, -1))
+            luaL_error(L, "reader function must return a string");
+        lua_replace(L, r->slot);
+        r->s = lua_tolstring(L, r->slot, &r->len);
+        r->pos = 0;
+        if (r->len == 0) {
+            *size = 0;
+            return NULL;
+        }
+    }
+    size_t n = r->len - r->pos < ARBL_LOAD_PIECE ? r->len - r->pos : ARBL_LOAD_PIECE;
+    const char *p = r->s + r->pos;
+    r->pos += n;
+    *size = n;
+    return p;
+}
+
+int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, const char *name)
+{
+    struct pieces r = {text, text ? len : 0, 0, text ? 0 : reader, slot};
+    return lua_load(L, next_piece, &r, name, "t");
+}
+
+
 int arbl_sandbox_load_text(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err,
                            size_t errcap)
 {
     arbl_sandbox_arm(sb);
     sb->running = true;
-    int st = arbl_load_pieces(sb->L, text, len, name);
+    int st = arbl_load_pieces(sb->L, text, len, 0, 0, name);
     sb->running = false;
     if (st != LUA_OK) {
         const char *msg = lua_tostring(sb->L, -1);

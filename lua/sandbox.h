@@ -1,9 +1,12 @@
 /* The Lua sandbox: one fresh lua_State per run with an allow-listed library set, read-only
- * globals, a capped allocator, an instruction budget and a wall-clock deadline. Used by the
- * lesson runtime (lessons.c); the binding (binding*.c) charges its own C allocations here. */
+ * globals, a capped allocator, an instruction budget and a wall-clock deadline. It knows no
+ * library: the caller hands it the function that installs them (script_libs.c). Used by the
+ * runtimes (scripts.c); the binding (binding*.c) and the bounded library (bounded.c) check the
+ * deadline and charge their C allocations here. */
 #ifndef ARBL_SANDBOX_H
 #define ARBL_SANDBOX_H
 
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,6 +37,10 @@ typedef enum arbl_budget {
 
 #define ARBL_SMALL_MAX 512u
 
+/* The most hash slots one table may have (keys outside its array part): a table whose integer
+ * keys all collide is rehashed in one instruction in time quadratic in them (sandbox.c). */
+#define ARBL_TABLE_SLOTS_MAX (1u << 13)
+
 typedef struct arbl_sandbox {
     lua_State *L;
     arbl_limits limits;
@@ -42,10 +49,12 @@ typedef struct arbl_sandbox {
     int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
+    bool table_refused;        /* the last run's memory error was a table past ARBL_TABLE_SLOTS_MAX */
     int last_line;             /* the line the last hook call of this run saw (for memory errors) */
     char last_src[40];         /* and its chunk's name ("lesson.lua") */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     bool running;              /* inside a protected call: the allocator may stop the run */
+    volatile sig_atomic_t alarm; /* the deadline's alarm went off (sandbox.c): the run is over */
     int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */
     uint32_t total_ms;
     long next_id;              /* last number tostring gave a table or function */
@@ -59,10 +68,12 @@ typedef struct arbl_sandbox {
     size_t arena_bytes;        /* bytes held in chunks (bounded by twice the memory budget) */
 } arbl_sandbox;
 
-/* Creates a state with the allowed libraries and the `arbiter` module opened; globals are still
- * writable so a trusted prelude can add its definitions; arbl_sandbox_lock() then freezes them.
- * Returns false if even the empty state does not fit the memory budget. */
-bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang);
+/* Creates a state and runs open_libs in it (under lua_pcall, with the budgets armed) to install
+ * its libraries: for scripts, arbl_open_script_libs (script_libs.h), the allowed part of Lua's
+ * and the `arbiter` module. Globals are still writable so a trusted prelude can add its
+ * definitions; arbl_sandbox_lock() then freezes them. Returns false if even the empty state
+ * does not fit the memory budget, or open_libs fails. */
+bool arbl_sandbox_open(arbl_sandbox *sb, const arbl_limits *limits, const char *lang, lua_CFunction open_libs);
 void arbl_sandbox_close(arbl_sandbox *sb);
 
 /* Replaces the global table by a read-only view (assigning a global raises an error naming it)
@@ -92,6 +103,10 @@ arbl_sandbox *arbl_sandbox_of(lua_State *L);
  * Returns false (charging nothing) when the charge would pass the memory budget. */
 bool arbl_sandbox_charge(lua_State *L, long delta);
 
+/* Bytes the state may still take before its memory budget runs out (for C work done on the
+ * script's behalf and freed before it returns, as the dead-position search's tables). */
+size_t arbl_sandbox_memory_left(lua_State *L);
+
 /* Raises the memory-budget error from a C function (what it needed, in words). */
 int arbl_sandbox_refuse(lua_State *L, const char *what);
 
@@ -107,13 +122,15 @@ bool arbl_sandbox_should_stop(void *sandbox);
 /* The budget name ("memory", "instruction", "time") for messages. */
 const char *arbl_budget_name(arbl_budget b);
 
-/* Pattern functions refuse subjects longer than this and patterns whose worst-case
- * backtracking over the subject would pass ARBL_PATTERN_COST. */
-#define ARBL_PATTERN_SUBJECT_MAX (64u << 10)
-#define ARBL_PATTERN_MAX 256u
-#define ARBL_PATTERN_COST 20000000.0
+/* Pieces the parser is handed between two deadline checks: the parse of one piece is short
+ * whatever the text. */
+#define ARBL_LOAD_PIECE 256u
 
-int luaopen_arbiter(lua_State *L);
+/* Loads a chunk (text only, never binary) in pieces, checking the run's deadline between them
+ * (the parser runs no instructions, so no hook sees it): from text, or, when text is NULL, from
+ * the reader function at stack index reader, whose current string is kept alive at stack index
+ * slot. Pushes the function or an error message; returns the lua_load status. */
+int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, const char *name);
 
 /* Whether f is one of the sandbox's own C functions (the read-only views'), which check the
  * deadline themselves. For the test of reachable functions. */

@@ -11,6 +11,7 @@
 
 #include <lauxlib.h>
 
+#include "script_libs.h"
 #include "scripts.h"
 #include "utf8_text.h"
 
@@ -257,7 +258,7 @@ unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, si
 {
     arbl_sandbox sb;
     struct arbl_bytes b = {0};
-    if (!arbl_sandbox_open(&sb, limits, "en"))
+    if (!arbl_sandbox_open(&sb, limits, "en", arbl_open_script_libs))
         return NULL;
     bool ok = luaL_loadbufferx(sb.L, text, len, name, "t") == LUA_OK &&
               lua_dump(sb.L, arbl_bytes_writer, &b, strip) == 0 && !b.failed;

@@ -47,3 +47,25 @@ const char *harness_data_path(const char *name)
     snprintf(path, sizeof path, "%s/%s", dir ? dir : ARB_TEST_DATA_DIR, name);
     return path;
 }
+
+void harness_reset_peak(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (f) {
+        fputs("5", f);
+        fclose(f);
+    }
+}
+
+long harness_peak_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}

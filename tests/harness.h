@@ -18,6 +18,17 @@ int harness_finish(void);
 void harness_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void harness_pass(void);
 
+/* The process's peak resident size (VmHWM) in KiB since harness_reset_peak(), for tests that
+ * bound memory (Linux; -1 elsewhere). */
+void harness_reset_peak(void);
+long harness_peak_kib(void);
+/* What kib of C memory may show as resident: with AddressSanitizer its shadow and redzones too. */
+#if defined(__SANITIZE_ADDRESS__)
+#define HARNESS_RSS_FOR(kib) (2 * (kib) + 2048)
+#else
+#define HARNESS_RSS_FOR(kib) ((kib) + 1024)
+#endif
+
 #define CHECK(cond)                                                   \
     do {                                                              \
         if (cond)                                                     \

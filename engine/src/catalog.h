@@ -17,6 +17,9 @@ struct arb_catalog {
 /* Terminated by an entry with lang == NULL; the first catalog is the fallback (English). */
 extern const struct arb_catalog arb_catalogs[];
 
+/* Their languages in the same order, NULL-terminated: what arb_languages() answers. */
+extern const char *const arb_catalog_langs[];
+
 /* The text for key in a catalog, or NULL. */
 const char *arb_catalog_lookup(const struct arb_catalog *cat, const char *key);
 /* The catalog of a language tag's primary language ("fa" for "fa-IR-u-nu-latn"), or NULL. */

@@ -160,12 +160,17 @@ static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_co
 arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t budget,
                           arb_unwinnable_result *res)
 {
-    return arb_unwinnable_until(pos, winner, budget, NULL, res);
+    arb_dead_limits limits = {budget, 0, NULL};
+    return arb_unwinnable_within(pos, winner, &limits, res);
 }
 
-arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint64_t budget,
-                                const arb_search_stop *stop, arb_unwinnable_result *res)
+arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
+                                 arb_unwinnable_result *res)
 {
+    static const arb_dead_limits none = {0, 0, NULL};
+    if (!limits)
+        limits = &none;
+    uint64_t budget = limits->budget;
     if (!res)
         return ARB_ERR_RANGE;
     memset(res, 0, sizeof *res);
@@ -207,7 +212,7 @@ arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint6
         return ARB_OK;
     }
     /* Allocated only now: the static proofs above are all that most calls need. */
-    dead_search *s = dead_search_new(budget, stop);
+    dead_search *s = dead_search_new(budget, limits->memory, limits->stop);
     if (!s) {
         why = side_reason(ARB_R_search_budget_spent, winner, 0);
         add_reason(res, &why);
@@ -268,11 +273,11 @@ arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint6
 
 arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *res)
 {
-    return arb_dead_position_until(pos, budget, NULL, res);
+    arb_dead_limits limits = {budget, 0, NULL};
+    return arb_dead_position_within(pos, &limits, res);
 }
 
-arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, const arb_search_stop *stop,
-                                   arb_dead_result *res)
+arb_status arb_dead_position_within(const arb_position *pos, const arb_dead_limits *limits, arb_dead_result *res)
 {
     if (!res)
         return ARB_ERR_RANGE;
@@ -281,7 +286,7 @@ arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, con
         return ARB_ERR_RANGE;
     arb_status st = ARB_OK;
     for (int c = 0; c < 2; c++) {
-        arb_status s = arb_unwinnable_until(pos, (arb_color)c, budget, stop, &res->side[c]);
+        arb_status s = arb_unwinnable_within(pos, (arb_color)c, limits, &res->side[c]);
         if (s != ARB_OK)
             st = s;
         res->nodes += res->side[c].nodes;
@@ -291,12 +296,6 @@ arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget, con
         res->verdict = ARB_DEAD_ALIVE;
         res->reason = arb_reason_make(ARB_R_alive_position);
         res->reason.piece = ARB_PIECE(w->verdict == ARB_WIN_POSSIBLE ? ARB_WHITE : ARB_BLACK, ARB_KING);
-        if (arb_in_check(pos) && arb_count_legal_moves(pos) == 0) {
-            /* checkmated already: "can still checkmate" would contradict the board */
-            res->reason = arb_reason_make(ARB_R_dead_game_over);
-            res->reason.piece = ARB_PIECE(pos->side, ARB_KING);
-            arb_reason_add_square(&res->reason, pos->king_square[pos->side]);
-        }
     } else if (w->verdict == ARB_WIN_IMPOSSIBLE && b->verdict == ARB_WIN_IMPOSSIBLE) {
         res->verdict = ARB_DEAD_DEAD;
         if (!arb_insufficient_material(pos, &res->reason))

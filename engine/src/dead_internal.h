@@ -24,8 +24,10 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;
 
-/* stop may be NULL; when it fires, the search's budget counts as spent. */
-dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop);
+/* stop may be NULL; when it fires, the search's budget counts as spent. memory caps the bytes
+ * its tables hold at once (0: no cap): smaller tables, so a hard position ends undecided
+ * sooner. NULL when memory is short (or too small for the search's stack). */
+dead_search *dead_search_new(uint64_t budget, size_t memory, const arb_search_stop *stop);
 void dead_search_free(dead_search *s);
 
 enum dead_search_outcome { SEARCH_MATE, SEARCH_NO_MATE, SEARCH_UNDECIDED };

@@ -2,6 +2,7 @@
  * explicit stack (no recursion), a transposition table, and move heuristics that steer the
  * winner's pieces and the losing king to a corner (after Ambrona's CHA). A search that ends
  * without reaching its depth or node limit anywhere is a proof that no mate exists. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,7 +62,15 @@ struct dead_search {
     uint64_t budget, nodes, stored;
     uint16_t round;
     const arb_search_stop *stop;
+    size_t held, cap;                    /* bytes of the tables above, and the most they may take */
 };
+
+/* Whether the tables may take `more` bytes beyond what they hold now. A table that grows asks
+ * for its new size while it still holds the old one (a move may need both at once). */
+static bool may_hold(const dead_search *s, size_t more)
+{
+    return s->held <= s->cap && more <= s->cap - s->held;
+}
 
 /* Counts a visited position; every ARB_DEAD_STOP_EVERY of them asks the caller whether to stop
  * (then the budget shrinks to what is spent, and every loop ends as for a spent budget). */
@@ -73,13 +82,20 @@ static void count_node(dead_search *s)
         s->budget = s->nodes;
 }
 
-dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop)
+dead_search *dead_search_new(uint64_t budget, size_t memory, const arb_search_stop *stop)
 {
+    size_t base = sizeof(dead_search) + sizeof(struct frame) * (MAX_PLY + 1);
+    uint64_t size = 64; /* the automatic check passes a budget of 1: do not clear a big table */
+    if (memory && memory < base + size * sizeof(struct tt_entry))
+        return NULL;
     dead_search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    uint64_t size = 64; /* the automatic check passes a budget of 1: do not clear a big table */
-    while (size < (1u << 18) && size < budget)
+    s->cap = memory ? memory : SIZE_MAX;
+    s->held = base;
+    /* The transposition table takes at most a quarter of the cap: the enumeration's tables
+     * need the rest. */
+    while (size < (1u << 18) && size < budget && 2 * size * sizeof *s->tt <= (s->cap - base) / 4)
         size <<= 1;
     s->tt = calloc(size, sizeof *s->tt);
     s->stack = malloc(sizeof *s->stack * (MAX_PLY + 1));
@@ -87,6 +103,7 @@ dead_search *dead_search_new(uint64_t budget, const arb_search_stop *stop)
         dead_search_free(s);
         return NULL;
     }
+    s->held += size * sizeof *s->tt;
     s->tt_mask = size - 1;
     s->budget = budget;
     s->stop = stop;
@@ -406,9 +423,12 @@ static bool enum_reserve(dead_search *s, int need)
     int cap = s->enum_frames ? s->enum_frames : ENUM_FIRST_FRAMES;
     while (cap < need)
         cap *= 2;
+    if (!may_hold(s, sizeof *s->enum_stack * (size_t)cap))
+        return false;
     struct enum_frame *grown = realloc(s->enum_stack, sizeof *grown * (size_t)cap);
     if (!grown)
         return false;
+    s->held += sizeof *grown * (size_t)(cap - s->enum_frames);
     s->enum_stack = grown;
     s->enum_frames = cap;
     return true;
@@ -425,27 +445,37 @@ static bool arena_reserve(dead_search *s, size_t base)
     size_t cap = s->arena_cap ? s->arena_cap : 16 * ARB_MAX_MOVES;
     while (cap < need)
         cap *= 2;
+    if (!may_hold(s, sizeof *s->arena * cap))
+        return false;
     arb_move *grown = realloc(s->arena, sizeof *grown * cap);
     if (!grown)
         return false;
+    s->held += sizeof *grown * (cap - s->arena_cap);
     s->arena = grown;
     s->arena_cap = cap;
     return true;
 }
 
-/* Clears the seen set, growing it (when possible) to hold `limit` positions comfortably. */
+/* Clears the seen set, growing it (when possible) to hold `limit` positions comfortably, in at
+ * most half of the memory the other tables leave. */
 static bool seen_reset(dead_search *s, uint64_t limit)
 {
+    size_t old = s->seen ? sizeof *s->seen * (s->seen_mask + 1) : 0;
+    size_t others = s->held - old, room = others < s->cap ? (s->cap - others) / 2 : 0;
     uint64_t size = 1u << 12;
-    while (size < (1u << 21) && size < 2 * limit)
+    if (size * sizeof *s->seen > room)
+        return false;
+    while (size < (1u << 21) && size < 2 * limit && 2 * size * sizeof *s->seen <= room)
         size <<= 1;
     if (!s->seen || size > s->seen_mask + 1) {
         free(s->seen);
+        s->held -= old;
         s->seen = calloc(size, sizeof *s->seen);
         if (!s->seen) {
             s->seen_mask = 0;
             return false;
         }
+        s->held += sizeof *s->seen * size;
         s->seen_mask = size - 1;
     } else {
         memset(s->seen, 0, sizeof *s->seen * (s->seen_mask + 1));
@@ -462,6 +492,8 @@ static bool shortcut_path(dead_search *s, int last, arb_move *witness, int *witn
     uint64_t size = 64;
     while (size < 2 * (uint64_t)(last + 1))
         size <<= 1;
+    if (!may_hold(s, sizeof(int32_t) * size))
+        return false;
     int32_t *index = malloc(sizeof *index * size);
     if (!index)
         return false;

@@ -6,6 +6,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "explain_internal.h"
+#include "internal.h"
 
 /* Appends the castling explanation for `side` to the list. */
 static void add_castling(struct rlist *l, const arb_position *pos, const arb_game *hist, arb_color us, int side)
@@ -426,6 +427,9 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
     arb_reason why;
     if (!pos)
         return -1;
+    char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    if (text && strnlen(text, sizeof folded) < sizeof folded)
+        text = fold_native_digits(text, folded, sizeof folded); /* «e۴» is e4, as the runtimes read it */
     arb_status st = arb_parse_move(pos, text, &m, &why);
     if (st == ARB_OK) {
         if (move)
@@ -433,7 +437,7 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         return 0;
     }
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
-    int from, to;
+    int from = ARB_NO_SQUARE, to = ARB_NO_SQUARE;
     bool uci = len <= 5 && uci_squares(text ? text : "", len, &from, &to);
     if (st == ARB_ERR_SYNTAX && uci && len == 5 && (promo_type(text[4]) == ARB_KING || promo_type(text[4]) == ARB_PAWN)) {
         /* e7e8k: well formed but for the promotion piece; why, then the summary. */
@@ -447,6 +451,20 @@ int arb_explain_text(const arb_position *pos, const arb_game *history, const cha
         add_move_reasons(&l, pos, history, from, to, len == 5 ? promo_type(text[4]) : ARB_NO_TYPE);
         rl_copy(&l, &why);
         return l.n;
+    }
+    if (st == ARB_ERR_SYNTAX && len >= 4 && len < 16 && text[len - 2] == '=' &&
+        (promo_type(text[len - 1]) == ARB_KING || promo_type(text[len - 1]) == ARB_PAWN)) {
+        /* a8=K, exd8=P: well formed but for the promotion piece; the rule, not a syntax error */
+        char stem[16];
+        memcpy(stem, text, len - 2);
+        stem[len - 2] = '\0';
+        struct san_req q;
+        arb_bitboard c = read_san(stem, &q) && !q.castle && q.piece == ARB_PAWN ? san_candidates(pos, &q) : 0;
+        if (c && !(c & (c - 1))) { /* why, then the summary, as for e7e8k */
+            add_move_reasons(&l, pos, history, lsb(c), q.to, promo_type(text[len - 1]));
+            arb_strlcpy(rl_add(&l, ARB_R_illegal_move)->found, text, sizeof why.found);
+            return l.n;
+        }
     }
     rl_copy(&l, &why);
     if (st != ARB_ERR_ILLEGAL)

@@ -19,6 +19,26 @@ static inline uint64_t zobrist_piece(arb_piece p, int sq)
 #define ZOBRIST_EP(file) arb_polyglot_random[772 + (file)]
 #define ZOBRIST_TURN arb_polyglot_random[780]
 
+/* A move as typed on a Persian or Arabic keyboard: Persian (U+06F0–06F9) and Arabic-Indic
+ * (U+0660–0669) digits become 0–9 («e۴» is e4); everything else is copied. out gets at most
+ * cap-1 bytes and a NUL; returns out. */
+static inline const char *fold_native_digits(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; in && *in && n + 1 < cap; in++) {
+        unsigned char a = (unsigned char)in[0], b = (unsigned char)in[1];
+        if ((a == 0xDB && b >= 0xB0 && b <= 0xB9) || (a == 0xD9 && b >= 0xA0 && b <= 0xA9)) {
+            out[n++] = (char)('0' + (a == 0xDB ? b - 0xB0 : b - 0xA0));
+            in++;
+        } else {
+            out[n++] = (char)a;
+        }
+    }
+    if (cap)
+        out[n] = '\0';
+    return out;
+}
+
 static inline void put_piece(arb_position *pos, arb_piece p, int sq)
 {
     pos->board[sq] = p;

@@ -59,8 +59,7 @@ const char *arb_language_base(const char *tag)
 
 const char *const *arb_languages(void)
 {
-    static const char *const langs[] = {"en", "fa", "ar", NULL};
-    return langs;
+    return arb_catalog_langs;
 }
 
 const char *arb_message_lookup(const char *lang, const char *key)

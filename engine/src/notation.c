@@ -317,6 +317,9 @@ static arb_status parse_san(const arb_position *pos, const char *text, size_t ra
 
 arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
 {
+    char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    if (text && strnlen(text, sizeof folded) < sizeof folded)
+        text = fold_native_digits(text, folded, sizeof folded); /* «e۴», «Nf۳» */
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
     if (text && looks_like_uci(text, len))
         return arb_parse_uci(pos, text, move, why);

@@ -410,7 +410,7 @@ static void test_stop(void)
     arb_unwinnable_result r;
     struct stop_after at_once = {0, 1};
     arb_search_stop stop = {stop_after_n, &at_once};
-    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(arb_unwinnable_within(&q, ARB_WHITE, &(arb_dead_limits){0, 0, &stop}, &r), ARB_OK);
     CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
     CHECK_INT(at_once.asked, 1);
     CHECK(r.nodes <= ARB_DEAD_STOP_EVERY + 1);
@@ -418,7 +418,7 @@ static void test_stop(void)
     /* A stop that never fires changes nothing; proofs that need no search ignore it. */
     struct stop_after never = {0, 1 << 30};
     stop.ctx = &never;
-    CHECK_INT(arb_unwinnable_until(&q, ARB_WHITE, 0, &stop, &r), ARB_OK);
+    CHECK_INT(arb_unwinnable_within(&q, ARB_WHITE, &(arb_dead_limits){0, 0, &stop}, &r), ARB_OK);
     CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
     CHECK(witness_ok(&q, &r));
     CHECK(never.asked >= 1);
@@ -426,13 +426,61 @@ static void test_stop(void)
     at_once.asked = 0;
     stop.ctx = &at_once;
     arb_position locked = fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
-    CHECK_INT(arb_dead_position_until(&locked, 0, &stop, &d), ARB_OK);
+    CHECK_INT(arb_dead_position_within(&locked, &(arb_dead_limits){0, 0, &stop}, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_DEAD);
-    CHECK_INT(arb_dead_position_until(&q, 0, &stop, &d), ARB_OK);
+    CHECK_INT(arb_dead_position_within(&q, &(arb_dead_limits){0, 0, &stop}, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_UNKNOWN);
     CHECK(d.nodes <= 2 * (ARB_DEAD_STOP_EVERY + 1));
-    CHECK_INT(arb_dead_position_until(&q, 0, NULL, &d), ARB_OK);
+    CHECK_INT(arb_dead_position_within(&q, NULL, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_ALIVE);
+}
+
+
+/* A memory cap makes the search's tables smaller (a script's search gets what its budget has
+ * left): never a wrong verdict, ARB_ERR_LIMIT when even the stack does not fit, and the process
+ * grows by no more than the cap, where the same search uncapped takes tens of MiB (the peak
+ * measured, which shows the measure can tell). */
+static void test_memory_cap(void)
+{
+    harness_begin("dead.memory_cap");
+    arb_position hard = fen("k7/1b6/2b2B2/3b4/4b3/1p3b2/pP4b1/K6b b - - 1 1"); /* White spends the budget */
+    arb_unwinnable_result r;
+    CHECK_INT(arb_unwinnable_within(&hard, ARB_WHITE, &(arb_dead_limits){0, 64u << 10, NULL}, &r), ARB_ERR_LIMIT);
+    CHECK_INT(r.verdict, ARB_WIN_UNKNOWN);
+    static const struct {
+        const char *fen;
+        arb_color c;
+        arb_win_verdict want;
+    } known[] = {
+        {"3k4/2b5/1b4B1/8/8/6p1/6Pp/7K w - - 0 1", ARB_WHITE, ARB_WIN_POSSIBLE},
+        {"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1", ARB_WHITE, ARB_WIN_IMPOSSIBLE},
+        {"8/8/k2K4/5N2/3P2P1/P1P1P3/1P6/n6r w - - 0 50", ARB_BLACK, ARB_WIN_POSSIBLE},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        arb_position p = fen(known[i].fen);
+        for (size_t cap = 256u << 10; cap <= (4u << 20); cap *= 4) {
+            CHECK_INT(arb_unwinnable_within(&p, known[i].c, &(arb_dead_limits){0, cap, NULL}, &r), ARB_OK);
+            CHECK_MSG(r.verdict == known[i].want || r.verdict == ARB_WIN_UNKNOWN, "%s with %zu bytes: verdict %d",
+                      known[i].fen, cap, (int)r.verdict);
+            if (r.verdict == ARB_WIN_POSSIBLE)
+                CHECK(witness_ok(&p, &r));
+        }
+    }
+    size_t cap = 4u << 20;
+    harness_reset_peak();
+    long before = harness_peak_kib();
+    CHECK_INT(arb_unwinnable_within(&hard, ARB_WHITE, &(arb_dead_limits){ARB_DEAD_MAX_BUDGET, cap, NULL}, &r), ARB_OK);
+    long capped = harness_peak_kib() - before;
+    CHECK(r.verdict != ARB_WIN_POSSIBLE || witness_ok(&hard, &r));
+    harness_reset_peak();
+    before = harness_peak_kib();
+    CHECK_INT(arb_unwinnable_within(&hard, ARB_WHITE, &(arb_dead_limits){ARB_DEAD_MAX_BUDGET, 0, NULL}, &r), ARB_OK);
+    long uncapped = harness_peak_kib() - before;
+    if (before >= 0) {
+        CHECK_MSG(capped <= HARNESS_RSS_FOR((long)(cap >> 10)), "a search capped at %zu KiB grew the process by %ld KiB",
+                  cap >> 10, capped);
+        CHECK_MSG(uncapped > 4 * (long)(cap >> 10), "the uncapped search grew it by %ld KiB only", uncapped);
+    }
 }
 
 int main(void)
@@ -444,6 +492,7 @@ int main(void)
     test_tempo();
     test_arguments();
     test_stop();
+    test_memory_cap();
     test_images();
     return harness_finish();
 }

@@ -386,7 +386,7 @@ static void check_grammar(void)
 
     harness_begin("catalogs.grammar.start_of_game");
     CHECK_STR(render(ARB_R_repetition_at, "en", 0, 0, 1, 0, NULL, 0), "The position occurred at the start of the game.");
-    CHECK_STR(render(ARB_R_repetition_at, "fa", 0, 0, 5, 8, NULL, 0), "این وضعیت در نیم‌حرکت ۸، پیش از حرکت ۵، پیش آمد.");
+    CHECK_STR(render(ARB_R_repetition_at, "fa", 0, 0, 5, 8, NULL, 0), "این وضعیت پس از نیم‌حرکت ۸ پیش آمد (در حرکت ۵).");
 }
 
 int main(void)

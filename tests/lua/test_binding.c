@@ -7,6 +7,7 @@
 #include "harness.h"
 #include "sandbox.h"
 #include "scripts.h"
+#include "script_libs.h"
 
 static const char *text;
 static size_t text_len;
@@ -14,7 +15,7 @@ static size_t text_len;
 /* Opens sb in lang and leaves the cases table at the top; false with why in err. */
 static bool open_cases(arbl_sandbox *sb, const char *lang, char *err, size_t cap)
 {
-    if (!arbl_sandbox_open(sb, NULL, lang)) {
+    if (!arbl_sandbox_open(sb, NULL, lang, arbl_open_script_libs)) {
         snprintf(err, cap, "no sandbox");
         return false;
     }

@@ -36,9 +36,8 @@ def reg_names(table):
 # How each table's names are written in the docs. Module functions: module_fns (binding.c) and
 # every arbl_*_fns but the explanations (also methods) and the text functions.
 METHODS = {'arbl_position_methods': 'pos:', 'arbl_game_methods': 'game:', 'arbl_random_methods': 'rng:'}
-# Not checked: metamethods, and render/digits/set_digits/plural (binding_text.c), which
-# docs/lessons.md does not list yet.
-UNCHECKED = {'arbl_position_meta', 'arbl_game_meta', 'arbl_text_fns'}
+# Not checked: metamethods.
+UNCHECKED = {'arbl_position_meta', 'arbl_game_meta'}
 MODULE = sorted(t for t in tables if (t == 'module_fns' or t.endswith('_fns'))
                 and t not in UNCHECKED and t != 'arbl_explain_fns')
 unknown = sorted(set(tables) - set(MODULE) - set(METHODS) - UNCHECKED - {'arbl_explain_fns'})

@@ -1,10 +1,12 @@
 /* Sandbox escape tests: one per denied capability, each refused or stopped within its budget. */
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "harness.h"
 #include "sandbox.h"
+#include "script_libs.h"
 
 static char err[512];
 static arbl_budget stopped;
@@ -24,7 +26,7 @@ static int run_limited(const char *code, const arbl_limits *lim)
     arbl_sandbox sb;
     err[0] = result[0] = 0;
     stopped = ARBL_BUDGET_NONE;
-    if (!arbl_sandbox_open(&sb, lim, "en"))
+    if (!arbl_sandbox_open(&sb, lim, "en", arbl_open_script_libs))
         return -1;
     arbl_sandbox_lock(&sb);
     int st = arbl_sandbox_load_text(&sb, code, strlen(code), "=escape.lua", err, sizeof err);
@@ -39,6 +41,7 @@ static int run_limited(const char *code, const arbl_limits *lim)
     arbl_sandbox_close(&sb);
     return st;
 }
+
 
 static int run(const char *code)
 {
@@ -206,6 +209,74 @@ int main(void)
     CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
     CHECK_MSG(now_ms() - t0 < 500, "took %.0f ms", now_ms() - t0);
 
+    /* arbiter.dead's search takes at most the memory the script's budget has left (uncapped it
+     * grows the process by tens of MiB on this position: 2026-12-lua-sandbox-2.md §2.4). */
+    harness_begin("sandbox.dead_search_memory");
+    {
+        arbl_limits lim = {8u << 20, 200000000u, 10000, NULL};
+        arbl_sandbox sb;
+        CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
+        arbl_sandbox_lock(&sb);
+        const char *code = "local p = arbiter.position('k7/1b6/2b2B2/3b4/4b3/1p3b2/pP4b1/K6b b - - 1 1')\n"
+                           "local u = arbiter.unwinnable(p, 'white', 1000000) return tostring(u.nodes)";
+        harness_reset_peak();
+        long before = harness_peak_kib();
+        CHECK_INT(arbl_sandbox_load_text(&sb, code, strlen(code), "=dead.lua", err, sizeof err), LUA_OK);
+        CHECK_MSG(arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK, "%s", err);
+        long grown = harness_peak_kib() - before;
+        if (before >= 0)
+            CHECK_MSG(grown <= HARNESS_RSS_FOR(8 << 10), "the search grew the process by %ld KiB (budget 8 MiB)", grown);
+        arbl_sandbox_close(&sb);
+    }
+
+    /* One instruction can be long (comparing two 7 MiB strings for equality: a memcmp of about
+     * a millisecond), and the hook reads the clock only every 250 of them: at the deadline the
+     * alarm (a timer of the thread, Linux) makes it run at the next instruction instead. It has
+     * gone off when the run ends; the budget is the time. */
+    harness_begin("sandbox.alarm_at_the_deadline");
+#ifdef __linux__
+    {
+        arbl_limits lim = {32u << 20, 4000000000u, 50, NULL};
+        arbl_sandbox sb;
+        CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
+        arbl_sandbox_lock(&sb);
+        const char *code = "local a, b = ('x'):rep(7 * 2^20), ('x'):rep(7 * 2^20 - 1) .. 'x'\n"
+                           "while true do local c = a == b end";
+        CHECK_INT(arbl_sandbox_load_text(&sb, code, strlen(code), "=eq.lua", err, sizeof err), LUA_OK);
+        CHECK(arbl_sandbox_pcall(&sb, 0, 0, err, sizeof err) != LUA_OK);
+        CHECK_INT(sb.stopped_by, ARBL_BUDGET_DEADLINE);
+        CHECK_MSG(sb.alarm, "the run ended without the alarm: %s", err);
+        arbl_sandbox_close(&sb);
+    }
+#endif
+
+    /* The second campaign's escapes end for the right reason: a NUL-string comparison loop at
+     * the deadline (its strings built, not refused), colliding integer keys at the table
+     * limit; blocks of the sizes that limit looks for are still allowed as strings and arrays. */
+    harness_begin("sandbox.long_single_instructions");
+    {
+        arbl_limits lim = {8u << 20, 4000000000u, 200, NULL};
+        t0 = now_ms();
+        CHECK(run_limited("local s = ('\\0'):rep(3 * 2^20) while true do local c = s < s end", &lim) != LUA_OK);
+        CHECK_INT(stopped, ARBL_BUDGET_DEADLINE);
+        CHECK_MSG(strstr(err, "time budget") != NULL, "%s", err);
+        CHECK_MSG(now_ms() - t0 < 200 + 100 + 1000, "took %.0f ms", now_ms() - t0);
+        CHECK(run_limited("local m = 2^15 - 1 local t = {}\nfor j = 1, 2^14 + 1 do t[math.tointeger(j * m)] = true end",
+                          &lim) != LUA_OK);
+        CHECK_MSG(strstr(err, "line 2 (or soon after): a table may hold at most 8192 keys outside its array part") != NULL,
+                  "%s", err);
+        lim.deadline_ms = 5000; /* what follows must succeed, even under a sanitizer on a busy machine */
+        CHECK_INT(run_limited("local t = {} for i = 1, 8192 do t['k' .. i] = i end return tostring(t.k8192)", &lim),
+                  LUA_OK);
+        CHECK_STR(result, "8192");
+        /* 3 MiB and 1.5 MiB: 2^17 and 2^16 nodes of 24 bytes; an array of 1.5 x 2^14 values */
+        CHECK_INT(run_limited("return tostring(#('\\0'):rep(3 * 2^20) + #('x'):rep(3 * 2^19))", &lim), LUA_OK);
+        CHECK_STR(result, "4718592");
+        CHECK_INT(run_limited("local u = {} for i = 1, 24576 do u[i] = i end local v = {table.unpack(u)} "
+                              "return tostring(#v + table.pack(table.unpack(u)).n)", &lim), LUA_OK);
+        CHECK_STR(result, "49152");
+    }
+
     harness_begin("sandbox.finalizers");
     t0 = now_ms();
     /* Lua runs finalizers with hooks off: scripts may not have any. */
@@ -214,6 +285,61 @@ int main(void)
     EXPECT_RESULT("local mt = {} local t = setmetatable({}, mt) mt.__gc = function() while true do end end "
                   "t = nil return 'ok'", "ok");
     CHECK(now_ms() - t0 < 1000);
+
+    /* setmetatable takes a copy of the metatable on its first use (bounded.c): weak keys are
+     * refused, and fields added later do not count; everything else behaves as in Lua. */
+    harness_begin("sandbox.metatables");
+    EXPECT_RESULT("local mt = {__index = function(t, k) return k .. '!' end} return setmetatable({}, mt).x", "x!");
+    EXPECT_RESULT("local mt = {} local t = setmetatable({}, mt) local same = getmetatable(t) == mt "
+                  "setmetatable(t, nil) return tostring(same and getmetatable(t) == nil)", "true");
+    EXPECT_RESULT("local C = {} C.__index = C function C.new(x) return setmetatable({x = x}, C) end "
+                  "local o = C.new(3) function C:get() return self.x end "
+                  "return tostring(o:get()) .. tostring(getmetatable(o) == getmetatable(C.new(4)))", "3true");
+    EXPECT_RESULT("local V = {} V.__index = V "
+                  "V.__add = function(a, b) return setmetatable({n = a.n + b.n}, V) end "
+                  "V.__eq = function(a, b) return a.n == b.n end V.__lt = function(a, b) return a.n < b.n end "
+                  "V.__len = function(a) return a.n end V.__call = function(a, x) return a.n * x end "
+                  "V.__tostring = function(a) return 'v' .. a.n end V.__concat = function(a, b) return 'cat' end "
+                  "local a, b = setmetatable({n = 1}, V), setmetatable({n = 2}, V) "
+                  "local closed = false do local c <close> = setmetatable({}, {__close = function() closed = true end}) end "
+                  "return tostring(a + b) .. tostring(a + a == b) .. tostring(a < b) .. #b .. b(5) .. (a .. b) .. tostring(closed)",
+                  "v3truetrue210cattrue");
+    EXPECT_RESULT("local mt = {} local t = setmetatable({}, mt) mt.__index = function() return 'late' end "
+                  "return tostring(t.x)", "nil");
+    EXPECT_RESULT("local t = setmetatable({}, {__metatable = 'locked'}) local ok = pcall(setmetatable, t, {}) "
+                  "return getmetatable(t) .. tostring(ok)", "lockedfalse");
+    EXPECT_RESULT("local t = setmetatable({}, {}) return tostring(pcall(setmetatable, t, {}))", "true");
+    EXPECT_ERROR("setmetatable({}, {__mode = 'k'})", "weak keys");
+    EXPECT_ERROR("setmetatable({}, {__mode = 'kv'})", "weak keys");
+    EXPECT_RESULT("local t = setmetatable({}, {__mode = 'v'}) t[1] = {} return 'ok'", "ok");
+    EXPECT_ERROR("setmetatable({}, 1)", "nil or table expected");
+    EXPECT_RESULT("return tostring(getmetatable('')) .. tostring(getmetatable(arbiter.start()))",
+                  "falsearbiter.position");
+    /* __mode added after setmetatable: the table stays strong (a full collection keeps its
+     * entry); the same table made weak from C loses it, so the count below can tell. */
+    for (int weak = 0; weak < 2; weak++) {
+        arbl_sandbox sb;
+        CHECK(arbl_sandbox_open(&sb, NULL, "en", arbl_open_script_libs));
+        arbl_sandbox_lock(&sb);
+        const char *code = "local mt = {} local t = setmetatable({}, mt) mt.__mode = 'k' t[{}] = 1 return t";
+        CHECK_INT(arbl_sandbox_load_text(&sb, code, strlen(code), "=late.lua", err, sizeof err), LUA_OK);
+        CHECK_INT(arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err), LUA_OK);
+        if (weak) {
+            lua_newtable(sb.L);
+            lua_pushliteral(sb.L, "k");
+            lua_setfield(sb.L, -2, "__mode");
+            lua_setmetatable(sb.L, -2);
+        }
+        lua_gc(sb.L, LUA_GCCOLLECT);
+        int n = 0;
+        lua_pushnil(sb.L);
+        while (lua_next(sb.L, -2)) {
+            n++;
+            lua_pop(sb.L, 1);
+        }
+        CHECK_MSG(n == !weak, "%s table: %d entries after a collection", weak ? "a weak" : "the script's", n);
+        arbl_sandbox_close(&sb);
+    }
 
     harness_begin("sandbox.error_objects");
     EXPECT_ERROR("error(setmetatable({}, {__tostring = function() return 'custom' end}))", "custom");

@@ -9,8 +9,12 @@
 #define ARB_DEAD_MAX_WITNESS 1000
 /* Explanations kept per verdict. */
 #define ARB_DEAD_MAX_REASONS 6
-/* A budget (positions searched) that decides ordinary games and the CHA vectors. */
+/* A budget (positions searched) that decides ordinary games and the CHA vectors: what a
+ * search given a budget of 0 uses. */
 #define ARB_DEAD_DEFAULT_BUDGET 2000000u
+/* The most a request or a script may ask for (about a second of search). POST /v1/dead's own
+ * default is smaller (json/arbiter_json.h, AJ_DEAD_DEFAULT_BUDGET); a script's is the engine's. */
+#define ARB_DEAD_MAX_BUDGET 2000000u
 
 /* Insufficient material (K v K, K+N v K, K+B v K, bishops all on one colour) is
  * arb_insufficient_material in arbiter/rules.h; the rules hooks (flag fall, second illegal
@@ -52,9 +56,19 @@ typedef struct arb_search_stop {
 } arb_search_stop;
 #define ARB_DEAD_STOP_EVERY 1024u
 
-/* arb_unwinnable and arb_dead_position with a stop (NULL: none). */
-ARB_API arb_status arb_unwinnable_until(const arb_position *pos, arb_color winner, uint64_t budget,
-                                        const arb_search_stop *stop, arb_unwinnable_result *result);
+/* What one search may spend. Its tables (transposition table, the enumeration's seen set, stack
+ * and moves) take up to about 60 MiB at their largest; a memory cap makes them smaller, so a
+ * hard position ends undecided sooner (never wrongly decided), and a cap too small for the
+ * search's stack (about 160 KiB) gives ARB_ERR_LIMIT. The search frees them before returning. */
+typedef struct arb_dead_limits {
+    uint64_t budget;              /* positions searched per colour (0: ARB_DEAD_DEFAULT_BUDGET) */
+    size_t memory;                /* bytes the search's tables may hold at once (0: no cap) */
+    const arb_search_stop *stop;  /* NULL: none */
+} arb_dead_limits;
+
+/* arb_unwinnable and arb_dead_position within limits (NULL: the defaults, no cap, no stop). */
+ARB_API arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
+                                         arb_unwinnable_result *result);
 
 typedef enum arb_dead_verdict {
     ARB_DEAD_UNKNOWN = 0,  /* neither side proved able, and not both proved unable */
@@ -71,7 +85,7 @@ typedef struct arb_dead_result {
 
 /* Dead position (5.2.2): decides both sides, each with at most `budget` positions. */
 ARB_API arb_status arb_dead_position(const arb_position *pos, uint64_t budget, arb_dead_result *result);
-ARB_API arb_status arb_dead_position_until(const arb_position *pos, uint64_t budget,
-                                           const arb_search_stop *stop, arb_dead_result *result);
+ARB_API arb_status arb_dead_position_within(const arb_position *pos, const arb_dead_limits *limits,
+                                            arb_dead_result *result);
 
 #endif

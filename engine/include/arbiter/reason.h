@@ -114,7 +114,13 @@ ARB_API size_t arb_reason_render_digits(const arb_reason *r, const char *lang, a
 ARB_API size_t arb_reason_render_opts(const arb_reason *r, const char *lang, bool native_digits,
                                       char *buf, size_t cap);
 
-/* The languages that have a catalog, as a NULL-terminated list ("en", "fa", "ar"). */
+/* The languages that have a catalog, as a NULL-terminated list ("en", "fa", "ar"): the one list
+ * of languages, made from the catalog folders engine/meson.build names (the first is the
+ * fallback). Everything else that lists languages reads it (the Lua runtimes through
+ * arbiter.languages(); web/i18n.js is checked against it by a test). */
 ARB_API const char *const *arb_languages(void);
+/* How many there are, for arrays sized at compile time (the generated catalog fails to compile
+ * when it is not the number of catalogs). */
+#define ARB_LANGUAGE_COUNT 3
 
 #endif

@@ -14,6 +14,7 @@
 #include "bounded.h"
 #include "harness.h"
 #include "sandbox.h"
+#include "script_libs.h"
 
 extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
@@ -164,7 +165,7 @@ static void walk_state(const char *prelude, size_t len, const char *name, bool l
     arbl_sandbox sb;
     arbl_limits lim = {.memory = 8u << 20};
     harness_begin("reachable.open");
-    CHECK(arbl_sandbox_open(&sb, &lim, "en"));
+    CHECK(arbl_sandbox_open(&sb, &lim, "en", arbl_open_script_libs));
     lua_State *L = sb.L;
     char err[256];
     arbl_sandbox_arm(&sb);
