@@ -141,17 +141,25 @@ static int pos_legal_count(lua_State *L)
     return 1;
 }
 
+/* The move argument of pos:parse and pos:play: true with *m, or false with nil and the
+ * explanation pushed (the method returns those two). */
+static bool move_arg(lua_State *L, const arb_position *pos, arb_move *m)
+{
+    arb_reason why;
+    if (arbl_parse_move(L, pos, 2, m, &why) == ARB_OK)
+        return true;
+    lua_pushnil(L);
+    arbl_push_reason(L, &why);
+    return false;
+}
+
 /* pos:parse(move) -> move table | nil, explanation */
 static int pos_parse(lua_State *L)
 {
     const arb_position *pos = arbl_check_pos(L, 1);
     arb_move m;
-    arb_reason why;
-    if (arbl_parse_move(L, pos, 2, &m, &why) != ARB_OK) {
-        lua_pushnil(L);
-        arbl_push_reason(L, &why);
+    if (!move_arg(L, pos, &m))
         return 2;
-    }
     arbl_push_move(L, pos, m);
     return 1;
 }
@@ -161,12 +169,8 @@ static int pos_play(lua_State *L)
 {
     const arb_position *pos = arbl_check_pos(L, 1);
     arb_move m;
-    arb_reason why;
-    if (arbl_parse_move(L, pos, 2, &m, &why) != ARB_OK) {
-        lua_pushnil(L);
-        arbl_push_reason(L, &why);
+    if (!move_arg(L, pos, &m))
         return 2;
-    }
     arb_position *after = arbl_push_position(L, pos);
     arb_position_play(after, m);
     return 1;
