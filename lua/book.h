@@ -51,10 +51,6 @@ typedef struct arbl_source {
     size_t len;
 } arbl_source;
 
-/* One kind of content. The runtime table its prelude returns (index 1 of every sandbox) has
- * what the kind answers with; its checker adds lint(item, text, name) -> problems, describe(item)
- * -> a plain table, and may add id_line(item, text), verify(item, text, name) -> problems and
- * check_language(item, text, name) -> problems (run again under each other language). */
 /* A chunk of the host's Lua: its chunk name ("=quiz_prelude") and its embedded text. */
 typedef struct arbl_lua_text {
     const char *name;
@@ -62,6 +58,10 @@ typedef struct arbl_lua_text {
     const size_t *len;
 } arbl_lua_text;
 
+/* One kind of content. The runtime table its prelude returns (index 1 of every sandbox) has
+ * what the kind answers with; its checker adds lint(item, text, name) -> problems, describe(item)
+ * -> a plain table, and may add id_line(item, text), verify(item, text, name) -> problems and
+ * check_language(item, text, name) -> problems (run again under each other language). */
 typedef struct arbl_kind {
     const char *name;           /* the constructor: "lesson" for lesson{...} (marked is_lesson) */
     const char *noun;           /* reports: "another <noun> already has the id" */
