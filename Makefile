@@ -1,5 +1,6 @@
 # Thin wrapper over meson. `make run`: install missing packages, build, start arbiterd with the
-# bundled lessons. `make test`: the whole test suite. SANITIZE=1 uses an ASan+UBSan build.
+# bundled lessons. `make test`: the whole test suite. SANITIZE=1 uses an ASan+UBSan build. The
+# packages each needs are the one list in scripts/deps (build, --test, --bench), as for CI.
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
 MESON_OPTS ?= -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false
@@ -9,13 +10,16 @@ MESON_OPTS ?=
 endif
 LISTEN ?= 127.0.0.1:8080
 
-.PHONY: all deps run test test-slow bench clean
+.PHONY: all deps test-deps run test test-slow bench clean
 
 all: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
 deps:
 	@scripts/deps
+
+test-deps:
+	@scripts/deps --test
 
 $(BUILD)/build.ninja:
 	meson setup $(BUILD) $(MESON_OPTS)
@@ -30,10 +34,10 @@ run: all
 	  ./$(BUILD)/cli/arbiter moves startpos; \
 	fi
 
-test: all
+test: test-deps all
 	meson test -C $(BUILD) --print-errorlogs --no-suite slow
 
-test-slow: all
+test-slow: test-deps all
 	meson test -C $(BUILD) --print-errorlogs --suite slow
 
 bench: all

@@ -18,7 +18,12 @@
  * checks for the close; earlier ones do not, hence the two ways). Such an answer is written only
  * when the socket's send queue surely has room for all of it (it is small: an empty queue always
  * has), so it is never cut; otherwise the connection is closed without one. The text is English:
- * the request's language is not known yet. */
+ * the request's language is not known yet.
+ *
+ * All of that is how one version of the library behaves: AD_MHD_PINNED (daemon/meson.build), the
+ * one this was written and tested for. With another at run time (MHD_get_version) the refusals
+ * keep the library's own pages, unchanged, and start-up says so once: a newer library's send
+ * path may differ, and a wrong guess here would corrupt answers rather than only style them. */
 #define _GNU_SOURCE /* RTLD_NEXT */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -59,6 +64,7 @@ static refusal answers[] = {
 static queue_fn real_queue;
 static ad_refusal_hooks hooks;
 static pthread_once_t resolve_once = PTHREAD_ONCE_INIT;
+static bool pinned; /* the library at run time is AD_MHD_PINNED: set once by ad_refusals_init */
 
 /* dlsym's object pointer as the function it names (POSIX guarantees the two convert). */
 static queue_fn as_queue_fn(void *symbol)
@@ -120,6 +126,12 @@ bool ad_refusals_init(const ad_config *cfg, ad_refusal_hooks h)
      * still answer with its HTML pages (daemon.http_fuzz and daemon.refusals catch that). */
     if (as_queue_fn(dlsym(RTLD_DEFAULT, "MHD_queue_response")) != MHD_queue_response)
         ad_log(AD_LOG_WARN, "MHD_queue_response is not arbiterd's: parser refusals stay HTML");
+    const char *version = MHD_get_version();
+    pinned = version && strcmp(version, AD_MHD_PINNED) == 0;
+    if (!pinned)
+        ad_log(AD_LOG_WARN, "libmicrohttpd %s is not %s, the version daemon/refusals.c was written for: "
+               "the requests the library refuses keep its own HTML pages", version ? version : "(unknown)",
+               AD_MHD_PINNED);
     for (size_t i = 0; i < NANSWERS; i++)
         if (!render(&answers[i], cfg)) {
             ad_log(AD_LOG_ERROR, "cannot render the %d answer", answers[i].status);
@@ -195,6 +207,12 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
     const refusal *a = response ? refusal_for(status_code, response) : NULL;
     if (!a)
         return real_queue(connection, status_code, response);
+    if (!pinned) { /* another library version: its own page, unchanged */
+        enum MHD_Result ok = real_queue(connection, status_code, response);
+        if (hooks.refused)
+            hooks.refused(connection, a->status, 0);
+        return ok;
+    }
     /* The library sets the header size at the end of the headers (0 before: its error path has
      * already moved the state on, so whether the size is readable does not tell). */
     const union MHD_ConnectionInfo *hs = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 # daemon.extremes: the extreme-position family (tests/fuzz/extreme-positions.txt: the densest
 # boards the parser accepts, and the review's 263-move board it refuses) posted to every POST
-# route that takes a position, to a lesson preview whose script calls every binding on them, and
-# written into the puzzle file the daemon loads. Each answer is checked against the engine's
+# route that takes a position, to a lesson preview (checked, then answered) whose script calls
+# every binding on them, and written into the puzzle file the daemon loads (then answered through
+# /v1/puzzles/{id}/answer); the review's start-up lesson and puzzle script on the 263 board. Each answer is checked against the engine's
 # count (analyze, perft), every move of an accepted board is played through /v1/move, a refused
 # board is 400 invalid_fen naming too_many_pieces, and the daemon serves on afterwards. Before
 # issue 20 §1 one such request killed arbiterd (SIGSEGV).
 import json
 import os
 import re
+import signal
 import sys
 import tempfile
+import time
 
 from daemon_util import Daemon, begin, check, check_eq, finish
 
@@ -34,6 +37,15 @@ def family():
 
 BOARDS = family()
 check(len(BOARDS) >= 15, 'the family file has its boards')
+
+
+def wait_until(pred, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.05)
+    return pred()
 
 
 def refused_ok(st, body, what, b):
@@ -65,6 +77,23 @@ def start():
         for b in BOARDS:
             if b['variant'] == 'standard':
                 f.write('x-%s | 1 | %s | Qa1 | constructed (extreme family)\n' % (b['name'].replace('_', '-'), b['fen']))
+    if LUA:
+        # The review's start-up reproductions (attacks/startup/s2e, s2h): a lesson whose answer asks
+        # targets() on the 263 board, and a count puzzle on it. Both killed arbiterd at start-up.
+        review = [b for b in BOARDS if b['name'] == 'review_263'][0]['fen']
+        with open(os.path.join(LESSONS.name, 'zz-crash-263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return lesson {\n  id = "zz-crash-263", title = { en = "X", fa = "X", ar = "X" },\n'
+                    '  level = "beginner", tags = { "test" }, rules = { "3.1" },\n'
+                    '  steps = { which_squares {\n'
+                    '    fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1",\n'
+                    '    prompt = { en = "Where?", fa = "کجا؟", ar = "أين؟" },\n'
+                    '    answer = function(pos) return targets(arbiter.position("%s"), "f7") end,\n'
+                    '    tests = { right = { "f8" } } } } }\n' % review)
+        with open(os.path.join(pdir, 'p263.lua'), 'w', encoding='utf-8') as f:
+            f.write('return puzzle {\n  id = "p263", kind = "count",\n  fen = "%s",\n'
+                    '  prompt = { en = "How many?", fa = "چند؟", ar = "كم؟" },\n'
+                    '  success = { en = "263.", fa = "۲۶۳.", ar = "263." },\n  answer = 263,\n'
+                    '  source = "the 2026-12 review",\n}\n' % review)
     return Daemon(BIN, {'lessons': LESSONS.name, 'lesson-preview': 'true'})
 
 
@@ -78,6 +107,16 @@ try:
     check('m1-back-rank' in ids, 'the good puzzle is served')
     check(not any(i == 'x-review-263' for i in ids), 'the refused board is not served as a puzzle')
     check(re.search(r'puzzles\.txt:3: .*skipped', d.log()), 'the refused line is logged: ' + d.log()[-400:])
+    if LUA:
+        log = d.log()
+        check('zz-crash-263' in log and 'p263' in log, 'the review\'s lesson and puzzle script are refused at start-up, each named: ' + log[-800:])
+        check(not any(p.get('id') == 'p263' for p in (listed if isinstance(listed, list) else listed.get('puzzles', []))),
+              'the 263 puzzle script is not served')
+        st, _, ls = d.get('/v1/lessons')
+        check(st == 200 and not any(x.get('id') == 'zz-crash-263' for x in ls), 'nor the lesson')
+        d.signal(signal.SIGHUP)
+        check(wait_until(lambda: d.log().count('zz-crash-263') >= 2, 30), 'a SIGHUP reload refuses them again')
+        check(d.proc.poll() is None and d.get('/v1/health')[0] == 200, 'and the daemon lives through it')
 
     for b in BOARDS:
         what = b['name']
@@ -129,6 +168,23 @@ try:
         check_eq(len(p.get('divide', [])), b['count'], what + ' perft: divide lists every move')
         check_eq(sum(x['nodes'] for x in p.get('divide', [])), p.get('nodes'), what + ' perft: divide adds up')
 
+    # The boards the mate file holds, answered through /v1/puzzles/{id}/answer: the solver on the
+    # densest boards (every legal first move of the first board; the first move of each other).
+    begin('extremes.puzzle_answers')
+    for b in BOARDS:
+        if b['refused'] or b['variant'] != 'standard':
+            continue
+        pid = 'x-' + b['name'].replace('_', '-')
+        st, _, a = d.post('/v1/analyze', position(b))
+        firsts = [m['san'] for m in a.get('legal_moves', [])]
+        for san in (firsts if b['name'] == 'queens' else firsts[:1]):
+            st, _, r = d.post('/v1/puzzles/%s/answer' % pid, {'answer': san})
+            if st != 200 or r.get('verdict') not in ('solved', 'correct', 'wrong'):
+                check(False, '%s: %s answered %s %s' % (pid, san, st, json.dumps(r)[:200]))
+                break
+        else:
+            check(True, pid)
+
     if LUA:
         # A lesson preview whose answer calls every binding on each board: accepted boards answer
         # with their count, refused ones raise the parser's error, which the preview reports.
@@ -156,6 +212,8 @@ try:
                    '    success = function() local t = probe() return { en = t, fa = t, ar = t } end,\n'
                    '    tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } } } } }\n'
                    % json.dumps(b['fen']))
+            st, _, r = d.post('/v1/lessons/preview', {'source': src})
+            check_eq((st, r.get('valid')), (200, True), b['name'] + ': the preview checks the lesson: ' + json.dumps(r)[:300])
             st, _, r = d.post('/v1/lessons/preview/answer', {'source': src, 'step': 1, 'answer': 'true'})
             text = json.dumps(r, ensure_ascii=False)
             check_eq(st, 200, b['name'] + ': the preview answered: ' + text[:300])

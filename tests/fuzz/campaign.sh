@@ -12,7 +12,7 @@ names=("$@")
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run() {
   local name=$1 seeds dict=()
-  case $name in fen|move|pgn) seeds=$src/corpus/$name ;; *) seeds=$src/corpus/endpoint-$name; dict=(-dict="$src/endpoint.dict") ;; esac
+  case $name in fen|move|pgn|extreme) seeds=$src/corpus/$name ;; *) seeds=$src/corpus/endpoint-$name; dict=(-dict="$src/endpoint.dict") ;; esac
   mkdir -p "$out/$name/corpus"
   cp -n "$seeds"/* "$out/$name/corpus/"
   "$build/tests/fuzz/fuzz_$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \

@@ -22,6 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_ASSERT(warnings[i].code < ARB_REASON_COUNT && warnings[i].offset >= 0 && warnings[i].offset <= (int)n);
             arb_reason_render(&warnings[i], "fa", rendered, sizeof rendered);
         }
+        FUZZ_ASSERT(arb_validate(text, (arb_variant)v, NULL, 0) <= ARB_VALIDATE_MAX);
         arb_status st = arb_position_from_fen_unchecked(&pos, text, (arb_variant)v, &why);
         if (st != ARB_OK) {
             FUZZ_ASSERT(why.code < ARB_REASON_COUNT);

@@ -30,9 +30,9 @@
 /* arb_validate's list is never longer than this: at most one reason per character of the
  * castling field (a FEN is at most ARB_FEN_MAX_INPUT = 256 bytes, the board and side take 17 or
  * more: 238), 3 for the en passant field and 1 for the clocks, 27 for the board (21 board problems,
- * kings_adjacent, impossible_check, too_many_pawns and too_many_promoted per colour) and 37 for
+ * kings_adjacent, impossible_check, too_many_pawns and too_many_promoted per colour) and 39 for
  * what retrograde analysis finds (a Chess960 start clash; per colour the pawn structure, the
- * promotions, 15 walled-in pieces and too_many_promoted_walled): 306. */
+ * promotions, at most 16 walled-in pieces and too_many_promoted_walled), and the missing field: 309. */
 #define ARB_VALIDATE_MAX 320
 
 /* ---- Moves ------------------------------------------------------------------------------- */
