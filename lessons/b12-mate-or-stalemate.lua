@@ -1,4 +1,7 @@
 -- Mate or stalemate? (FIDE 5.1.1, 5.2.1): the engine tells which, and why.
+local PLAY_ON = { en = "Neither: Black has at least one legal move, so this is not stalemate, and it is not checkmate either. The game goes on.",
+                  fa = "هیچ‌کدام: سیاه دست‌کم یک حرکت قانونی دارد، پس این پات نیست و مات هم نیست. بازی ادامه دارد.",
+                  ar = "لا هذا ولا ذاك: للأسود نقلة قانونية واحدة على الأقل، فليس هذا جمودًا وليس كش مات. المباراة مستمرة." }
 local function status_step(fen, expected, succ)
   return choice {
     fen = fen,
@@ -13,6 +16,8 @@ local function status_step(fen, expected, succ)
       return s == "checkmate" and "mate" or s == "stalemate" and "stalemate" or "play"
     end,
     explain = function(pos) return select(2, pos:explain_status()) end,
+    -- the engine explains mate and stalemate; a game that goes on is said plainly
+    wrong = arbiter.position(fen):status() == "ongoing" and PLAY_ON or nil,
     success = succ,
     tests = { right = { expected }, wrong = { [expected == "play" and "mate" or "play"] = "wrong_answer" } },
   }

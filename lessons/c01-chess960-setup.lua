@@ -1,4 +1,4 @@
--- Chess960 set-up (FIDE Guidelines III, Chess960 rules): the back rank is shuffled, the king
+-- Chess960 set-up (FIDE Guidelines II, Chess960 rules: II.1, II.2): the back rank is shuffled, the king
 -- stands between the rooks and the bishops on opposite colours. The engine builds each start.
 local function back_rank(n)
   local pos = arbiter.chess960(n)
@@ -7,7 +7,7 @@ local function back_rank(n)
   return table.concat(out)
 end
 local function legal_setup(rank)
-  -- the rules of 960.1: bishops on opposite colours, king between the rooks
+  -- the rules of II.2: bishops on opposite colours, king between the rooks
   local b1, b2 = rank:find("B"), rank:find("B", (rank:find("B") or 0) + 1)
   local r1, k, r2 = rank:find("R"), rank:find("K"), rank:find("R", (rank:find("R") or 0) + 1)
   return b1 ~= nil and b2 ~= nil and (b1 + b2) % 2 == 1 and r1 ~= nil and r2 ~= nil and r1 < k and k < r2
@@ -17,7 +17,7 @@ return lesson {
   title = { en = "Chess960: the starting position", fa = "شطرنج تصادفی فیشر (شطرنج ۹۶۰): وضعیت آغازین", ar = "شطرنج فيشر العشوائي (شطرنج 960): الوضع الابتدائي" },
   level = "advanced",
   tags = { "chess960" },
-  rules = { "960", "960.1" },
+  rules = { "II", "II.1", "II.2", "II.2.1", "II.2.2", "II.2.3" },
   steps = {
     teach {
       fen = arbiter.chess960(0):fen(),
@@ -31,6 +31,9 @@ return lesson {
       prompt = { en = "Position 518 of Chess960 is the ordinary starting position.", fa = "وضعیت شمارهٔ ۵۱۸ شطرنج تصادفی فیشر همان وضعیت آغازین معمولی است.",
                  ar = "الوضع رقم 518 في شطرنج فيشر العشوائي هو الوضع الابتدائي العادي." },
       answer = function() return back_rank(518) == "RNBQKBNR" end,
+      wrong = { en = "The 960 start positions are numbered 0 to 959, and the ordinary set-up, RNBQKBNR, is number 518.",
+                fa = "۹۶۰ وضعیت آغازین از ۰ تا ۹۵۹ شماره‌گذاری شده‌اند و چیدمان معمولی، RNBQKBNR، شمارهٔ ۵۱۸ است.",
+                ar = "تُرقَّم أوضاع البداية الـ960 من 0 إلى 959، والتشكيلة العادية RNBQKBNR هي رقم 518." },
       success = { en = "True: the numbering puts the classical set-up, RNBQKBNR, at 518.", fa = "درست است: در این شماره‌گذاری چیدمان کلاسیک، RNBQKBNR، شمارهٔ ۵۱۸ است.",
                   ar = "صحيح: يقع الترتيب الكلاسيكي RNBQKBNR في الرقم 518 من هذا الترقيم." },
       tests = { right = { "true" }, wrong = { ["false"] = "wrong_answer" } },
@@ -40,6 +43,9 @@ return lesson {
                  fa = "آیا BRBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
                  ar = "هل يمكن أن يكون BRBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("BRBKRNNQ") end,
+      wrong = { en = "The bishops must stand on squares of different colours (II.2.2): here both, on a1 and c1, are on dark squares.",
+                fa = "فیل‌ها باید روی خانه‌هایی با رنگ متفاوت باشند (II.2.2): اینجا هر دو، در a1 و c1، روی خانه‌های تیره‌اند.",
+                ar = "يجب أن يقف الفيلان على مربعين مختلفي اللون (II.2.2): وهنا كلاهما، في a1 وc1، على مربعين داكنين." },
       success = { en = "Right: no — the bishops on a1 and c1 both stand on dark squares; they must be on opposite colours.",
                   fa = "درست است: نه؛ فیل‌های a1 و c1 هر دو روی خانهٔ تیره‌اند، در حالی که باید روی خانه‌های ناهم‌رنگ باشند.",
                   ar = "صحيح: لا، فالفيلان في a1 وc1 كلاهما على مربع داكن، ويجب أن يكونا على لونين مختلفين." },
@@ -50,6 +56,9 @@ return lesson {
                  fa = "آیا KRRBBNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
                  ar = "هل يمكن أن يكون KRRBBNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("KRRBBNNQ") end,
+      wrong = { en = "The king must stand between the two rooks (II.2.1): here it is on a1, outside them.",
+                fa = "شاه باید میان دو رخ باشد (II.2.1): اینجا در a1 و بیرون از آن دو است.",
+                ar = "يجب أن يقف الملك بين الرخين (II.2.1): وهو هنا في a1 خارجهما." },
       success = { en = "Right: no — the king on a1 is not between the rooks, so it could never castle on one side.",
                   fa = "درست است: نه؛ شاه در a1 میان دو رخ نیست، پس هرگز نمی‌توانست در یکی از جناح‌ها قلعه برود.",
                   ar = "صحيح: لا، فالملك في a1 ليس بين الرخين، فلن يستطيع التبييت في أحد الجناحين أبدًا." },
@@ -60,6 +69,9 @@ return lesson {
                  fa = "آیا RBBKRNNQ (از a1 تا h1) می‌تواند ردیف اول سفید در یک بازی شطرنج تصادفی فیشر باشد؟",
                  ar = "هل يمكن أن يكون RBBKRNNQ (من a1 إلى h1) الصفّ الأول للأبيض في مباراة شطرنج فيشر العشوائي؟" },
       answer = function() return legal_setup("RBBKRNNQ") end,
+      wrong = { en = "It meets both conditions: the bishops on b1 and c1 stand on squares of different colours, and the king on d1 stands between the rooks on a1 and e1 (II.2).",
+                fa = "هر دو شرط برقرار است: فیل‌های b1 و c1 روی خانه‌هایی با رنگ متفاوت‌اند و شاه در d1 میان رخ‌های a1 و e1 است (II.2).",
+                ar = "الشرطان متحققان: الفيلان في b1 وc1 على مربعين مختلفي اللون، والملك في d1 بين الرخين في a1 وe1 (II.2)." },
       success = { en = "Right: yes — the bishops on b1 (light) and c1 (dark) differ in colour, and the king on d1 stands between the rooks on a1 and e1.",
                   fa = "درست است: بله؛ فیل‌های b1 (روشن) و c1 (تیره) ناهم‌رنگ‌اند و شاه d1 میان رخ‌های a1 و e1 ایستاده است.",
                   ar = "صحيح: نعم، فالفيلان في b1 (فاتح) وc1 (داكن) مختلفا اللون، والملك في d1 يقف بين الرخين في a1 وe1." },
@@ -107,6 +119,9 @@ return lesson {
         end
         return true
       end,
+      wrong = { en = "Black's pieces stand opposite White's, file for file (II.2.3): the same arrangement on both back ranks, mirrored.",
+                fa = "مهره‌های سیاه روبه‌روی مهره‌های سفید، ستون به ستون، قرار می‌گیرند (II.2.3): همان چیدمان در هر دو ردیف آخر، قرینهٔ هم.",
+                ar = "تقف قطع الأسود مقابل قطع الأبيض عمودًا بعمود (II.2.3): التشكيلة نفسها على الصفين الأخيرين، كصورة في مرآة." },
       success = { en = "Right: Black's first rank is the mirror of White's, so the kings face each other on one file, as do the rooks, bishops and the rest.",
                   fa = "درست است: ردیف اول سیاه قرینهٔ ردیف اول سفید است، پس دو شاه روبه‌روی هم در یک ستون‌اند و رخ‌ها و فیل‌ها و بقیهٔ مهره‌ها هم همین‌طور.",
                   ar = "صحيح: الصف الأول للأسود مرآة للصف الأول للأبيض، فيتقابل الملكان على عمود واحد، وكذلك الرخاخ والأفيال وسائر القطع." },

@@ -5,10 +5,10 @@ return lesson {
   title = { en = "Castling in Chess960", fa = "قلعه رفتن در شطرنج تصادفی فیشر", ar = "التبييت في شطرنج فيشر العشوائي" },
   level = "advanced",
   tags = { "castling", "chess960" },
-  rules = { "3.8.2", "960" },
+  rules = { "3.8.2", "II.3", "II.3.2.6" },
   steps = {
     teach {
-      fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+      fen = "1r2k1r1/7p/8/8/8/P7/8/1R2K1R1 w GBgb - 0 1",
       variant = "chess960",
       text = { en = "In Chess960 castling ends exactly as in ordinary chess, wherever the king and rook started: after castling kingside (O-O) the king is on g1 and the rook on f1; after queenside castling (O-O-O) the king is on c1 and the rook on d1. Every square between the king and its target, and between the rook and its target, must be empty except for those two pieces, and the king may not be in check, pass through or land on an attacked square.",
                fa = "در شطرنج تصادفی فیشر قلعه درست مثل شطرنج معمولی تمام می‌شود، هر جا که شاه و رخ شروع کرده باشند: پس از قلعهٔ کوچک (O-O) شاه در g1 و رخ در f1 است و پس از قلعهٔ بزرگ (O-O-O) شاه در c1 و رخ در d1. همهٔ خانه‌های میان شاه و مقصدش و میان رخ و مقصدش باید، جز خود آن دو مهره، خالی باشند، و شاه نباید کیش باشد، از خانهٔ زیر حمله بگذرد یا در آن بایستد.",
@@ -67,6 +67,9 @@ return lesson {
       answer = function(pos) return pos:parse("O-O") ~= nil or pos:parse("O-O-O") ~= nil end,
       -- SP 0 is BBQNNRKR: the king stands next to both rooks; what stops castling is the squares
       -- the king and rook must pass or land on.
+      wrong = { en = "Not on the first move: for 0-0 the h1-rook would land on f1, where the other rook stands; for 0-0-0 the king would cross e1 and d1 (the knights) and land on c1 (the queen). The squares they pass and reach must be empty.",
+                fa = "نه در حرکت نخست: در 0-0 رخ h1 باید به f1 برود که رخ دیگر در آن است؛ در 0-0-0 شاه باید از e1 و d1 (اسب‌ها) بگذرد و در c1 (وزیر) بایستد. خانه‌هایی که از آن‌ها می‌گذرند و به آن‌ها می‌رسند باید خالی باشند.",
+                ar = "ليس في النقلة الأولى: في 0-0 يجب أن يصل رخ h1 إلى f1 حيث يقف الرخ الآخر؛ وفي 0-0-0 يجب أن يعبر الملك e1 وd1 (الحصانان) ويصل إلى c1 (الوزير). والمربعات التي يعبرانها ويصلان إليها يجب أن تكون خالية." },
       success = { en = "Right: for O-O the h1-rook must go to f1, where the other rook stands; for O-O-O the king must pass e1 and d1 (knights) and land on c1 (queen). Every square the king and rook pass or land on must be empty, apart from the king and the castling rook themselves.",
                   fa = "درست است: در قلعهٔ کوچک، رخ h1 باید به f1 برود که رخ دیگر آنجاست؛ در قلعهٔ بزرگ، شاه باید از e1 و d1 (جای اسب‌ها) بگذرد و در c1 (جای وزیر) بنشیند. همهٔ خانه‌هایی که شاه و رخ از آن‌ها می‌گذرند یا در آن‌ها می‌نشینند باید خالی باشند؛ فقط خودِ شاه و رخی که با آن قلعه می‌روید می‌توانند در آن‌ها باشند.",
                   ar = "صحيح: في التبييت القصير يجب أن ينتقل رخ h1 إلى f1 حيث يقف الرخ الآخر، وفي التبييت الطويل يجب أن يعبر الملك e1 وd1 (وعليهما الحصانان) ليستقر في c1 (وعليه الوزير). ويجب أن تكون كل المربعات التي يعبرها الملك أو الرخ أو يستقران فيها خالية، باستثناء الملك ورخ التبييت نفسيهما." },

@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Chess960: every form of castling", fa = "شطرنج تصادفی فیشر: همهٔ شکل‌های قلعه", ar = "شطرنج فيشر العشوائي: كل أشكال التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
-  rules = { "960", "3.8.2", "4.1", "4.3", "4.4.1", "4.6" },
+  rules = { "II.3", "II.3.2", "II.3.2.5", "3.8.2", "4.1", "4.3", "4.4.1", "4.7" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/6KR w H - 0 1",
@@ -99,9 +99,12 @@ return lesson {
         { id = "b", text = { en = "Move the king to c1 first, then the rook to d1", fa = "اول شاه را به c1 ببرید و بعد رخ را به d1", ar = "انقل الملك إلى c1 أولًا، ثم الرخ إلى d1" } },
       },
       answer = "a",
-      success = { en = "Right: a king released on c1 is the ordinary move Kc1, and the move is complete (4.6); lifting the king off the board first shows that you castle.",
-                  fa = "درست است: شاهی که در c1 رها شود همان حرکت معمولی Kc1 است و حرکت تمام شده است (۴.۶)؛ برداشتن شاه از صفحه در آغاز نشان می‌دهد که قلعه می‌روید.",
-                  ar = "صحيح: الملك المتروك في c1 هو النقلة العادية Kc1 وقد اكتملت (4.6)؛ أما رفع الملك عن الرقعة أولًا فيبيّن أنك تبيّت." },
+      wrong = { en = "Putting the king on c1 first could be taken for the ordinary king move Kc1, made as soon as the king is released (4.7). The guidelines recommend lifting the king off the board, placing the rook on d1, then the king on c1 (II.3.2.5).",
+                fa = "اگر اول شاه را در c1 بگذارید، ممکن است همان حرکت معمولی Kc1 به حساب آید و همان بماند (۴.۷). رهنمودها توصیه می‌کنند شاه را از صفحه بردارید، رخ را در d1 بگذارید و سپس شاه را در c1 (II.3.2.5).",
+                ar = "وضع الملك في c1 أولًا قد يُفهم على أنه نقلة الملك العادية Kc1 فتثبت (4.7). وتوصي الإرشادات برفع الملك عن الرقعة، ثم وضع الرخ في d1، ثم الملك في c1 (II.3.2.5)." },
+      success = { en = "Right: a king released on c1 could be taken for the ordinary move Kc1, since a move is made once the piece is released (4.7). The Chess960 guidelines recommend lifting the king off the board first, then placing the rook, then the king (II.3.2.5), so that everyone sees you castle.",
+                  fa = "درست است: شاهی که در c1 رها شود ممکن است همان حرکت معمولی Kc1 به حساب آید، چون حرکت با رها کردن مهره انجام می‌شود (۴.۷). رهنمودهای شطرنج ۹۶۰ توصیه می‌کنند اول شاه را از صفحه بردارید، سپس رخ را بگذارید و بعد شاه را (II.3.2.5)، تا همه ببینند که قلعه می‌روید.",
+                  ar = "صحيح: قد يُفهم الملك المتروك في c1 على أنه النقلة العادية Kc1، لأن النقلة تُعدّ قد لُعبت متى تُركت القطعة (4.7). لذا توصي إرشادات شطرنج 960 برفع الملك عن الرقعة أولًا، ثم وضع الرخ، ثم الملك (II.3.2.5)، ليرى الجميع أنك تبيّت." },
       tests = { right = { "a" }, wrong = { ["b"] = "wrong_answer" } },
     },
     move_task {

@@ -7,7 +7,7 @@ return lesson {
   title = { en = "Chess960: when you may not castle", fa = "شطرنج تصادفی فیشر: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج فيشر العشوائي: متى لا يجوز التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
-  rules = { "960", "3.8.2.1", "3.8.2.2" },
+  rules = { "II.3", "II.3.2.7", "3.8.2.1", "3.8.2.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1RK1N2R w HB - 0 1",
@@ -64,6 +64,9 @@ return lesson {
                  ar = "الرخ الأسود في d8 يهاجم d1، حيث سيستقر الرخ الأبيض. هل يجوز للأبيض التبييت الطويل؟" },
       answer = can("queenside"),
       explain = why("queenside"),
+      wrong = { en = "Only the king's squares must be safe: b1, where it starts, and c1, where it lands. The rook may land on an attacked square (3.8.2.2).",
+                fa = "فقط خانه‌های شاه باید امن باشند: b1 که از آن آغاز می‌کند و c1 که در آن می‌ایستد. رخ می‌تواند در خانه‌ای زیر حمله بایستد (۳.۸.۲.۲).",
+                ar = "لا يجب أن تكون آمنة إلا مربعات الملك: b1 حيث يبدأ، وc1 حيث يصل. أما الرخ فيجوز أن يصل إلى مربع مهاجَم (3.8.2.2)." },
       success = { en = "Right: yes — the king goes only from b1 to c1, neither of them attacked; an attacked square under the rook does not matter (3.8.2.2).",
                   fa = "درست است: بله؛ شاه فقط از b1 به c1 می‌رود و هیچ‌یک از این دو خانه زیر حمله نیست؛ خانهٔ زیر حمله‌ای که رخ در آن می‌نشیند اهمیتی ندارد (۳.۸.۲.۲).",
                   ar = "صحيح: نعم، فالملك لا ينتقل إلا من b1 إلى c1، وليس أيّهما مهاجَمًا، ولا عبرة بمربع مهاجَم يستقر فيه الرخ (3.8.2.2)." },

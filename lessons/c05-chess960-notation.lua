@@ -5,7 +5,7 @@ return lesson {
   title = { en = "Chess960: writing and typing castling", fa = "شطرنج تصادفی فیشر: نوشتن و تایپ قلعه", ar = "شطرنج فيشر العشوائي: كتابة التبييت وإدخاله" },
   level = "advanced",
   tags = { "chess960", "notation" },
-  rules = { "960", "C" },
+  rules = { "II.3.2.6", "C", "C.13.1", "C.13.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1",
@@ -62,6 +62,9 @@ return lesson {
         { id = "c", text = { en = "O-O", fa = "O-O", ar = "O-O" } },
       },
       answer = function(pos) return pos:parse("c1a1").san == "O-O-O" and "a" or "b" end,
+      wrong = { en = "It is castling, even though the king does not move: castling with the a-side rook is written 0-0-0 (O-O-O). Rd1 would mean an ordinary rook move, which is not even legal here.",
+                fa = "این قلعه است، هرچند شاه حرکت نمی‌کند: قلعه با رخ سمت a به صورت 0-0-0 (O-O-O) نوشته می‌شود. Rd1 یعنی حرکت معمولی رخ، که اینجا حتی قانونی هم نیست.",
+                ar = "إنه تبييت وإن لم يتحرك الملك: فالتبييت مع رخ جهة a يُكتب 0-0-0 (O-O-O). أما Rd1 فتعني نقلة رخ عادية، وهي هنا غير قانونية أصلًا." },
       success = { en = "Right: it is castling with the a-file rook, so O-O-O, even though the king does not move; Rd1 would be an ordinary rook move, and here it is not even legal, as the king is in the way.",
                   fa = "درست است: این قلعه با رخ ستون a است، پس O-O-O، هرچند شاه حرکت نمی‌کند؛ Rd1 حرکت معمولی رخ می‌بود و اینجا حتی قانونی هم نیست، چون شاه سر راه است.",
                   ar = "صحيح: هذا تبييت مع رخ العمود a، فيُكتب O-O-O وإن لم يتحرك الملك؛ أما Rd1 فنقلة عادية للرخ، وهي هنا غير قانونية أصلًا لأن الملك في طريقه." },
@@ -76,6 +79,9 @@ return lesson {
         local m = pos:parse("g1h1")
         return m ~= nil and m.castle == "kingside"
       end,
+      wrong = { en = "In the Chess960 form of UCI, castling is written as the king moving onto its own rook: g1h1 can only be castling, since a king never captures its own piece.",
+                fa = "در شکل شطرنج ۹۶۰ از UCI، قلعه به صورت حرکت شاه روی رخ خودش نوشته می‌شود: g1h1 فقط می‌تواند قلعه باشد، چون شاه هرگز مهرهٔ خودی را نمی‌زند.",
+                ar = "في صيغة شطرنج 960 من UCI يُكتب التبييت انتقالًا للملك إلى مربع رخه: فلا يمكن أن تكون g1h1 إلا تبييتًا، لأن الملك لا يأخذ قطعته أبدًا." },
       success = { en = "Right: the king moves onto its own rook, which only castling can do; the rook goes to f1 and the king stays on g1. On the scoresheet: O-O.",
                   fa = "درست است: شاه به خانهٔ رخ خودی می‌رود و این کار فقط در قلعه ممکن است؛ رخ به f1 می‌رود و شاه در g1 می‌ماند. روی برگهٔ ثبت حرکات: O-O.",
                   ar = "صحيح: ينتقل الملك إلى مربع رخّه، ولا يكون ذلك إلا في التبييت؛ فيذهب الرخ إلى f1 ويبقى الملك في g1. وفي ورقة التسجيل: O-O." },

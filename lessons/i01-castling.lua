@@ -1,5 +1,5 @@
 -- Castling on both sides (FIDE 3.8.2).
-local fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+local fen = "r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R w KQkq - 0 1"
 return lesson {
   id = "castling",
   title = { en = "Castling on both sides", fa = "قلعه رفتن در دو جناح", ar = "التبييت القصير والطويل" },
@@ -28,7 +28,7 @@ return lesson {
       tests = { right = { "O-O", "0-0", "e1g1" }, wrong = { ["O-O-O"] = "deviation", ["Kf1"] = "deviation" } },
     },
     move_task {
-      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      fen = "r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R b KQkq - 0 1",
       prompt = { en = "Black to move: castle queenside.", fa = "نوبت سیاه است: قلعهٔ بزرگ (در جناح وزیر) بروید.",
                  ar = "الدور على الأسود: بيّت تبييتًا طويلًا (في جناح الوزير)." },
       hints = { { en = "On the queenside the king still moves two squares, to c8; the rook goes to d8.",
@@ -55,7 +55,7 @@ return lesson {
       tests = { right = { "g1 f1" }, wrong = { ["h1 g1"] = "squares_extra", ["g1"] = "squares_missing" } },
     },
     move_task {
-      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      fen = "r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R b KQkq - 0 1",
       prompt = { en = "Black to move: castle kingside.", fa = "نوبت سیاه است: قلعهٔ کوچک بروید.", ar = "الدور على الأسود: بيّت تبييتًا قصيرًا." },
       expect = castles("kingside"),
       success = { en = "Castled: the black king went from e8 to g8 and the rook from h8 to f8 — the same pattern as White's, on the 8th rank.",
@@ -65,7 +65,7 @@ return lesson {
       tests = { right = { "O-O", "e8g8" }, wrong = { ["O-O-O"] = "deviation", ["Kf8"] = "deviation" } },
     },
     which_squares {
-      fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+      fen = "r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R b KQkq - 0 1",
       prompt = { en = "After Black castles queenside, which two squares do the black king and that rook stand on?",
                  fa = "پس از قلعهٔ بزرگ سیاه، شاه سیاه و آن رخ روی کدام دو خانه قرار می‌گیرند؟",
                  ar = "بعد أن يبيّت الأسود تبييتًا طويلًا، على أي مربعين يقف الملك الأسود وذلك الرخ؟" },

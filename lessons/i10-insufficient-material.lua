@@ -6,7 +6,8 @@ local function dead_step(fen, dead, en, fa, ar, succ)
     prompt = { en = en .. " Is the game drawn at once (a dead position)?", fa = fa .. " آیا بازی بی‌درنگ مساوی است (وضعیت مرده)؟",
                ar = ar .. " هل تنتهي المباراة بالتعادل فورًا (وضع ميت)؟" },
     answer = function(pos) return pos:insufficient_material() end,
-    explain = function(pos) return select(2, pos:explain_status()) end,
+    -- the engine's analysis: the proof that no mate is possible, or a mating line (5.2.2)
+    explain = function(pos) return arbiter.dead(pos).explanations end,
     success = succ,
     -- the expected answer is written here, not computed: the test checks the engine against it
     tests = { right = { tostring(dead) }, wrong = { [tostring(not dead)] = "wrong_answer" } },

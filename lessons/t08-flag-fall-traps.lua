@@ -98,9 +98,9 @@ return lesson {
       choices = results,
       answer = on_flag("black"),
       explain = why_flag("black"),
-      success = { en = "Right: with the pawn blocking its own king a bishop mate exists, so White wins on time.",
-                  fa = "درست است: وقتی پیاده راه شاه خودش را می‌بندد، مات با فیل ممکن است، پس سفید به سبب تمام شدن وقت حریف می‌برد.",
-                  ar = "صحيح: حين يسدّ البيدق طريق ملكه تصبح الإماتة بالفيل ممكنة، فيفوز الأبيض بالوقت." },
+      success = { en = "Right: a mate exists, so White wins on time (6.9). Not with the pawn on h2 as before: this bishop runs on the dark squares, and h1 is light. But the pawn may promote, and the new piece can then block its own king while the bishop gives mate, as the engine's line shows.",
+                  fa = "درست است: ماتی وجود دارد، پس سفید به سبب تمام شدن وقت حریف می‌برد (۶.۹). نه با پیاده در h2 مثل مرحلهٔ پیش: این فیل روی خانه‌های تیره حرکت می‌کند و h1 روشن است. اما پیاده می‌تواند ارتقا یابد و مهرهٔ تازه راه شاه خودش را ببندد تا فیل مات کند، همان‌طور که خط موتور نشان می‌دهد.",
+                  ar = "صحيح: الإماتة ممكنة، فيفوز الأبيض بنفاد وقت الأسود (6.9). لا بالبيدق في h2 كما في الخطوة السابقة، فهذا الفيل يسير على المربعات الداكنة وh1 مربع فاتح؛ لكن البيدق قد يترقّى، فتسدّ القطعة الجديدة طريق ملكها بينما يُميت الفيل، كما يبيّن خط المحرك." },
       tests = { right = { "1-0" }, wrong = { ["draw"] = "time_forfeit" } },
     },
     choice {
@@ -122,6 +122,8 @@ return lesson {
                  fa = "آیا سفید فقط با شاه و اسب، با رشته‌ای از حرکت‌های قانونی، هنوز می‌تواند اینجا مات کند؟",
                  ar = "هل يستطيع الأبيض، بالملك والحصان فقط، أن يُميت هنا بسلسلة ما من النقلات القانونية؟" },
       answer = function(pos) return pos:can_mate("white") end,
+      -- the engine's mating line for the knight (6.9)
+      explain = function(pos) return arbiter.unwinnable(pos, "white").explanations end,
       success = { en = "Right: the black rook can wall in its own king, so a knight mate remains possible — that is why 6.9 gives White the win if Black's flag falls.",
                   fa = "درست است: رخ سیاه می‌تواند راه شاه خودش را ببندد، پس مات با اسب ممکن می‌ماند؛ برای همین طبق ۶.۹ اگر پرچم سیاه بیفتد سفید می‌برد.",
                   ar = "صحيح: قد يحاصر الرخ الأسود ملكه، فتبقى الإماتة بالحصان ممكنة؛ ولهذا يمنح البند 6.9 الفوز للأبيض إن سقط علم الأسود." },

@@ -1,5 +1,5 @@
 -- Scenarios at the arbiter's table (FIDE 4.4, 5.1.2, 6.9, 7.5.5, 9.2, A.3), each decided by the
--- engine from the position and the game.
+-- engine from the position and the game. The quiz arbiter-scenarios holds the whole bank (61).
 local results = {
   { id = "1-0", text = { en = "White wins", fa = "سفید می‌برد", ar = "يفوز الأبيض" } },
   { id = "0-1", text = { en = "Black wins", fa = "سیاه می‌برد", ar = "يفوز الأسود" } },
@@ -44,8 +44,8 @@ return lesson {
     },
     choice {
       fen = "4k3/8/8/8/8/8/r3P3/4K3 w - - 0 1",
-      prompt = { en = "Blitz. White completes a second illegal move; Black has king and rook. The result?", fa = "بازی برق‌آسا. سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند؛ سیاه شاه و رخ دارد. نتیجه؟",
-                 ar = "شطرنج خاطف. يُكمل الأبيض نقلته غير القانونية الثانية، وللأسود ملك ورخ. النتيجة؟" },
+      prompt = { en = "Blitz, one arbiter for this game. White completes a second illegal move; Black has king and rook. The result?", fa = "بازی برق‌آسا با یک داور برای همین بازی. سفید دومین حرکت غیرقانونی‌اش را کامل می‌کند؛ سیاه شاه و رخ دارد. نتیجه؟",
+                 ar = "شطرنج خاطف بحكم لهذه المباراة وحدها. يُكمل الأبيض نقلته غير القانونية الثانية، وللأسود ملك ورخ. النتيجة؟" },
       choices = results,
       answer = function(pos) return result(arbiter.illegal_move_penalty(pos, "white", 2, "rapid").result) end,
       explain = function(pos) return (arbiter.illegal_move_penalty(pos, "white", 2, "rapid")).explanations end,
@@ -80,9 +80,9 @@ return lesson {
       },
       answer = function(pos, game) return game:claim("threefold", "Nf3").claim_valid and "draw" or "play" end,
       explain = function(pos, game) return game:claim("threefold", "Nf3").explanations end,
-      success = { en = "Right: after Nf3 the position would stand for the third time (after moves 1, 3 and now 5), and a claim with a written move is exactly how 9.2.1.1 is done: the game is drawn.",
-                  fa = "درست است: پس از Nf3 این وضعیت برای سومین بار پدید می‌آمد (پس از حرکت‌های ۱ و ۳ و اکنون ۵)، و ادعا با حرکت نوشته‌شده دقیقاً همان روش ۹.۲.۱.۱ است: بازی مساوی است.",
-                  ar = "صحيح: بعد Nf3 كان الوضع سيظهر للمرة الثالثة (بعد النقلات 1 و3 والآن 5)، والمطالبة بنقلة مكتوبة هي بالضبط طريقة البند 9.2.1.1: فالنتيجة تعادل." },
+      success = { en = "Right: after Nf3 the position would stand for the third time (after moves 1, 3 and now 5), and a claim with a written move is exactly how 9.2.1 is done: the game is drawn.",
+                  fa = "درست است: پس از Nf3 این وضعیت برای سومین بار پدید می‌آمد (پس از حرکت‌های ۱ و ۳ و اکنون ۵)، و ادعا با حرکت نوشته‌شده دقیقاً همان روش ۹.۲.۱ است: بازی مساوی است.",
+                  ar = "صحيح: بعد Nf3 كان الوضع سيظهر للمرة الثالثة (بعد النقلات 1 و3 والآن 5)، والمطالبة بنقلة مكتوبة هي بالضبط طريقة البند 9.2.1: فالنتيجة تعادل." },
       tests = { right = { "draw" }, wrong = { ["play"] = "threefold_with_move", ["refuse"] = "threefold_with_move" } },
     },
     choice {
@@ -93,7 +93,7 @@ return lesson {
       choices = results,
       answer = function(pos, game) return result(game:outcome({ flag = "white" }).result) end,
       explain = function(pos, game) return game:outcome({ flag = "white" }).explanations end,
-      success = { en = "Right: the pawn can still promote and Black could then checkmate, so White loses on time; the bishop's extra value does not matter (6.9).",
+      success = { en = "Right: the pawn can still promote and Black could then checkmate, so White loses on time (6.9); the bishop's extra value does not matter.",
                   fa = "درست است: پیاده هنوز می‌تواند ارتقا یابد و آن‌گاه سیاه می‌تواند مات کند، پس سفید با تمام شدن وقت می‌بازد؛ ارزش بیشتر فیل اهمیتی ندارد (۶.۹).",
                   ar = "صحيح: ما زال البيدق قادرًا على الترقية، ثم يستطيع الأسود الإماتة، فيخسر الأبيض بسبب نفاد وقته، ولا عبرة بأن الفيل أعلى قيمة (6.9)." },
       tests = { right = { "0-1" }, wrong = { ["draw"] = "time_forfeit", ["1-0"] = "time_forfeit" } },
@@ -119,6 +119,12 @@ return lesson {
                   fa = "درست است: ۹۰ نیم‌حرکت فقط ۴۵ حرکت از هر طرف است، پس ادعا نادرست است؛ در بازی سریع حریف یک دقیقه می‌گیرد (A.3)، نه دو دقیقه.",
                   ar = "صحيح: 90 نصف نقلة ليست إلا 45 نقلة لكل طرف، فالمطالبة خاطئة؛ وفي الشطرنج السريع يحصل الخصم على دقيقة واحدة (A.3) لا دقيقتين." },
       tests = { right = { "a" }, wrong = { ["b"] = "fifty_wrong", ["c"] = "claim_penalty_time_rapid" } },
+    },
+    teach {
+      diagram = { squares = { "e1", "e8" }, arrows = {} },
+      text = { en = "These are a few of the cases an arbiter meets. The quiz \"At the arbiter's table\" holds more than sixty, from every part of the Laws: touching and moving, the clock, irregularities, recording, claims, conduct, rapid and blitz, adjourned games and quickplay finishes.",
+               fa = "این‌ها چند نمونه از موقعیت‌هایی است که داور با آن‌ها روبه‌رو می‌شود. آزمون «سر میز داور» بیش از شصت موقعیت از همهٔ بخش‌های قوانین دارد: لمس و حرکت مهره‌ها، ساعت، بی‌نظمی‌ها، ثبت حرکات، ادعاها، رفتار بازیکنان، بازی سریع و برق‌آسا، بازی‌های معلق و پایان سریع بازی.",
+               ar = "هذه بعض الحالات التي يواجهها الحكم. ويضم الاختبار «على طاولة الحكم» أكثر من ستين حالة من كل أبواب القوانين: لمس القطع وتحريكها، والساعة، والمخالفات، والتدوين، والمطالبات، وسلوك اللاعبين، والشطرنج السريع والخاطف، والمباريات المؤجلة، والنهايات السريعة." },
     },
   },
 }

@@ -179,7 +179,7 @@ static void push_outcome(lua_State *L, const arb_outcome *o)
 }
 
 /* game:occurrences([ply]) -> the plies (0 = start) at which the position at ply (default: the
- * current one) occurred, oldest first: "the same position" of FIDE 9.2.2. */
+ * current one) occurred, oldest first: "the same position" of FIDE 9.2.3. */
 static int game_occurrences(lua_State *L)
 {
     arbl_game *lg = arbl_check_game(L, 1);
@@ -273,8 +273,10 @@ const luaL_Reg arbl_game_methods[] = {
     {"occurrences", game_occurrences}, {"status", game_status}, {"claim", game_claim}, {"outcome", game_outcome},
     {NULL, NULL},
 };
-/* arbiter.illegal_move_penalty(pos, offender, count [, time_control [, limit]]) ->
- * outcome, extra seconds for the opponent (FIDE 7.5.5; the position before the illegal move). */
+/* arbiter.illegal_move_penalty(pos, offender, count [, time_control [, limit [, options]]]) ->
+ * outcome, extra seconds for the opponent (FIDE 7.5.5; the position before the illegal move).
+ * options: {unsupervised = bool, opponent_moved = bool} (App. A.5.2: rapid and blitz without an
+ * arbiter for each game, where an illegal move nobody claimed in time stands). */
 static int l_illegal_move_penalty(lua_State *L)
 {
     static const char *const tcs[] = {"standard", "rapid", "blitz", NULL};
@@ -283,6 +285,16 @@ static int l_illegal_move_penalty(lua_State *L)
     lua_Integer count = luaL_checkinteger(L, 3);
     arb_illegal_policy policy = arb_illegal_policy_fide((arb_time_control)luaL_checkoption(L, 4, "standard", tcs));
     policy.limit = (int)luaL_optinteger(L, 5, policy.limit);
+    if (!lua_isnoneornil(L, 6)) {
+        luaL_checktype(L, 6, LUA_TTABLE);
+        lua_pushliteral(L, "unsupervised"); /* raw: no metamethod of the script's runs here */
+        lua_rawget(L, 6);
+        policy.unsupervised = lua_toboolean(L, -1);
+        lua_pushliteral(L, "opponent_moved");
+        lua_rawget(L, 6);
+        policy.opponent_moved = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+    }
     luaL_argcheck(L, count >= 1 && count <= 100, 3, "count must be 1 to 100");
     arb_outcome out;
     int extra = 0;

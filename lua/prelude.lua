@@ -94,7 +94,8 @@ function lesson(t)
 end
 
 -- ---- predicates over a played move: each returns function(ctx) -> boolean ----
--- ctx.pos: the position before, ctx.move: the move table, ctx.after: the position after.
+-- ctx.pos: the position before, ctx.move: the move table, ctx.after: the position after,
+-- ctx.answer: the answer as the student wrote it (read as answers are read: native digits as 0-9).
 
 function castles(side)
   return function(ctx) return ctx.move.castle ~= nil and (side == nil or ctx.move.castle == side) end
@@ -306,7 +307,7 @@ local function judge_move(step, answer, lang)
     local text = text_of(step.illegal, lang) or text_of(MSG.illegal, lang)
     return { correct = false, feedback = text, explanations = whys }
   end
-  local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step }
+  local ctx = { pos = pos, move = mv, after = pos:play(mv), step = step, answer = answer }
   if step.expect(ctx) then
     return { correct = true, feedback = feedback_of(step, "success", "correct", lang, ctx), explanations = {} }
   end
@@ -326,9 +327,19 @@ local function judge_move(step, answer, lang)
   return result
 end
 
+-- The step's explanations (its `explain`) after a wrong choice or true/false answer. A step
+-- without a `wrong` text of its own then quotes the first of them in the feedback, after the
+-- verdict, as a wrong move quotes the engine's reason: the student reads why, not only "no".
 local function add_explanations(result, step, pos, lang)
   if type(step.explain) == "function" then
     for _, e in ipairs(resolve(step.explain, step) or {}) do insert(result.explanations, e) end
+  end
+  local first
+  for _, e in ipairs(result.explanations) do
+    if e.code ~= "wrong_answer" then first = e break end
+  end
+  if step.wrong == nil and first and type(first.text) == "string" and first.text ~= "" then
+    result.feedback = result.feedback .. " " .. first.text
   end
   return result
 end

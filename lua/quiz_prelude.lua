@@ -94,12 +94,34 @@ function Q.why_illegal(pos, text)
   return m ~= nil, why
 end
 
--- "Ng1-f3", "e2-e4", "e7-e8=Q": the move written from its squares (legal or not).
+-- "Ng1-f3", "e2-e4", "Bh4xf2", "e5xd6", "e7-e8=Q": the move written from its squares in the
+-- long algebraic form (legal or not): x when it would capture (a pawn going diagonally too).
 function Q.move_label(pos, from, to, promo)
   local p = pos:piece_at(from)
   local letter = p and p:upper() or "?"
+  local target = pos:piece_at(to)
+  local capture = (target ~= nil and p ~= nil and (target == target:upper()) ~= (p == p:upper()))
+    or (target == nil and letter == "P" and from:sub(1, 1) ~= to:sub(1, 1))
   if letter == "P" then letter = "" end
-  return letter .. from .. "-" .. to .. (promo and ("=" .. promo:upper()) or "")
+  return letter .. from .. (capture and "x" or "-") .. to .. (promo and ("=" .. promo:upper()) or "")
+end
+
+-- The moves of a game as a scoresheet line: "1. e4 e5 2. Nf3", numbered from the game's start
+-- ("7... Nf6 8. Ng1" for a record that starts with Black to move on move 7); from ply `from`
+-- on when given (the earlier moves left out). SAN, the same in every language.
+function Q.move_list(game, from)
+  local start = game:position(0)
+  local black = start:turn() == "black"
+  local n, out = start:fullmove_number(), {}
+  for i, m in ipairs(game:moves()) do
+    if i > (from or 0) then
+      if not black then out[#out + 1] = n .. "." elseif #out == 0 then out[#out + 1] = n .. "..." end
+      out[#out + 1] = m.san
+    end
+    if black then n = n + 1 end
+    black = not black
+  end
+  return table.concat(out, " ")
 end
 
 -- A game of random legal moves whose length is drawn from [lo, hi]; nil if it ended early.

@@ -1,12 +1,14 @@
 /* Penalties for completed illegal moves (FIDE 7.5.5; one minute in rapid and blitz, App. A/B):
- * extra time for the opponent, then loss, or a draw when the opponent cannot mate (6.9). */
+ * extra time for the opponent, then loss, or a draw when the opponent cannot mate (6.9); in
+ * unsupervised rapid and blitz, the illegal move the opponent did not claim in time stands
+ * (A.5.2). */
 #include <string.h>
 
 #include "arbiter/procedures.h"
 
 arb_illegal_policy arb_illegal_policy_fide(arb_time_control tc)
 {
-    arb_illegal_policy p = {tc, 2, tc == ARB_TC_STANDARD ? 120 : 60};
+    arb_illegal_policy p = {tc, 2, tc == ARB_TC_STANDARD ? 120 : 60, false, false};
     return p;
 }
 
@@ -27,7 +29,10 @@ arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color offender,
         return ARB_ERR_RANGE;
     arb_color opponent = (arb_color)!offender;
     arb_reason *r = &out->reasons[out->nreasons++];
-    if (count < limit) {
+    if (policy->unsupervised && policy->opponent_moved && policy->time_control != ARB_TC_STANDARD) {
+        /* A.5.2: no arbiter intervened and the opponent moved without claiming: it stands */
+        *r = arb_reason_make(ARB_R_illegal_move_stands);
+    } else if (count < limit) {
         /* the appendix's one minute cites A.3 (a custom number of seconds cites 7.5.5 alone) */
         bool appendix = policy->time_control != ARB_TC_STANDARD && seconds == 60;
         *r = arb_reason_make(appendix ? ARB_R_illegal_move_extra_time_rapid : ARB_R_illegal_move_extra_time);

@@ -1,4 +1,4 @@
-/* Game rules over a record: same position and repetitions (9.2.2, 9.6.1), the 50/75-move rules
+/* Game rules over a record: same position and repetitions (9.2.3, 9.6.1), the 50/75-move rules
  * (9.3, 9.6.2), material that cannot mate (5.2.2, 6.9), claims (9.5) and game outcomes. */
 #include <string.h>
 
@@ -358,7 +358,7 @@ int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out)
 /* ---- Claims ----------------------------------------------------------------------------- */
 
 /* For a wrong threefold claim: earlier positions with the same pieces and side to move that
- * differ only in castling rights or a legal en passant capture (9.2.2), the NEAR_MAX most recent
+ * differ only in castling rights or a legal en passant capture (9.2.3), the NEAR_MAX most recent
  * (a long record can hold thousands: they would crowd out the penalty that follows). */
 #define NEAR_MAX 4
 static void explain_near_repetitions(arb_outcome *out, const arb_game *g, const arb_position *p, int last)
@@ -435,6 +435,14 @@ arb_status arb_game_claim_in(const arb_game *g, arb_claim_kind kind, arb_move in
         arb_reason *r = add_reason(out, out->claim_valid ? (with_move ? ARB_R_fifty_with_move : ARB_R_fifty_now)
                                                          : (with_move ? ARB_R_fifty_wrong_with_move : ARB_R_fifty_wrong));
         r->n = clock / 2;
+        if (!out->claim_valid) {
+            /* Each player's own count (9.3: "50 moves by each player"): the last of the `clock`
+             * half-moves was made by the side not to move in the position reached, so that side
+             * has (clock + 1) / 2 of them and the side to move clock / 2. n: White, m: Black. */
+            bool white_to_move = (with_move ? after.side : cur->side) == ARB_WHITE;
+            r->n = white_to_move ? clock / 2 : (clock + 1) / 2;
+            r->m = white_to_move ? (clock + 1) / 2 : clock / 2;
+        }
         arb_strlcpy(r->move, san, sizeof r->move);
         if (!out->claim_valid && with_move && after.halfmove_clock == 0)
             arb_strlcpy(add_reason(out, ARB_R_fifty_move_resets)->move, san, ARB_MOVE_TEXT_MAX);

@@ -290,9 +290,29 @@ static void promotion_without_capture(struct rlist *l, const arb_position *pos, 
     r->n = needed;
 }
 
+/* The last capture leaves its capturer. With fewer than 32 units on the board the game had a
+ * capture (a unit leaves the board only by being captured; a promotion swaps a pawn for a piece
+ * on the board). Take the last capture: the unit that made it moved onto the captured unit's
+ * square, and nothing was captured afterwards, so that unit (or, for a pawn that then promoted,
+ * the piece it became) is still on the board, on a square it arrived at during the game. A
+ * square of `walls` is held all game by the unit that stood on it at the start, which never
+ * moved (permanent_squares). So some unit on the board stands off `walls`; if none does, no game
+ * reaches the position. Example: r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R KQkq, whose ten missing
+ * knights, bishops and queens only knights and queens could have taken (the bishops and queens
+ * never left their squares), and the last taker would still stand. */
+static void last_capture_capturer(struct rlist *l, const arb_position *pos, arb_bitboard walls)
+{
+    arb_bitboard units = arb_occupied(pos);
+    int missing = 32 - popcount(units);
+    if (missing <= 0 || (units & ~walls))
+        return;
+    rl_add(l, ARB_R_last_capture_no_capturer)->n = missing;
+}
+
 void arb_retro_problems(struct rlist *l, const arb_position *pos, bool coarse_promotions_ok[2], const int promoted[2])
 {
     arb_bitboard walls = permanent_squares(pos);
+    last_capture_capturer(l, pos, walls);
     if (pos->variant != ARB_STANDARD)
         chess960_start_files(l, pos, walls);
     for (int ci = 0; ci < 2; ci++) {

@@ -2,7 +2,7 @@
 return puzzle {
   id = "chess960-01-king-on-b1",
   kind = "chess960",
-  fen = "rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1",
+  fen = "rk4r1/7p/8/8/8/7P/8/RK4R1 w GAga - 0 1",
   chess960 = true,
   castle = "queenside",
   prompt = { en = "Chess960. White's king is on b1, the rooks on a1 and g1. Castle queenside.",

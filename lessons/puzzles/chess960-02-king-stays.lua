@@ -2,7 +2,7 @@
 return puzzle {
   id = "chess960-02-king-stays",
   kind = "chess960",
-  fen = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+  fen = "1r4kr/p7/8/8/8/P7/8/1R4KR w HBhb - 0 1",
   chess960 = true,
   castle = "kingside",
   prompt = { en = "Chess960. White's king is already on g1, next to the rook on h1. Castle kingside.",

@@ -2,7 +2,7 @@
 return puzzle {
   id = "chess960-03-through-attack",
   kind = "chess960",
-  fen = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1",
+  fen = "rk2r3/7p/8/8/8/7P/8/RK2R3 w EAea - 0 1",
   chess960 = true,
   castle = "queenside",
   prompt = { en = "Chess960. One of White's castlings is illegal because of the rook on e8. Play the legal one: castle queenside.",

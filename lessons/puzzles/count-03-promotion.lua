@@ -2,7 +2,7 @@
 return puzzle {
   id = "count-03-promotion",
   kind = "count",
-  fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+  fen = "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
   prompt = { en = "The pawn on b7 is about to promote. How many legal moves does White have?",
     fa = "پیادهٔ b7 در آستانهٔ ارتقاست. سفید چند حرکت قانونی دارد؟",
     ar = "البيدق في b7 على وشك الترقية. كم نقلة قانونية لدى الأبيض؟" },

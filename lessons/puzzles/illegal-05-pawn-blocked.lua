@@ -2,7 +2,7 @@
 return puzzle {
   id = "illegal-05-pawn-blocked",
   kind = "illegal",
-  fen = "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1",
+  fen = "4k3/8/8/4p3/4P3/8/8/1N2K3 w - - 0 1",
   choices = { "e5", "Kd2", "Kf2", "Ke2" },
   prompt = { en = "Which of these White moves is illegal?",
     fa = "کدام‌یک از این حرکت‌های سفید غیرقانونی است؟",

@@ -1,6 +1,7 @@
 -- The stalemating defence, with a judge of its own: Black has no king move left, so a rook that
--- gives check and is taken leaves Black stalemated. The judge asks the engine whether the move
--- checks and whether taking the rook stalemates.
+-- gives check and is taken leaves Black stalemated; if the king steps away instead, the rook can
+-- check again (a "desperado" or "mad" rook). The judge asks the engine whether the move checks
+-- and whether taking the rook stalemates. Rh1+ and Rg2+ both do.
 local P = puzzlelib
 
 local MSG = {
@@ -17,17 +18,17 @@ return puzzle {
   kind = "stalemate",
   goal = "stalemate",
   fen = "k7/8/1Q6/8/8/8/7r/6K1 b - - 0 1",
-  prompt = { en = "Black to move is lost — unless the rook can force a stalemate. Find the rook's check that White must take.",
-    fa = "سیاه در حال باختن است، مگر آن‌که رخ بتواند پات را اجباری کند. کیشی از رخ را پیدا کنید که سفید باید آن را بزند.",
-    ar = "الأسود الذي عليه الدور خاسر، إلا إن استطاع الرخ أن يفرض الجمود. جد كش الرخ الذي يجب على الأبيض أن يأخذه." },
+  prompt = { en = "Black to move is lost, unless the rook can save the game. Find a rook check that leaves Black stalemated if White takes the rook.",
+    fa = "سیاه در حال باختن است، مگر آن‌که رخ بتواند بازی را نجات دهد. کیشی از رخ را پیدا کنید که اگر سفید رخ را بزند، سیاه پات شود.",
+    ar = "الأسود الذي عليه الدور خاسر، إلا إن استطاع الرخ إنقاذ المباراة. جد كشًّا بالرخ إذا أخذ الأبيض الرخَ بعده صار الأسود في وضع الجمود." },
   hints = {
     { en = "The black king has no legal move. If the rook disappears, what is left for Black?",
       fa = "شاه سیاه هیچ حرکت قانونی ندارد. اگر رخ از صفحه برود، برای سیاه چه می‌ماند؟",
       ar = "لا نقلة قانونية للملك الأسود. إن اختفى الرخ، فماذا يبقى للأسود؟" },
   },
-  success = { en = "The rook checks next to the white king: White must take it, and then Black, not in check, has no legal move — stalemate, a draw.",
-    fa = "رخ کنار شاه سفید کیش می‌دهد: سفید باید آن را بزند، و آن‌گاه سیاه که در کیش نیست هیچ حرکت قانونی ندارد: پات و مساوی.",
-    ar = "يكشّ الرخ بجوار الملك الأبيض: على الأبيض أن يأخذه، وعندئذ لا نقلة قانونية للأسود وهو ليس في وضع كش: جمود وتعادل." },
+  success = { en = "The rook checks the white king. If White takes it, Black, not in check, has no legal move: stalemate, a draw. If the king steps away instead, the rook checks again, and again: a rook that keeps checking and may not be taken without stalemate is a \"desperado\" (a \"mad rook\"). Rg2+ works the same way.",
+    fa = "رخ به شاه سفید کیش می‌دهد. اگر سفید آن را بزند، سیاه که در کیش نیست هیچ حرکت قانونی ندارد: پات و مساوی. اگر شاه به جای آن کنار برود، رخ باز کیش می‌دهد و باز: رخی که پیوسته کیش می‌دهد و زدنش جز به پات نمی‌انجامد «رخ دیوانه» نام دارد. Rg2+ هم همین کار را می‌کند.",
+    ar = "يكشّ الرخ الملكَ الأبيض. فإن أخذه الأبيض لم تبقَ للأسود، وهو ليس في وضع كش، أي نقلة قانونية: جمود وتعادل. وإن تنحّى الملك بدلًا من ذلك عاد الرخ يكشّ مرة بعد مرة: والرخ الذي يواصل الكش ولا يُؤخذ إلا بالجمود يُسمّى «الرخ المجنون». والنقلة Rg2+ تؤدي الغرض نفسه." },
   judge = function(ctx, answer, lang)
     local m, why = P.read_move(ctx.pos, answer)
     if not m then return { correct = false, explanations = why } end

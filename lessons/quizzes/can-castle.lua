@@ -1,6 +1,8 @@
 -- Quiz: may the side to move castle, and on which sides? Template positions: kings and rooks
--- on their start squares with some castling rights, other pieces scattered at random (more at
--- harder levels). The answer and every failing condition come from the engine.
+-- on their start squares, which have never moved (so they keep their castling rights), other
+-- pieces scattered at random (more at harder levels; at most one queen a side), kept only when
+-- a game can reach them. Each level draws its four answers evenly. The answer and every failing
+-- condition come from the engine.
 local Q = quizlib
 
 local EXTRA = { easy = { 1, 3 }, medium = { 3, 6 }, hard = { 5, 10 } }
@@ -21,15 +23,20 @@ local function template(rng, level)
   for _, spec in ipairs({ { 1, 1, "R", "Q" }, { 1, 8, "R", "K" }, { 8, 1, "r", "q" }, { 8, 8, "r", "k" } }) do
     if rng:int(1, 6) > 1 then
       grid[spec[1]][spec[2]] = spec[3]
-      if rng:int(1, 6) > 1 then rights[#rights + 1] = spec[4] end
+      rights[#rights + 1] = spec[4]
     end
   end
   local e = EXTRA[level]
+  local count = {}
+  local most = { Q = 1, q = 1, R = 1, r = 1, N = 2, n = 2, B = 2, b = 2, P = 4, p = 4 }
   for _ = 1, rng:int(e[1], e[2]) do
     local f, r = rng:int(1, 8), rng:int(1, 8)
     local i = rng:int(1, #LETTERS)
     local letter = LETTERS:sub(i, i)
-    if not grid[r][f] and not ((letter == "P" or letter == "p") and (r == 1 or r == 8)) then grid[r][f] = letter end
+    if not grid[r][f] and not ((letter == "P" or letter == "p") and (r == 1 or r == 8)) and (count[letter] or 0) < most[letter] then
+      grid[r][f] = letter
+      count[letter] = (count[letter] or 0) + 1
+    end
   end
   local rows = {}
   for r = 8, 1, -1 do
@@ -67,11 +74,11 @@ return quiz {
 
   generate = function(rng, params)
     local level = Q.level(params)
-    for _ = 1, 200 do
+    local want = Q.pick(rng, { "both", "kingside", "queenside", "none" })
+    for _ = 1, 400 do
       local pos = template(rng, level)
-      if pos and pos:legal_count() > 0 then
-        -- Easy questions keep at least one right so the question is not always "neither".
-        if level ~= "easy" or pos:castling_rook(pos:turn(), "kingside") or pos:castling_rook(pos:turn(), "queenside") then
+      if pos and pos:legal_count() > 0 and arbiter.validate(pos:fen()) and answer_of(pos) == want then
+        do
           return Q.question(pos,
             { en = "{side} to move. On which sides may {side} castle now?",
               fa = "نوبت {side} است. {side} اکنون در کدام جناح می‌تواند قلعه برود؟",

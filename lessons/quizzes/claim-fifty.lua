@@ -1,6 +1,6 @@
 -- Quiz (arbiter's track): a player claims a draw by the fifty-move rule, now or writing the
 -- move they intend to play (FIDE 9.3): valid when the last fifty moves of each player (or the
--- written move completing them) had no pawn move and no capture. Wrong claims: 9.5.2, the
+-- written move completing them) had no pawn move and no capture. Wrong claims: 9.5.3, the
 -- game goes on and a written move must be played. The engine decides from the halfmove clock.
 local Q = quizlib
 
@@ -11,14 +11,25 @@ local CHOICES = {
                              fa = "ادعای تساوی نادرست است: بازی ادامه می‌یابد (و حرکتِ نوشته‌شده باید انجام شود)",
                              ar = "المطالبة بالتعادل غير صحيحة: تستمر المباراة (ويجب لعب النقلة المكتوبة)" } },
 }
+-- The counts as the rule states them: moves by each player since the last pawn move or capture.
 local PROMPT_NOW = {
-  en = "No capture and no pawn move for the last {plies} half-moves. {side} stops the clock and claims a draw by the fifty-move rule. What must the arbiter decide?",
-  fa = "در {plies} نیم‌حرکت اخیر نه مهره‌ای زده شده و نه پیاده‌ای حرکت کرده است. {side} ساعت را متوقف می‌کند و طبق قانون پنجاه حرکت ادعای تساوی می‌کند. داور چه باید تصمیم بگیرد؟",
-  ar = "لم تحدث أي عملية أخذ ولم يتحرك أي بيدق في آخر {plies} نصف نقلة. يوقف {side} الساعة ويطالب بالتعادل وفق قاعدة الخمسين نقلة. بماذا يجب أن يقضي الحكم؟" }
+  en = "Since the last pawn move or capture, White has made {white} moves and Black {black}. {side} stops the clock and claims a draw by the fifty-move rule. What must the arbiter decide?",
+  fa = "از آخرین حرکت پیاده یا زدن مهره، سفید {white} حرکت و سیاه {black} حرکت انجام داده است. {side} ساعت را متوقف می‌کند و طبق قانون پنجاه حرکت ادعای تساوی می‌کند. داور چه باید تصمیم بگیرد؟",
+  ar = "منذ آخر نقلة بيدق أو آخر أخذ لعب الأبيض {white} نقلة والأسود {black} نقلة. يوقف {side} الساعة ويطالب بالتعادل وفق قاعدة الخمسين نقلة. بماذا يجب أن يقضي الحكم؟" }
 local PROMPT_WRITTEN = {
-  en = "No capture and no pawn move for the last {plies} half-moves. {side} writes {move} on the scoresheet without playing it, stops the clock and claims a draw by the fifty-move rule. What must the arbiter decide?",
-  fa = "در {plies} نیم‌حرکت اخیر نه مهره‌ای زده شده و نه پیاده‌ای حرکت کرده است. {side} حرکت {move} را بدون انجام دادن روی برگهٔ ثبت حرکات می‌نویسد، ساعت را متوقف می‌کند و طبق قانون پنجاه حرکت ادعای تساوی می‌کند. داور چه باید تصمیم بگیرد؟",
-  ar = "لم تحدث أي عملية أخذ ولم يتحرك أي بيدق في آخر {plies} نصف نقلة. يكتب {side} النقلة {move} في ورقة التسجيل دون أن يلعبها، ويوقف الساعة ويطالب بالتعادل وفق قاعدة الخمسين نقلة. بماذا يجب أن يقضي الحكم؟" }
+  en = "Since the last pawn move or capture, White has made {white} moves and Black {black}. {side} writes {move} on the scoresheet without playing it, stops the clock and claims a draw by the fifty-move rule. What must the arbiter decide?",
+  fa = "از آخرین حرکت پیاده یا زدن مهره، سفید {white} حرکت و سیاه {black} حرکت انجام داده است. {side} حرکت {move} را بدون انجام دادن روی برگهٔ ثبت حرکات می‌نویسد، ساعت را متوقف می‌کند و طبق قانون پنجاه حرکت ادعای تساوی می‌کند. داور چه باید تصمیم بگیرد؟",
+  ar = "منذ آخر نقلة بيدق أو آخر أخذ لعب الأبيض {white} نقلة والأسود {black} نقلة. يكتب {side} النقلة {move} في ورقة التسجيل دون أن يلعبها، ويوقف الساعة ويطالب بالتعادل وفق قاعدة الخمسين نقلة. بماذا يجب أن يقضي الحكم؟" }
+
+-- Each level draws "draw" and "play_on" evenly. Easy: a claim now, at 50 moves each or one
+-- short. Medium: now, or with a quiet written move that completes the fifty (or does not).
+-- Hard: the written move decides: a quiet one completes the fifty, a pawn move or a capture
+-- starts the count again.
+local CASES = {
+  easy = { draw = { { 100 }, { 101 } }, play_on = { { 99 }, { 98 } } },
+  medium = { draw = { { 100 }, { 99, "quiet" } }, play_on = { { 99 }, { 98, "quiet" } } },
+  hard = { draw = { { 99, "quiet" } }, play_on = { { 99, "loud" }, { 99 }, { 97, "quiet" } } },
+}
 
 return quiz {
   id = "claim-fifty",
@@ -27,27 +38,34 @@ return quiz {
 
   generate = function(rng, params)
     local level = Q.level(params)
+    local case = Q.pick(rng, CASES[level][Q.pick(rng, { "draw", "play_on" })])
+    local clock, kind = case[1], case[2]
     for _ = 1, 60 do
       local _, p = Q.random_game(rng, 20, 60)
       if p and not p:ep_square() and p:legal_count() > 0 then
-        local clock = level == "easy" and Q.pick(rng, { 100, 99, 90 }) or Q.pick(rng, { 100, 99, 99, 98, 97 })
-        local fen = p:fen():gsub(" (%d+) (%d+)$", function(_, full) return " " .. clock .. " " .. math.max(tonumber(full), 60) end)
+        local full = math.max(p:fullmove_number(), clock // 2 + rng:int(2, 40))
+        local fen = p:fen():gsub(" (%d+) (%d+)$", function() return " " .. clock .. " " .. full end)
         local pos = arbiter.position(fen)
         if pos and pos:status() == "ongoing" then
           local written
-          if clock < 100 and (clock == 99 or rng:int(1, 2) == 1) then
-            -- the written move: a quiet piece move, or (harder) a pawn move or a capture
+          if kind then
             local quiet, loud = {}, {}
             for _, m in ipairs(pos:legal_moves()) do
               if m.piece == "P" or m.captured then loud[#loud + 1] = m else quiet[#quiet + 1] = m end
             end
-            local from = (level ~= "easy" and #loud > 0 and rng:int(1, 3) == 1) and loud or quiet
+            local from = kind == "loud" and loud or quiet
             if #from > 0 then written = Q.pick(rng, from) end
           end
-          local q = Q.question(pos, written and PROMPT_WRITTEN or PROMPT_NOW,
-            { vars = { plies = clock, move = written and written.san }, choices = CHOICES, game = arbiter.game(pos),
-              written = written and written.uci, data = { claim = "fifty_moves", written = written and written.uci or "" } })
-          return q
+          if written or not kind then
+            -- the last of `clock` half-moves was made by the side not to move
+            local mover, waiting = (clock + 1) // 2, clock // 2
+            local white, black = waiting, mover
+            if pos:turn() == "black" then white, black = mover, waiting end
+            return Q.question(pos, written and PROMPT_WRITTEN or PROMPT_NOW,
+              { vars = { white = white, black = black, move = written and written.san }, choices = CHOICES,
+                game = arbiter.game(pos), written = written and written.uci,
+                data = { claim = "fifty_moves", written = written and written.uci or "" } })
+          end
         end
       end
     end

@@ -1,6 +1,8 @@
 -- Quiz (arbiter's track): the players agree a draw; does it stand? FIDE 5.2.3: a draw by
 -- agreement is valid only once both players have made at least one move; before that the
--- game goes on. A game already over (checkmate, stalemate) stays as it ended. The engine decides.
+-- game goes on. A game already over (checkmate, stalemate) stays as it ended. The prompt gives
+-- the moves as a scoresheet does (not their count); each level draws its answers evenly. The
+-- engine decides.
 local Q = quizlib
 
 local CHOICES = {
@@ -17,6 +19,11 @@ local MATES = {
   { "e2e4", "g7g5", "d2d4", "f7f6", "d1h5" }, { "f2f4", "e7e6", "g2g4", "d8h4" },
 }
 
+local NO_MOVES = { en = "no move yet", fa = "هنوز هیچ حرکتی", ar = "لا نقلات بعد" }
+local BOTH_MOVED = { en = "Both players have made at least one move, so they may agree a draw, and it ends the game at once (5.2.3).",
+                     fa = "هر دو بازیکن دست‌کم یک حرکت انجام داده‌اند، پس می‌توانند بر تساوی توافق کنند و این بی‌درنگ بازی را تمام می‌کند (۵.۲.۳).",
+                     ar = "لعب كلٌّ من اللاعبين نقلة واحدة على الأقل، فيجوز لهما الاتفاق على التعادل، وهذا ينهي المباراة فورًا (5.2.3)." }
+
 return quiz {
   id = "draw-agreement",
   title = { en = "Draw by agreement", fa = "تساوی با توافق", ar = "التعادل بالاتفاق" },
@@ -24,37 +31,54 @@ return quiz {
 
   generate = function(rng, params)
     local level = Q.level(params)
-    local start = arbiter.start()
-    local moves
-    if level == "hard" and rng:int(1, 3) == 1 then
-      moves = Q.pick(rng, MATES)
-    else
-      local g = arbiter.random_game(rng, rng:int(0, level == "easy" and 3 or 6))
-      moves = {}
-      for _, m in ipairs(g:moves()) do moves[#moves + 1] = m.uci end
+    local want = Q.pick(rng, level == "hard" and { "draw", "play_on", "over" } or { "draw", "play_on" })
+    for _ = 1, 40 do
+      local start, moves = arbiter.start(), {}
+      if want == "over" then
+        moves = Q.pick(rng, MATES)
+      else
+        -- the record starts from the standard position, or from one set up on the board (a
+        -- thematic event) with White to move as on move 1 (the engine counts moves from the
+        -- FEN's move number: 1 there, so nobody has moved yet)
+        if rng:int(1, 6) > (want == "play_on" and 1 or 3) then
+          local set_up
+          for _ = 1, 6 do
+            local _, p = Q.random_game(rng, 6, 40)
+            if p and p:turn() == "white" and p:status() == "ongoing" then set_up = p break end
+          end
+          if set_up then start = arbiter.position((set_up:fen():gsub(" %d+ %d+$", " 0 1"))) end
+        end
+        local g = arbiter.random_game(rng, want == "play_on" and rng:int(0, 1) or rng:int(2, 7), start)
+        for _, m in ipairs(g:moves()) do moves[#moves + 1] = m.uci end
+      end
+      local game = arbiter.game(start, moves)
+      local out = game and game:outcome({ agree_draw = true })
+      local got = out and (out.result == "*" and "play_on" or out.termination == "agreement" and "draw" or "over")
+      if got == want then
+        local set_up = start:fen() ~= arbiter.start():fen()
+        local list = #moves > 0 and Q.move_list(game) or NO_MOVES
+        local prompt = set_up and {
+          en = "The game began from the position set up on the board, with {first} to move. The moves since: {moves}. Now the players agree to a draw. What is the result?",
+          fa = "بازی از وضعیتی آغاز شد که روی صفحه چیده شده بود و نوبت {first} بود. حرکت‌ها از آن پس: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "بدأت المباراة من وضعٍ رُتّب على الرقعة والدور فيه على {first}. النقلات منذئذ: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" } or {
+          en = "The moves so far: {moves}. Now the players agree to a draw. What is the result?",
+          fa = "حرکت‌های انجام‌شده تا اینجا: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "النقلات التي لُعبت حتى الآن: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+        return Q.question(game:position(), prompt,
+          { vars = { moves = list, first = Q.color_text(start:turn()) }, choices = CHOICES, start_fen = start:fen(), moves = moves, game = game,
+            data = { event = "agree_draw" } })
+      end
     end
-    -- hard: sometimes a position set up with Black to move (the record starts there)
-    if level ~= "easy" and #moves < 4 and rng:int(1, 3) == 1 then
-      start = arbiter.position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-      local g = arbiter.random_game(rng, rng:int(0, 2), start)
-      moves = {}
-      for _, m in ipairs(g:moves()) do moves[#moves + 1] = m.uci end
-    end
-    local game = arbiter.game(start, moves)
-    if not game then error("bad game", 0) end
-    local pos = game:position()
-    return Q.question(pos, {
-      en = "The game began from the position given; half-moves played since: {count}. Now the players agree to a draw. What is the result?",
-      fa = "بازی از وضعیت داده‌شده آغاز شد؛ شمار نیم‌حرکت‌های انجام‌شده از آن پس: {count}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
-      ar = "بدأت المباراة من الوضع المعطى؛ عدد أنصاف النقلات التي لُعبت بعده: {count}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" },
-      { vars = { count = #moves }, choices = CHOICES, start_fen = start:fen(), moves = moves, game = game,
-        data = { event = "agree_draw" } })
+    error("no game found", 0)
   end,
 
   grade = function(q, answer, lang)
     local out = q.game:outcome({ agree_draw = true })
     local expected = "play_on"
     if out.result ~= "*" then expected = out.termination == "agreement" and "draw" or "over" end
-    return Q.grade_choice(q, answer, lang, expected, out.explanations)
+    local ex = {}
+    if expected == "draw" then ex[1] = Q.note("agreement_both_moved", BOTH_MOVED, lang) end
+    for _, e in ipairs(out.explanations) do ex[#ex + 1] = e end
+    return Q.grade_choice(q, answer, lang, expected, ex)
   end,
 }

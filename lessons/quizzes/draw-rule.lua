@@ -1,6 +1,9 @@
--- Quiz: which draw rule applies here: threefold repetition, the fifty-move rule, insufficient
--- material, a dead position, or none? Repetitions are built by playing pieces out and back;
--- the rest come from random play and sparse or locked-pawn templates. The engine decides.
+-- Quiz: which draw rule applies here: threefold repetition, the fifty-move rule, a dead position
+-- (by material alone, or behind locked pawns), or none? The 2023 Laws have no separate
+-- "insufficient material" draw: king and bishop against king is a dead position (5.2.2), so both
+-- dead choices say "dead position" and differ only in why. Repetitions are built by playing
+-- pieces out and back; the rest come from random play and sparse or locked-pawn templates. The
+-- engine decides.
 local Q = quizlib
 
 local CHOICES = {
@@ -8,15 +11,22 @@ local CHOICES = {
                                 ar = "التكرار الثلاثي (يمكن المطالبة به)" } },
   { id = "fifty_moves", text = { en = "Fifty-move rule (may be claimed)", fa = "قانون پنجاه حرکت (قابل ادعا)",
                                  ar = "قاعدة الخمسين نقلة (يمكن المطالبة بها)" } },
-  { id = "insufficient_material", text = { en = "Insufficient material (drawn at once)", fa = "کمبود مهره (بی‌درنگ مساوی)",
-                                           ar = "عدم كفاية القطع (تعادل فوري)" } },
-  { id = "dead_position", text = { en = "Dead position (drawn at once)", fa = "وضعیت مرده (بی‌درنگ مساوی)",
-                                   ar = "وضع ميت (تعادل فوري)" } },
+  { id = "insufficient_material", text = { en = "Dead position: too little material to checkmate (drawn at once)",
+                                           fa = "وضعیت مرده: مهرهٔ کافی برای مات نیست (بی‌درنگ مساوی)",
+                                           ar = "وضع ميت: لا تكفي القطع للإماتة (تعادل فوري)" } },
+  { id = "dead_position", text = { en = "Dead position: the pawns are locked and no checkmate is possible (drawn at once)",
+                                   fa = "وضعیت مرده: پیاده‌ها قفل شده‌اند و هیچ ماتی ممکن نیست (بی‌درنگ مساوی)",
+                                   ar = "وضع ميت: البيادق مقفلة ولا إماتة ممكنة (تعادل فوري)" } },
   { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
 }
 
 local MSG_NONE = { en = "No draw rule applies: the game goes on.", fa = "هیچ قانون تساوی‌ای برقرار نیست: بازی ادامه دارد.",
                    ar = "لا تنطبق أي قاعدة تعادل: تستمر المباراة." }
+-- Nobody claimed anything: the counts, without a wrong claim's penalty.
+local MSG_COUNTS = {
+  en = "Times this position has stood on the board: {times} (a claim needs three). Moves since the last pawn move or capture: White {white}, Black {black} (a claim needs {fifty} by each player).",
+  fa = "شمار دفعاتی که این وضعیت روی صفحه آمده است: {times} (برای ادعا سه بار لازم است). حرکت‌ها از آخرین حرکت پیاده یا گرفتن مهره: سفید {white}، سیاه {black} (برای ادعا هر بازیکن {fifty} حرکت لازم دارد).",
+  ar = "عدد مرات ظهور هذا الوضع على الرقعة: {times} (المطالبة تحتاج إلى ثلاث مرات). عدد النقلات منذ آخر تحريك لبيدق أو آخر أخذ: للأبيض {white} وللأسود {black} (المطالبة تحتاج إلى {fifty} نقلة لكل لاعب)." }
 
 -- The engine's answer for a game: automatic endings first, then claims available now.
 local function rule_of(g)
@@ -136,8 +146,14 @@ return quiz {
       for _, e in ipairs(outcome.explanations) do ex[#ex + 1] = e end
     else
       ex[#ex + 1] = Q.note("no_draw_rule", MSG_NONE, lang)
-      for _, e in ipairs(q.game:claim("threefold").explanations) do ex[#ex + 1] = e end
-      for _, e in ipairs(q.game:claim("fifty_moves").explanations) do ex[#ex + 1] = e end
+      local pos = q.game:position()
+      local clock = pos:halfmove_clock()
+      -- the last of `clock` half-moves was made by the side not to move (as the engine counts, 9.3)
+      local mover, waiting = (clock + 1) // 2, clock // 2
+      local white, black = waiting, mover
+      if pos:turn() == "black" then white, black = mover, waiting end
+      ex[#ex + 1] = Q.note("draw_counts", MSG_COUNTS, lang,
+        { times = #q.game:occurrences(), white = white, black = black, fifty = 50 })
     end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,

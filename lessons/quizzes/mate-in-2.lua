@@ -1,6 +1,7 @@
 -- Quiz: find the mate in two (there is no mate in one). Sparse endings (harder levels: more
 -- pieces, defenders, pawns); the solver proves the mate against every defence and any first
--- move or line that still forces mate in time is accepted.
+-- move or line that still forces mate in time is accepted. Every grading shows a mating line
+-- (the solver's main line: key, best defence, mate).
 local Q = quizlib
 
 local MATERIAL = {
@@ -8,6 +9,8 @@ local MATERIAL = {
   medium = { { "QR", "p" }, { "RR", "n" }, { "QN", "" }, { "RB", "" }, { "QB", "b" } },
   hard = { { "QRB", "pp" }, { "QN", "p" }, { "RRB", "n" }, { "QB", "rp" }, { "RRN", "b" } },
 }
+
+local MSG_LINE = { en = "One mating line: {line}.", fa = "یک خط مات: {line}.", ar = "خطّ إماتة: {line}." }
 
 return quiz {
   id = "mate-in-2",
@@ -42,6 +45,9 @@ return quiz {
     if #line >= 1 and #line <= 4 then check, why = arbiter.check_line(q.pos, 2, line, 2000000) end
     local correct = check ~= nil and (check.verdict == "solved" or check.verdict == "correct")
     local ex = { Q.verdict(correct, expected, lang) }
+    -- the mating line itself (the key, the best defence, the mate): the idea, not only the verdict
+    local main = arbiter.game(q.pos, r.line)
+    if main then ex[#ex + 1] = Q.note("mating_line", MSG_LINE, lang, { line = Q.move_list(main) }) end
     if check then
       for _, e in ipairs(check.explanations) do ex[#ex + 1] = e end
     elseif type(why) == "table" and line[1] then

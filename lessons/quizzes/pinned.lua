@@ -7,6 +7,10 @@ local PLIES = { easy = { 10, 30 }, medium = { 15, 50 }, hard = { 20, 80 } }
 local MSG_NONE = { en = "No piece of {side} is pinned.", fa = "هیچ مهره‌ای از {side} آچمز نیست.",
                    ar = "لا توجد قطعة مثبّتة لدى {side}." }
 
+local MSG_ALONG = { en = "The piece on {sq} is pinned: it may move only along the line between its king and the piece that pins it.",
+                    fa = "مهرهٔ {sq} آچمز است: فقط در امتداد خطِ میان شاهش و مهره‌ای که آن را آچمز کرده می‌تواند حرکت کند.",
+                    ar = "القطعة في {sq} مثبّتة: لا يجوز لها أن تتحرك إلا على الخط بين ملكها والقطعة التي تثبّتها." }
+
 -- The engine's "pinned" reason for the piece on sq: a move off the pin line.
 local function pin_reason(pos, sq)
   for f = 1, 8 do
@@ -31,11 +35,13 @@ return quiz {
   generate = function(rng, params)
     local level = Q.level(params)
     local r = PLIES[level]
-    -- Easy: any position; medium: half with a pin; hard: always a pin, sometimes two.
-    local need = level == "hard" and 1 or (level == "medium" and rng:int(0, 1) or 0)
+    -- Easy: half the positions with a pin, half without; medium: two in three with a pin;
+    -- hard: always a pin, sometimes two.
+    local need = level == "hard" and 1 or (level == "medium" and (rng:int(1, 3) > 1 and 1 or 0) or rng:int(0, 1))
     for _ = 1, 200 do
       local g, pos = Q.random_game(rng, r[1], r[2])
-      if pos and pos:legal_count() > 0 and #pos:pinned(pos:turn()) >= need then
+      local pins = pos and #pos:pinned(pos:turn())
+      if pos and pos:legal_count() > 0 and pins >= need and (need > 0 or pins == 0) then
         return Q.question(pos,
           { en = "{side} to move. Which pieces of {side} are pinned to the king? Answer with squares (e.g. c3 f6), or 'none'.",
             fa = "نوبت {side} است. کدام مهره‌های {side} به شاه آچمز شده‌اند؟ با نام خانه‌ها پاسخ دهید (مثلاً c3 f6) یا «هیچ‌کدام».",
@@ -61,8 +67,9 @@ return quiz {
     ex[#ex + 1] = Q.verdict(correct, Q.squares_text(pins, lang), lang)
     if #pins == 0 then ex[#ex + 1] = Q.note("no_pins", MSG_NONE, lang, { side = Q.color_text(q.pos:turn()) }) end
     for _, sq in ipairs(pins) do
-      local e = pin_reason(q.pos, sq)
-      if e then ex[#ex + 1] = e end
+      -- the engine's reason for a move off the line; a piece with none (a pawn that may still
+      -- push along the file) gets the rule said plainly
+      ex[#ex + 1] = pin_reason(q.pos, sq) or Q.note("pinned_along_line", MSG_ALONG, lang, { sq = sq }, { sq })
     end
     return { correct = correct, expected = expected, explanations = ex }
   end,

@@ -1,34 +1,126 @@
--- Quiz: touch-move (FIDE 4.3-4.5). The player to move touched a piece (harder levels: an
--- opponent's piece, or two pieces); which of the offered moves may they now play? The engine's
--- touch-move obligation decides, and explains which piece binds and why.
+-- Quiz: touch-move (FIDE 4.3-4.5). The player to move deliberately touched one or more pieces:
+-- what does the rule oblige them to do? Move the touched piece (4.3.1), capture the touched
+-- piece (4.3.2), capture it with the touched piece (4.3.3), castle (4.4.1), another king move
+-- (4.4.3), or nothing (4.5). Exactly one choice is right, and the engine's touch-move obligation
+-- decides which (and explains it). Easy: one of the player's own pieces; medium: an opponent's
+-- piece, or king then rook; hard: one piece of each colour (4.3.3 and its fall-backs), the rook
+-- before the king (4.4.2), a castling that turns out illegal (4.4.3). Each level draws its
+-- answers evenly.
 local Q = quizlib
 
-local PLIES = { easy = { 6, 20 }, medium = { 10, 40 }, hard = { 10, 60 } }
-local ANY = { id = "any", text = { en = "Any legal move (the touch binds nothing)", fa = "هر حرکت قانونی (لمس تعهدی نمی‌آورد)",
-                                   ar = "أي نقلة قانونية (اللمس لا يُلزم بشيء)" } }
-local LETTERS = { "a", "b", "c" }
--- One touched piece, or several ("in that order" only then).
-local PROMPT_ONE = {
-  en = "It is {side}'s move, and {side} deliberately touched the piece on {squares}. Which move may {side} play now?",
-  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
-  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعةَ في {squares}. أي نقلة يجوز أن يلعبها {side} الآن؟" }
-local PROMPT_SEVERAL = {
-  en = "It is {side}'s move, and {side} deliberately touched the pieces on {squares}, in that order. Which move may {side} play now?",
-  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. اکنون {side} کدام حرکت را می‌تواند انجام دهد؟",
-  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعَ في {squares} بهذا الترتيب. أي نقلة يجوز أن يلعبها {side} الآن؟" }
+local PLIES = { easy = { 6, 30 }, medium = { 4, 40 }, hard = { 6, 50 } }
+local WANTS = { easy = { "move", "any" }, medium = { "capture", "any", "castle", "king" },
+                hard = { "capture_with", "move", "capture", "king", "any" } }
+-- what each level touches
+local SHAPES = { easy = { "own" }, medium = { "opp", "king_rook" }, hard = { "own_opp", "opp_own", "rook_king", "king_rook" } }
 
-local function touched_of(rng, pos, level)
-  local turn = pos:turn()
+-- Each choice says exactly what is allowed, so that only one of them is true: "capture it with
+-- any piece" is false when only the touched piece may take it, and the other way round.
+local CHOICE = {
+  move = { en = "Move the piece on {own}, to any square it can go to", fa = "مهرهٔ {own} را به هر خانه‌ای که بتواند حرکت دهد",
+           ar = "أن يحرّك القطعة في {own} إلى أي مربع تستطيع بلوغه" },
+  capture = { en = "Capture the piece on {opp}, with any piece that can take it", fa = "مهرهٔ {opp} را با هر مهره‌ای که بتواند بزند",
+              ar = "أن يأخذ القطعة في {opp} بأي قطعة تستطيع أخذها" },
+  capture_with = { en = "Capture the piece on {opp} with the piece on {own}, and with no other", fa = "مهرهٔ {opp} را فقط با مهرهٔ {own} بزند",
+                   ar = "أن يأخذ القطعة في {opp} بالقطعة في {own} دون غيرها" },
+  castle = { en = "Castle with that rook", fa = "با همان رخ قلعه برود", ar = "أن يبيّت مع ذلك الرخ" },
+  king = { en = "Make a king move other than that castling (castling on the other side included)",
+           fa = "حرکتی با شاه جز آن قلعه انجام دهد (از جمله قلعه در جناح دیگر)",
+           ar = "أن يلعب نقلة بالملك غير ذلك التبييت (ومنها التبييت في الجناح الآخر)" },
+  any = { en = "Nothing: any legal move (the touch binds nothing)", fa = "هیچ: هر حرکت قانونی (لمس تعهدی نمی‌آورد)",
+          ar = "لا شيء: أي نقلة قانونية (اللمس لا يُلزم بشيء)" },
+}
+-- the choices each kind of touch offers
+local OFFER = {
+  own = { "move", "any" }, opp = { "capture", "any" },
+  own_opp = { "capture_with", "move", "capture", "any" }, opp_own = { "capture_with", "move", "capture", "any" },
+  king_rook = { "castle", "king", "move", "any" }, rook_king = { "move", "castle", "king", "any" },
+}
+
+local PROMPT_ONE = {
+  en = "It is {side}'s move, and {side} deliberately touched the piece on {squares}. What does the touch-move rule oblige {side} to do?",
+  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
+  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعةَ في {squares}. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
+local PROMPT_SEVERAL = {
+  en = "It is {side}'s move, and {side} deliberately touched the pieces on {squares}, in that order. What does the touch-move rule oblige {side} to do?",
+  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
+  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعَ في {squares} بهذا الترتيب. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
+
+local function own_piece(pos, sq)
+  local p = pos:piece_at(sq)
+  return p ~= nil and (p == p:upper()) == (pos:turn() == "white")
+end
+
+-- The obligation the engine's touch-move ruling amounts to: one of the CHOICE keys, or nil when
+-- it is none of them. `t` is pos:touch(touched).
+local function classify(pos, touched, t)
+  if t.any then return "any" end
+  if #t.moves == 0 then return nil end
+  local own, opp, king_touched, rook_touched = {}, {}, false, false
+  for _, sq in ipairs(touched) do
+    if own_piece(pos, sq) then
+      own[sq] = true
+      local p = pos:piece_at(sq):upper()
+      king_touched = king_touched or p == "K"
+      rook_touched = rook_touched or p == "R"
+    elseif pos:piece_at(sq) then opp[sq] = true end
+  end
+  local function all(f)
+    for _, m in ipairs(t.moves) do if not f(m) then return false end end
+    return true
+  end
+  -- the square of the piece a move captures (en passant: beside the arrival square)
+  local function taken(m)
+    if m.kind == "en_passant" then return m.to:sub(1, 1) .. m.from:sub(2, 2) end
+    return m.captured and m.to or nil
+  end
+  if all(function(m) return m.castle ~= nil end) then return "castle" end
+  if next(own) and next(opp) and all(function(m) return own[m.from] and opp[taken(m) or ""] end) then return "capture_with" end
+  if all(function(m) return opp[taken(m) or ""] end) then return "capture" end
+  local king = pos:king(pos:turn())
+  if king_touched and rook_touched and all(function(m) return m.from == king end) then return "king" end
+  if all(function(m) return own[m.from] end) then return "move" end
+  return nil
+end
+
+-- Candidate touches of one shape in a position (own and opponent squares sorted, so that the
+-- same rng gives the same touch everywhere).
+local function touches(rng, pos, shape)
   local own, opp = {}, {}
   for sq, p in pairs(pos:pieces()) do
-    if (p == p:upper()) == (turn == "white") then own[#own + 1] = sq else opp[#opp + 1] = sq end
+    if own_piece(pos, sq) then own[#own + 1] = sq elseif p:upper() ~= "K" then opp[#opp + 1] = sq end
   end
   table.sort(own)
   table.sort(opp)
-  local kind = level == "easy" and 1 or rng:int(1, level == "hard" and 3 or 2)
-  if kind == 1 then return { Q.pick(rng, own) } end
-  if kind == 2 then return { Q.pick(rng, opp) } end
-  return { Q.pick(rng, own), Q.pick(rng, opp) }
+  if shape == "own" then return { Q.pick(rng, own) } end
+  if shape == "opp" then return #opp > 0 and { Q.pick(rng, opp) } or nil end
+  if shape == "own_opp" then return #opp > 0 and { Q.pick(rng, own), Q.pick(rng, opp) } or nil end
+  if shape == "opp_own" then return #opp > 0 and { Q.pick(rng, opp), Q.pick(rng, own) } or nil end
+  -- king and a rook of the side to move, on its back rank
+  local king, rooks = pos:king(pos:turn()), {}
+  local rank = pos:turn() == "white" and "1" or "8"
+  for _, sq in ipairs(own) do
+    if pos:piece_at(sq):upper() == "R" and sq:sub(2, 2) == rank and king:sub(2, 2) == rank then rooks[#rooks + 1] = sq end
+  end
+  if #rooks == 0 then return nil end
+  local rook = Q.pick(rng, rooks)
+  if shape == "king_rook" then return { king, rook } end
+  return { rook, king }
+end
+
+-- Positions where castling is in play: early random games, and opening set-ups with the pieces
+-- between king and rooks gone (reachable: knights and bishops developed or exchanged).
+local CASTLE_STARTS = {
+  "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8",
+  "r3k2r/ppp2ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPP2PPP/R1BQK2R w KQkq - 0 8",
+  "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5",
+  "r3kb1r/pbpq1ppp/1pnp1n2/4p3/4P3/1PNP1N2/PBPQ1PPP/R3KB1R w KQkq - 0 8",
+  "r3k2r/pp1n1ppp/2pbpn2/q7/3P4/2NBPN2/PP3PPP/R2QK2R w KQkq - 0 10",
+}
+local function castling_position(rng)
+  local start = arbiter.position(Q.pick(rng, CASTLE_STARTS))
+  local _, pos = Q.random_game(rng, 0, 6, start)
+  return pos
 end
 
 return quiz {
@@ -38,40 +130,41 @@ return quiz {
 
   generate = function(rng, params)
     local level = Q.level(params)
+    local want = Q.pick(rng, WANTS[level])
     local r = PLIES[level]
-    for _ = 1, 60 do
-      local _, pos = Q.random_game(rng, r[1], r[2])
-      if pos and pos:legal_count() > 3 then
-        local touched = touched_of(rng, pos, level)
-        local t = pos:touch(touched)
-        local allowed, ok_list, bad_list = {}, {}, {}
-        for _, m in ipairs(t.moves) do allowed[m.uci] = true end
-        for _, m in ipairs(pos:legal_moves()) do
-          if t.any or allowed[m.uci] then ok_list[#ok_list + 1] = m else bad_list[#bad_list + 1] = m end
-        end
-        local offered
-        if t.any then
-          if #bad_list == 0 and #ok_list >= 3 then
-            Q.shuffle(rng, ok_list)
-            offered = { ok_list[1], ok_list[2], ok_list[3] }
+    for _ = 1, 120 do
+      local shape = Q.pick(rng, SHAPES[level])
+      if want == "castle" or want == "king" then shape = (level == "hard" and rng:int(1, 2) == 1) and "rook_king" or "king_rook" end
+      if shape == "king_rook" and want ~= "castle" and want ~= "king" and want ~= "any" then shape = "own_opp" end
+      local pos
+      if shape == "king_rook" or shape == "rook_king" then pos = castling_position(rng)
+      else pos = select(2, Q.random_game(rng, r[1], r[2])) end
+      if pos and pos:legal_count() > 2 then
+        local touched = touches(rng, pos, shape)
+        local t = touched and pos:touch(touched)
+        if t and classify(pos, touched, t) == want then
+          local own, opp = touched[1], touched[#touched]
+          for _, sq in ipairs(touched) do
+            if own_piece(pos, sq) then own = sq else opp = sq end
           end
-        elseif #ok_list >= 1 and #bad_list >= 2 then
-          Q.shuffle(rng, bad_list)
-          offered = { ok_list[rng:int(1, #ok_list)], bad_list[1], bad_list[2] }
-          Q.shuffle(rng, offered)
-        end
-        -- With no obligation every offered move is allowed: the right choice is "any".
-        if offered then
+          if shape == "king_rook" or shape == "rook_king" then
+            for _, sq in ipairs(touched) do if pos:piece_at(sq):upper() == "R" then own = sq end end
+          end
           local choices = {}
-          for i, m in ipairs(offered) do choices[i] = { id = LETTERS[i], text = m.san, uci = m.uci } end
-          choices[4] = ANY
+          for _, id in ipairs(OFFER[shape]) do
+            local text = {}
+            for _, lang in ipairs({ "en", "fa", "ar" }) do text[lang] = Q.render(CHOICE[id], lang, { own = own, opp = opp }) end
+            choices[#choices + 1] = { id = id, text = text }
+          end
+          Q.shuffle(rng, choices)
           -- the squares in each language's list style, each isolated in RTL text
           local names = { en = table.concat(touched, ", ") }
           local iso = {}
           for i, sq in ipairs(touched) do iso[i] = "\u{2066}" .. sq .. "\u{2069}" end
           names.fa, names.ar = table.concat(iso, "، "), table.concat(iso, " و")
           return Q.question(pos, #touched == 1 and PROMPT_ONE or PROMPT_SEVERAL,
-            { vars = { squares = names }, choices = choices, data = { touched = table.concat(touched, " ") }, touched = touched })
+            { vars = { squares = names }, choices = choices, data = { touched = table.concat(touched, " ") },
+              touched = touched })
         end
       end
     end
@@ -80,25 +173,9 @@ return quiz {
 
   grade = function(q, answer, lang)
     local t = q.pos:touch(q.touched)
-    local allowed = {}
-    for _, m in ipairs(t.moves) do allowed[m.uci] = true end
-    local expected = "any"
-    if not t.any then
-      for _, c in ipairs(q.choices) do if c.uci and allowed[c.uci] then expected = c.id end end
-    end
-    local c = Q.find_choice(q, answer)
-    -- The move itself (SAN or UCI) is accepted for its letter.
-    if not c then
-      local m = q.pos:parse(tostring(answer))
-      for _, ch in ipairs(q.choices) do if m and ch.uci == m.uci then c = ch end end
-    end
+    local expected = classify(q.pos, q.touched, t) or "any"
     local ex = {}
-    if not c then ex[1] = Q.unknown_choice(q, answer, lang) end
-    -- the verdict names the right choice by its label (a move, or "any legal move"), not "b) ..."
-    local shown = expected
-    for _, ch in ipairs(q.choices) do if ch.id == expected then shown = ch.text end end
-    ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, shown, lang)
     for _, e in ipairs(t.explanations) do ex[#ex + 1] = e end
-    return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
+    return Q.grade_choice(q, answer, lang, expected, ex)
   end,
 }

@@ -83,8 +83,8 @@ try:
     check_eq((s1['n'], s1['kind'], s1['fen'], s1['variant']),
              (2, 'true_false', 'r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'standard'), 'step 2')
     check_eq(s1['prompt'], 'May White castle queenside now?', 'prompt')
-    check_eq(l['steps'][7]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3', 'step 8 after its set-up moves (rights gone)')
-    check_eq(l['steps'][8]['fen'], 'r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3', 'step 9: only the rooks moved')
+    check_eq(l['steps'][7]['fen'], 'r3k2r/8/p7/8/8/7P/8/R3K2R w - - 4 3', 'step 8 after its set-up moves (rights gone)')
+    check_eq(l['steps'][8]['fen'], 'r3k2r/8/p7/8/8/7P/8/R3K2R w Qq - 4 3', 'step 9: only the rooks moved')
     check_eq(l['steps'][10]['kind'], 'move', 'step 11 is a move task')
     for s in l['steps']:
         check('tests' not in s and 'answer' not in s and 'right' not in s, 'no answers leak in step %d' % s['n'])

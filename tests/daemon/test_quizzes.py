@@ -9,7 +9,7 @@ from daemon_util import Daemon, begin, check, check_eq, finish
 
 GENERATORS = {'move-legal', 'can-castle', 'status', 'legal-count', 'pinned', 'en-passant', 'draw-rule',
               'legal-position', 'touch-move', 'mate-in-1', 'mate-in-2', 'flag-fall', 'resign', 'draw-agreement',
-              'claim-threefold', 'claim-fifty', 'illegal-penalty', 'touch-castle'}
+              'claim-threefold', 'claim-fifty', 'illegal-penalty', 'touch-castle', 'arbiter-scenarios'}
 # every bundled generator file (the budget test below counts those that fit and those that do not)
 BUNDLED = len([f for f in os.listdir(os.path.join(sys.argv[2], 'quizzes')) if f.endswith('.lua')])
 

@@ -38,8 +38,9 @@ ARABIC_LETTERS_IN_PERSIAN = "يك"
 ENGLISH_WORDS = re.compile(r"(?<![A-Za-z])(none|true|false|null|nil|any)(?![A-Za-z])", re.I)
 LATIN_DIGITS, PERSIAN_DIGITS, ARABIC_DIGITS = "0123456789", "۰۱۲۳۴۵۶۷۸۹", "٠١٢٣٤٥٦٧٨٩"
 # A Latin token: a square, move, FEN, code, UCI move or NAG ($0). Its digits are not counted.
-LATIN_TOKEN = re.compile(r"\$\d+|[A-Za-z0-9][A-Za-z0-9=+#/\-_.:]*[A-Za-z][A-Za-z0-9=+#/\-_.:]*|"
+LATIN_TOKEN = re.compile(r"(?<![0-9\-])0-0(?:-0)?[+#]?(?![0-9\-])|\$\d+|[A-Za-z0-9][A-Za-z0-9=+#/\-_.:]*[A-Za-z][A-Za-z0-9=+#/\-_.:]*|"
                          r"[A-Za-z][A-Za-z0-9=+#/\-_.:]*")
+# (castling written with zeros, 0-0 and 0-0-0, is a move as Appendix C.13 writes it: Latin, like e4)
 
 EN_NOUNS = ("move minute time square piece pawn bishop knight rook queen king position ply character tag "
             "byte rank annotation level man").split()
@@ -172,6 +173,8 @@ def forbidden(lang, term):
 # Latin words that are names, not English prose: programs, formats, the page's credits.
 LATIN_NAMES = {"arbiterd", "lua", "fen", "pgn", "uci", "san", "utf", "windows", "json", "http", "https", "mit",
                "adoube", "passant",  # the French terms, glossed once: «j'adoube»، «(en passant)»
+               # Appendix C's example letter (F, fou) and Appendix D's German announcements (D.2.1)
+               "fou", "eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
                # template syntax left in a Lua text once its {parameters} are blanked
                "plural", "select", "zero", "one", "two", "few", "many", "other"}
 ENGLISH_ID = re.compile(r"(?<![A-Za-z0-9/\-_.'])[a-z][a-z_]{2,}(?![A-Za-z0-9/\-_'])")

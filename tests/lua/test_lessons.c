@@ -6,6 +6,7 @@
 
 #include "harness.h"
 #include "typed_answer.h"
+#include "arbiter.h"
 #include "lessons.h"
 
 static int reports;
@@ -48,9 +49,12 @@ static bool track_lesson(const arbl_lesson *l)
 static void test_arbiter_tracks(const arbl_book *reg, int n)
 {
     harness_begin("lessons.bundled.arbiter_tracks");
-    static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8", "5.1.2",
+    static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.7", "4.8", "5.1.2",
         "5.2.3", "6.9", "7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "9.2", "9.3", "9.4", "9.5", "9.6.1", "9.6.2",
-        "A.3", "960", "960.1", NULL};
+        "A.1", "A.2", "A.3", "A.4", "A.5", "A.5.2", "B.1", "B.2", "B.3", "II", "II.1", "II.3",
+        /* the rest of the Competition Rules and the Guidelines (issue 22) */
+        "6.2", "6.7", "6.8", "6.10", "6.11", "6.12", "7.2", "7.3", "7.4", "7.6", "8.4", "8.5", "8.7", "10.1", "11.3.2",
+        "11.5", "11.10", "12.6", "12.9", "D.1", "D.2.1", "I.1.1", "I.8", "III.3.1", "III.4", "III.5", NULL};
     bool taught[sizeof articles / sizeof *articles] = {false};
     int lessons = 0, steps = 0;
     for (int li = 0; li < n; li++) {
@@ -110,6 +114,14 @@ static void test_bundled(void)
             else
                 CHECK_MSG(s->nright >= 1 && s->nwrong >= 1, "%s step %d lacks right/wrong examples", l->id, step);
             CHECK(s->fen != NULL);
+            /* the position shown can arise in a game (issue 22: no unreachable board taught) */
+            {
+                arb_reason why[4];
+                arb_variant v = s->variant && strcmp(s->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
+                int np = s->fen ? arb_validate(s->fen, v, why, 4) : 0;
+                CHECK_MSG(np == 0, "%s step %d: the position cannot arise (%s): %s", l->id, step,
+                          np > 0 ? arb_reason_name(why[0].code) : "", s->fen);
+            }
             for (int k = 0; k < ARBL_NLANGS; k++) {
                 const char *lang = arbl_langs[k];
                 CHECK_MSG(s->prompt.lang[k] && *s->prompt.lang[k], "%s step %d: no %s prompt", l->id, step, lang);
@@ -138,6 +150,12 @@ static void test_bundled(void)
                 for (int a = 0; a < s->nwrong; a++) {
                     bool ok = arbl_lesson_answer(reg, l, step, s->wrong[a], lang, &r);
                     answered++;
+                    /* a wrong answer teaches: never only the runtime's "That is not the right
+                     * answer." (issue 22: 44 steps said nothing else) */
+                    static const char *const bare[ARBL_NLANGS] = {"That is not the right answer.",
+                                                                  "این پاسخ درست نیست.", "هذه ليست الإجابة الصحيحة."};
+                    CHECK_MSG(strcmp(r.feedback, bare[k]) != 0, "%s step %d [%s]: wrong answer '%s' is told only '%s'",
+                              l->id, step, lang, s->wrong[a], r.feedback);
                     CHECK_MSG(ok && !r.correct && has_code(&r, s->wrong_code[a]),
                               "%s step %d [%s]: wrong answer '%s' (want %s): ok %d correct %d first code '%s' %s",
                               l->id, step, lang, s->wrong[a], s->wrong_code[a], ok, r.correct,

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "arbiter.h"
+#include "lessons.h"
 #include "puzzles.h"
 
 static int reports;
@@ -49,6 +51,7 @@ static const struct {
     {"illegal-01-pinned-knight", "illegal", "Nd5", "Kf2", "move_is_legal"}, /* the move itself */
     {"retro-02-knight-uncovers-rook", "retro", "h5g3", "f5g3", "retro_before_illegal"},
     {"retro-03-double-step", "retro", "d7d5", "d6d5", "retro_other"},
+    {"retro-04-pawn-check", "retro", "f6e5xb", "e4e5", "retro_not_legal"}, /* the capture the prompt explains */
     {"count-03-promotion", "count", "9", "5", "legal_moves_count"},
     {"count-03-promotion", "count", "\xdb\xb9", "abc", "not_a_number"}, /* Persian 9 */
     {"stalemate-03-rook", "stalemate", "Rh1#", "Rg7", "stalemate"},
@@ -83,6 +86,40 @@ static void test_bundled(void)
             CHECK_MSG(p->prompt.lang[l] && *p->prompt.lang[l] && p->success.lang[l] && *p->success.lang[l],
                       "%s: text in %s", p->id, arbl_langs[l]);
         CHECK_MSG(p->chunk && p->fen && p->source && *p->source, "%s", p->id);
+        /* the position shown can arise in a game (issue 22) */
+        arb_reason why[4];
+        arb_variant v = p->variant && strcmp(p->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
+        int np = p->fen ? arb_validate(p->fen, v, why, 4) : 0;
+        CHECK_MSG(np == 0, "%s: the position cannot arise (%s): %s", p->id, np > 0 ? arb_reason_name(why[0].code) : "",
+                  p->fen);
+    }
+    harness_begin("puzzles.bundled.mates_arise");
+    {
+        char path[600];
+        snprintf(path, sizeof path, "%s/puzzles.txt", puzzles_dir());
+        FILE *f = fopen(path, "r");
+        CHECK_MSG(f != NULL, "cannot open %s", path);
+        char line[1024];
+        int mates = 0;
+        while (f && fgets(line, sizeof line, f)) {
+            char *a = strchr(line, '|'), *b = a ? strchr(a + 1, '|') : NULL, *c = b ? strchr(b + 1, '|') : NULL;
+            if (line[0] == '#' || !c)
+                continue;
+            *c = '\0';
+            char *fen = b + 1;
+            while (*fen == ' ')
+                fen++;
+            for (char *e = c - 1; e > fen && *e == ' '; e--)
+                *e = '\0';
+            arb_reason why[4];
+            int np = arb_validate(fen, ARB_STANDARD, why, 4);
+            CHECK_MSG(np == 0, "puzzles.txt: %.*s cannot arise (%s): %s", (int)(a - line), line,
+                      np > 0 ? arb_reason_name(why[0].code) : "", fen);
+            mates++;
+        }
+        if (f)
+            fclose(f);
+        CHECK_MSG(mates >= 50, "%d mates read", mates);
     }
 
     arbl_result *r = malloc(sizeof *r);
@@ -198,9 +235,79 @@ static void test_checker(void)
     expect_problem("checker.not_a_puzzle", "return { id = \"x\" }\n", "the file must return puzzle{...}");
 }
 
+/* The board and the side to move of a FEN ("6k1/5ppp/... w"), for comparing positions. */
+static void board_key(const char *fen, char *out, size_t n)
+{
+    size_t i = 0;
+    int spaces = 0;
+    for (; fen[i] && i + 1 < n; i++) {
+        if (fen[i] == ' ' && ++spaces == 2)
+            break;
+        out[i] = fen[i];
+    }
+    out[i] = '\0';
+}
+
+/* No puzzle repeats the position of a lesson's move task (issue 22: a puzzle is new practice,
+ * and a student who played the move there knows the answer already; a lesson question about
+ * another matter on the same board, such as a count or a claim, does not give it away). */
+static void test_not_lesson_positions(void)
+{
+    harness_begin("puzzles.bundled.not_lesson_positions");
+    const char *d = getenv("ARB_LESSONS_DIR");
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
+    int nl = arbl_book_load_dir(reg, d ? d : "lessons", NULL, NULL, report, NULL);
+    CHECK_MSG(nl > 30, "%d lessons", nl);
+    enum { MAXSTEPS = 2048 };
+    static char keys[MAXSTEPS][96], where[MAXSTEPS][96];
+    int nk = 0;
+    for (int i = 0; i < arbl_book_count(reg); i++) {
+        const arbl_lesson *l = arbl_book_at(reg, i);
+        for (int s = 0; s < l->nsteps && nk < MAXSTEPS; s++) {
+            if (!l->steps[s].fen || l->steps[s].kind != ARBL_STEP_MOVE)
+                continue;
+            board_key(l->steps[s].fen, keys[nk], sizeof keys[nk]);
+            snprintf(where[nk], sizeof where[nk], "%s step %d", l->id, s + 1);
+            nk++;
+        }
+    }
+    /* the start position and the bare kings are every lesson's backdrop, not a puzzle's */
+    char key[96];
+    arbl_book *box = arbl_book_new(&arbl_puzzles, NULL);
+    int n = arbl_book_load_dir(box, puzzles_dir(), NULL, NULL, report, NULL);
+    for (int i = 0; i < n; i++) {
+        const arbl_puzzle *p = arbl_book_at(box, i);
+        if (!p->fen || strncmp(p->fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 45) == 0)
+            continue;
+        board_key(p->fen, key, sizeof key);
+        for (int k = 0; k < nk; k++)
+            CHECK_MSG(strcmp(key, keys[k]) != 0, "puzzle %s shows the position of lesson %s: %s", p->id, where[k], p->fen);
+    }
+    char path[600], line[1024];
+    snprintf(path, sizeof path, "%s/puzzles.txt", puzzles_dir());
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *a = strchr(line, '|'), *b = a ? strchr(a + 1, '|') : NULL;
+        if (line[0] == '#' || !b)
+            continue;
+        char *fen = b + 1;
+        while (*fen == ' ')
+            fen++;
+        board_key(fen, key, sizeof key);
+        for (int k = 0; k < nk; k++)
+            CHECK_MSG(strcmp(key, keys[k]) != 0, "puzzles.txt: %.*s shows the position of lesson %s: %s",
+                      (int)(a - line), line, where[k], key);
+    }
+    if (f)
+        fclose(f);
+    arbl_book_free(box);
+    arbl_book_free(reg);
+}
+
 int main(void)
 {
     test_bundled();
+    test_not_lesson_positions();
     test_checker();
     return harness_finish();
 }

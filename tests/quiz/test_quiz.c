@@ -157,6 +157,10 @@ static const char *draw_answer(const arbl_question *q)
     return buf;
 }
 
+/* What the touch obliges, from the engine's allowed moves alone (touch-move.lua's choice ids):
+ * "any", "castle", "capture_with" (only the touched own piece takes the touched opponent's),
+ * "capture" (the touched opponent's piece, by any capturer), "king" (king and rook touched, only
+ * king moves allowed: 4.4.3), "move" (only the touched own piece moves). */
 static void touch_answer(const arb_position *pos, const arbl_question *q, char *out)
 {
     arb_touch t = arb_touch_none();
@@ -165,21 +169,40 @@ static void touch_answer(const arb_position *pos, const arbl_question *q, char *
     char *save = NULL;
     for (char *s = strtok_r(squares, " ", &save); s && t.count < ARB_TOUCH_MAX; s = strtok_r(NULL, " ", &save))
         t.squares[t.count++] = (uint8_t)arb_square_parse(s);
+    uint64_t own = 0, opp = 0;
+    bool king = false, rook = false;
+    for (int i = 0; i < t.count; i++) {
+        arb_piece p = pos->board[t.squares[i]];
+        if (p == 0)
+            continue;
+        if (ARB_PIECE_COLOR(p) == pos->side) {
+            own |= 1ull << t.squares[i];
+            king |= ARB_PIECE_TYPE(p) == ARB_KING;
+            rook |= ARB_PIECE_TYPE(p) == ARB_ROOK;
+        } else
+            opp |= 1ull << t.squares[i];
+    }
     arb_touch_result *r = malloc(sizeof *r);
-    snprintf(out, 32, "(none allowed)");
+    snprintf(out, 32, "(none)");
     if (arb_touch_obligation(pos, &t, r) == ARB_OK) {
-        if (r->any) {
-            snprintf(out, 32, "any");
-        } else {
-            for (int c = 0; c < q->nchoices; c++) {
-                arb_move m;
-                if (arb_parse_move(pos, q->choices[c].text, &m, NULL) != ARB_OK)
-                    continue;
-                for (int i = 0; i < r->nmoves; i++)
-                    if (r->moves[i] == m)
-                        snprintf(out, 32, "%s", q->choices[c].id);
-            }
+        bool castle = r->nmoves > 0, with = r->nmoves > 0 && own && opp, capture = r->nmoves > 0,
+             kingmv = r->nmoves > 0 && king && rook, move = r->nmoves > 0;
+        for (int i = 0; i < r->nmoves; i++) {
+            arb_move m = r->moves[i];
+            int from = ARB_MOVE_FROM(m), to = ARB_MOVE_TO(m), taken = -1;
+            if (ARB_MOVE_KIND(m) == ARB_MOVE_EN_PASSANT)
+                taken = ARB_SQ(ARB_FILE(to), ARB_RANK(from));
+            else if (ARB_MOVE_KIND(m) != ARB_MOVE_CASTLE && pos->board[to] != 0)
+                taken = to;
+            castle &= ARB_MOVE_KIND(m) == ARB_MOVE_CASTLE;
+            with &= (own >> from & 1) && taken >= 0 && (opp >> taken & 1);
+            capture &= taken >= 0 && (opp >> taken & 1);
+            kingmv &= from == pos->king_square[pos->side];
+            move &= own >> from & 1;
         }
+        const char *id = r->any ? "any" : castle ? "castle" : with ? "capture_with" : capture ? "capture"
+                                                 : kingmv ? "king" : move ? "move" : "(other)";
+        snprintf(out, 32, "%s", id);
     }
     free(r);
 }
@@ -244,13 +267,87 @@ static bool penalty_answer(const arb_position *pos, const arbl_question *q, char
     arb_illegal_policy policy = arb_illegal_policy_fide(strcmp(tc, "rapid") == 0   ? ARB_TC_RAPID
                                                         : strcmp(tc, "blitz") == 0 ? ARB_TC_BLITZ
                                                                                    : ARB_TC_STANDARD);
+    const char *how = data_of(q, "supervision");
+    policy.unsupervised = how && strcmp(how, "supervised") != 0;
+    policy.opponent_moved = how && strcmp(how, "late") == 0;
     arb_outcome o;
     int extra = 0;
     if (arb_illegal_move_penalty(pos, (arb_color)pos->side, atoi(count), &policy, &o, &extra) != ARB_OK)
         return false;
-    snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? (extra >= 120 ? "two_minutes" : "one_minute")
+    snprintf(out, cap, "%s", o.result == ARB_RESULT_NONE ? (extra >= 120 ? "two_minutes" : extra > 0 ? "one_minute" : "stands")
                              : o.result == ARB_RESULT_DRAW ? "draw"
                                                            : "loss");
+    return true;
+}
+
+/* arbiter-scenarios: the answers of the scenarios no position decides, a second record of them
+ * (a scenario whose answer changes in the quiz, or a new one, must change here too); the others
+ * are the engine's, from their data (a flag, a resignation, a claim, an agreement, a penalty). */
+static const struct {
+    const char *id, *answer;
+} scenario_answers[] = {
+    {"touch-adjust-silent", "move_it"},
+    {"touch-adjust-opponent-piece", "yes"},
+    {"touch-adjust-not-on-move", "no"},
+    {"touch-released", "no"},
+    {"touch-claim-forfeited", "no"},
+    {"touch-accidental", "no"},
+    {"touch-rook-then-king", "move_rook"},
+    {"touch-promotion-piece", "no"},
+    {"illegal-pawn-not-replaced", "queen"},
+    {"illegal-clock-without-move", "illegal"},
+    {"illegal-two-hands", "illegal"},
+    {"claim-after-touch", "no"},
+    {"claim-counts-as-offer", "yes"},
+    {"draw-offer-withdrawn", "no"},
+    {"draw-offer-condition", "no"},
+    {"draw-regulations-forbid", "no"},
+    {"flag-arbiter-sees", "declare"},
+    {"clock-default-time", "loses"},
+    {"clock-other-hand", "no"},
+    {"clock-pause-promotion", "yes"},
+    {"clock-wrong-setting", "correct"},
+    {"colours-early", "new_game"},
+    {"colours-late", "continue"},
+    {"setup-wrong", "new"},
+    {"board-turned", "transfer"},
+    {"displaced-own-time", "white"},
+    {"record-in-advance", "no"},
+    {"record-five-minutes", "yes"},
+    {"record-signed-wrong", "signed"},
+    {"phone-rings", "loss"},
+    {"arbiter-clock-not-pressed", "no"},
+    {"spectator-sees", "arbiter"},
+    {"score-three-quarters", "no"},
+    {"appeal-after-signing", "yes"},
+    {"rapid-with-increment", "rapid"},
+    {"blitz-supervision", "no"},
+    {"unsupervised-pawn-last-rank", "wait"},
+    {"blind-feeling", "no"},
+    {"sealed-ambiguous", "loss"},
+    {"quickplay-both-flags", "draw"},
+    {"quickplay-blitz", "no"},
+};
+
+static bool scenario_answer(const arb_position *pos, const arbl_question *q, char *out, size_t cap)
+{
+    const char *id = data_of(q, "scenario"), *engine = data_of(q, "engine");
+    if (!id)
+        return false;
+    for (size_t i = 0; i < sizeof scenario_answers / sizeof *scenario_answers; i++)
+        if (strcmp(scenario_answers[i].id, id) == 0) {
+            snprintf(out, cap, "%s", scenario_answers[i].answer);
+            return true;
+        }
+    if (engine && strcmp(engine, "penalty") == 0)
+        return penalty_answer(pos, q, out, cap);
+    if (!engine || strcmp(engine, "event") != 0)
+        return false;
+    const char *agree = data_of(q, "agree_draw");
+    if (!event_answer(agree ? "draw-agreement" : "arbiter-scenarios", q, out, cap))
+        return false;
+    if (strcmp(out, "ongoing") == 0)
+        snprintf(out, cap, "play_on");
     return true;
 }
 
@@ -409,6 +506,12 @@ static bool o_touch_castle(const char *gen, const arbl_question *q, const arb_po
     return pos && touch_castle_answer(pos, q, out, cap);
 }
 
+static bool o_scenario(const char *gen, const arbl_question *q, const arb_position *pos, char *out, size_t cap)
+{
+    (void)gen;
+    return pos && scenario_answer(pos, q, out, cap);
+}
+
 static bool o_mate(const char *gen, const arbl_question *q, const arb_position *pos, char *out, size_t cap)
 {
     (void)q;
@@ -426,7 +529,7 @@ enum wrong_way {
     WRONG_YES_OR_NONE,   /* "yes" when the answer is "none" or "no", else "none" */
     WRONG_NUMBER,        /* "999" */
     WRONG_FLIP_LEGAL,    /* "legal" <-> "illegal" */
-    WRONG_ANY_OR_A,      /* "any" <-> "a" */
+    WRONG_ANY_OR_MOVE,   /* "any" <-> "move" */
     WRONG_NO_SUCH_MOVE,  /* "Kb9" */
     WRONG_OTHER_CHOICE   /* another choice, by its id (choice questions without a "none") */
 };
@@ -445,7 +548,7 @@ static const struct generator_case {
     {"en-passant", o_en_passant, WRONG_YES_OR_NONE},
     {"draw-rule", o_draw_rule, WRONG_YES_OR_NONE},
     {"legal-position", o_legal_position, WRONG_FLIP_LEGAL},
-    {"touch-move", o_touch_move, WRONG_ANY_OR_A},
+    {"touch-move", o_touch_move, WRONG_ANY_OR_MOVE},
     {"mate-in-1", o_mate, WRONG_NO_SUCH_MOVE},
     {"mate-in-2", o_mate, WRONG_NO_SUCH_MOVE},
     {"flag-fall", o_event, WRONG_OTHER_CHOICE},
@@ -455,6 +558,7 @@ static const struct generator_case {
     {"claim-fifty", o_event, WRONG_OTHER_CHOICE},
     {"illegal-penalty", o_penalty, WRONG_OTHER_CHOICE},
     {"touch-castle", o_touch_castle, WRONG_OTHER_CHOICE},
+    {"arbiter-scenarios", o_scenario, WRONG_OTHER_CHOICE},
 };
 
 static const struct generator_case *case_of(const char *gen)
@@ -481,8 +585,8 @@ static const char *wrong_answer(const struct generator_case *c, const arbl_quest
         return "999";
     case WRONG_FLIP_LEGAL:
         return strcmp(answer, "legal") == 0 ? "illegal" : "legal";
-    case WRONG_ANY_OR_A:
-        return strcmp(answer, "any") == 0 ? "a" : "any";
+    case WRONG_ANY_OR_MOVE:
+        return strcmp(answer, "any") == 0 ? "move" : "any";
     case WRONG_NO_SUCH_MOVE:
         return "Kb9";
     case WRONG_OTHER_CHOICE:
@@ -533,6 +637,45 @@ static void generate(const arbl_book *book, const arbl_quiz *quiz, const char *l
 static arbl_book *book;
 static arbl_grade grade;
 
+/* How often each right answer comes up among the questions of one difficulty. */
+struct tally {
+    char answer[64][32];
+    int count[64], kinds, total, two_choice;
+};
+
+static void tally_add(struct tally *t, const char *answer, const arbl_question *q)
+{
+    t->total++;
+    t->two_choice += q->nchoices == 2;
+    for (int i = 0; i < t->kinds; i++)
+        if (strcmp(t->answer[i], answer) == 0) {
+            t->count[i]++;
+            return;
+        }
+    if (t->kinds < 64) {
+        snprintf(t->answer[t->kinds], sizeof t->answer[0], "%.31s", answer);
+        t->count[t->kinds++] = 1;
+    }
+}
+
+/* Issue 22 §3: a quiz tests the rule, not the format. No right answer may be the answer to more
+ * than 60% of a generator's questions at one difficulty (65% when every question has two
+ * choices): answering "none" or "draw" every time must not pass. Prints each figure. */
+static void check_balance(const arbl_quiz *quiz, const char *level, const struct tally *t)
+{
+    int top = 0;
+    for (int i = 1; i < t->kinds; i++)
+        if (t->count[i] > t->count[top])
+            top = i;
+    if (t->total == 0)
+        return;
+    double share = (double)t->count[top] / t->total, limit = t->two_choice == t->total ? 0.65 : 0.60;
+    printf("balance %s %s: '%s' in %d of %d (%.0f%%, limit %.0f%%), %d different answers\n", quiz->id, level,
+           t->answer[top], t->count[top], t->total, 100 * share, 100 * limit, t->kinds);
+    CHECK_MSG(share <= limit, "%s %s: the answer is '%s' in %.0f%% of the questions (limit %.0f%%)", quiz->id, level,
+              t->answer[top], 100 * share, 100 * limit);
+}
+
 static void test_generator(const arbl_quiz *quiz)
 {
     char name[96];
@@ -544,12 +687,33 @@ static void test_generator(const arbl_quiz *quiz)
         return;
     struct batch b = {0};
     int checked = 0, wrong_checked = 0, failures = 0;
+    static char scenarios[128][48];
+    int nscenarios = 0;
+    static struct tally tallies[3];
+    memset(tallies, 0, sizeof tallies);
     for (int l = 0; l < 3; l++) {
         generate(book, quiz, levels[l], 7, 340, "en", &b);
         for (int i = 0; i < b.n; i++) {
             const arbl_question *q = &b.q[i];
+            /* the position can arise in a game (issue 22), except where legality is the question */
+            if (strcmp(quiz->id, "legal-position") != 0) {
+                arb_reason why[4];
+                int np = arb_validate(q->fen, ARB_STANDARD, why, 4);
+                if (np == 0 && q->start_fen[0])
+                    np = arb_validate(q->start_fen, ARB_STANDARD, why, 4);
+                CHECK_MSG(np == 0, "%s: the position cannot arise (%s): %s", q->id,
+                          np > 0 ? arb_reason_name(why[0].code) : "", q->fen);
+            }
             for (int j = 1; j < q->ndata; j++)
                 CHECK_MSG(strcmp(q->data[j - 1].key, q->data[j].key) < 0, "%s: data not in key order", q->id);
+            const char *sid = data_of(q, "scenario");
+            if (sid) {
+                int k = 0;
+                while (k < nscenarios && strcmp(scenarios[k], sid) != 0)
+                    k++;
+                if (k == nscenarios && nscenarios < 128)
+                    snprintf(scenarios[nscenarios++], sizeof scenarios[0], "%s", sid);
+            }
             char answer[128];
             bool have = independent_answer(row, q, answer, sizeof answer);
             CHECK_MSG(have, "%s: no independent answer for %s (%s)", quiz->id, q->id, q->fen);
@@ -557,6 +721,7 @@ static void test_generator(const arbl_quiz *quiz)
                 continue;
             bool ok = arbl_quiz_grade(book, q->id, answer, "en", &grade);
             checked++;
+            tally_add(&tallies[l], ok && grade.expected[0] ? grade.expected : answer, q);
             if (!ok || !grade.correct) {
                 if (failures++ < 5)
                     CHECK_MSG(false, "%s: answer '%s' graded %s (expected '%s'; %s) fen %s", q->id, answer,
@@ -588,6 +753,14 @@ static void test_generator(const arbl_quiz *quiz)
     }
     CHECK_INT(failures, 0);
     CHECK_MSG(checked >= 1000, "%s: only %d questions checked", quiz->id, checked);
+    if (strcmp(quiz->id, "arbiter-scenarios") == 0)
+        CHECK_MSG(nscenarios >= 50, "arbiter-scenarios: %d different scenarios asked, fewer than 50", nscenarios);
+    snprintf(name, sizeof name, "quiz.%s.balance", quiz->id);
+    harness_begin(name);
+    for (int l = 0; l < 3; l++)
+        check_balance(quiz, levels[l], &tallies[l]);
+    snprintf(name, sizeof name, "quiz.%s.independent", quiz->id);
+    harness_begin(name);
     printf("%s: %d questions checked against the engine, %d wrong answers graded\n", quiz->id, checked,
            wrong_checked);
 
@@ -712,7 +885,7 @@ static void test_ids(void)
 static void test_book(void)
 {
     harness_begin("quiz.book.generators");
-    CHECK(arbl_book_count(book) >= 18);
+    CHECK(arbl_book_count(book) >= 19);
     for (int i = 0; i < arbl_book_count(book); i++) {
         const arbl_quiz *q = arbl_book_at(book, i);
         CHECK_MSG(case_of(q->id) != NULL, "the generator %s has no row in the test's table", q->id);

@@ -1,4 +1,4 @@
-/* Golden tests: repetition (9.2.2 with and without a legal en passant, castling rights),
+/* Golden tests: repetition (9.2.3 with and without a legal en passant, castling rights),
  * threefold/fifty claims now and with a move, wrong claims (9.5), automatic endings (5.1, 5.2,
  * 9.6), flag fall (6.9), resignation, agreement, and that every code has a template. */
 #include "catalog.h"
@@ -192,7 +192,9 @@ static void test_fifty(void)
         CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, ARB_MOVE_NONE, &o), ARB_OK);
         CHECK(!o.claim_valid);
         CHECK_INT(o.reasons[0].code, ARB_R_fifty_wrong);
+        /* 99 half-moves, White to move: Black has made 50 of them, White 49 (the review's row 10) */
         CHECK_INT(o.reasons[0].n, 49);
+        CHECK_INT(o.reasons[0].m, 50);
         CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, move_in(arb_game_current(&g), "Rb1"), &o), ARB_OK);
         CHECK(o.claim_valid);
         CHECK_INT(o.termination, ARB_TERM_FIFTY_MOVES_CLAIM);
@@ -203,6 +205,7 @@ static void test_fifty(void)
         CHECK_INT(arb_game_claim(&g, ARB_CLAIM_FIFTY_MOVES, move_in(arb_game_current(&g), "a3"), &o), ARB_OK);
         CHECK(!o.claim_valid);
         CHECK_INT(o.reasons[0].code, ARB_R_fifty_wrong_with_move);
+        CHECK(o.reasons[0].n == 0 && o.reasons[0].m == 0);
         CHECK(find_reason(o.reasons, o.nreasons, ARB_R_fifty_move_resets) != NULL);
         arb_game_free(&g);
     }

@@ -181,6 +181,23 @@ static void test_illegal(void)
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 1, &custom, &o, &extra), ARB_OK);
     CHECK_INT(extra, 90);
     CHECK_INT(o.reasons[0].code, ARB_R_illegal_move_extra_time);
+    harness_begin("illegal.unsupervised_stands");
+    /* A.5.2: rapid or blitz without an arbiter for the game; the opponent moved without a claim */
+    arb_illegal_policy alone = blitz;
+    alone.unsupervised = true;
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 1, &alone, &o, &extra), ARB_OK);
+    CHECK_INT(extra, 60); /* claimed in time: the usual minute */
+    CHECK_INT(o.reasons[0].code, ARB_R_illegal_move_extra_time_rapid);
+    alone.opponent_moved = true;
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 2, &alone, &o, &extra), ARB_OK);
+    CHECK_INT(extra, 0); /* not even the second one loses: it stands */
+    CHECK_INT(o.result, ARB_RESULT_NONE);
+    CHECK_INT(o.reasons[0].code, ARB_R_illegal_move_stands);
+    CHECK_STR(arb_reason_article(o.reasons[0].code), "A.5.2");
+    arb_illegal_policy late_std = std;
+    late_std.unsupervised = late_std.opponent_moved = true; /* a standard game is always corrected */
+    CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 1, &late_std, &o, &extra), ARB_OK);
+    CHECK_INT(extra, 120);
     harness_begin("illegal.second_loses");
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 2, &std, &o, &extra), ARB_OK);
     CHECK_INT(o.result, ARB_RESULT_WHITE_WINS);

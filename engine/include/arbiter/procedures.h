@@ -14,13 +14,21 @@ typedef struct arb_illegal_policy {
     int limit;                     /* the completed illegal move that ends the game: 2 (FIDE);
                                     * some national and older rules use 3. 0 means 2. */
     int extra_seconds;             /* 0: by time control; else this many seconds per penalty */
+    /* Rapid and blitz not supervised under the Competition Rules (App. A.5, B.3: more than three
+     * rapid games, or more than one blitz game, per arbiter): an illegal move is dealt with only
+     * if the arbiter sees it or the opponent claims before making his or her next move (A.5.2).
+     * With both set the opponent already moved without a claim and no arbiter stepped in: the
+     * illegal move stands. Ignored in standard games, which the arbiter always corrects (7.5.1). */
+    bool unsupervised;
+    bool opponent_moved;
 } arb_illegal_policy;
 
 /* The FIDE policy for a time control (limit 2, 120 or 60 seconds). */
 ARB_API arb_illegal_policy arb_illegal_policy_fide(arb_time_control tc);
 
 /* `offender` has just completed its count-th illegal move (count >= 1) and the position before
- * it, pos, is restored. Below the limit: the game goes on (result NONE), *extra_seconds gets
+ * it, pos, is restored (unless, unsupervised, the move stands: result NONE, no extra time,
+ * reason illegal_move_stands, A.5.2). Below the limit: the game goes on (result NONE), *extra_seconds gets
  * the opponent's bonus and out explains it. At the limit: the offender loses, or the game is
  * drawn when the opponent cannot mate by any series of legal moves (through the same
  * unwinnability hook as flag fall, arb_rules_can_mate). ARB_ERR_RANGE for count < 1, a bad

@@ -7,9 +7,9 @@
 #include "arbiter/game.h"
 #include "arbiter/dead.h"
 
-/* ---- Same position (9.2.2) ------------------------------------------------------------- */
+/* ---- Same position (9.2.3) ------------------------------------------------------------- */
 
-/* A hash of what 9.2.2 compares: side to move, pieces on squares, castling rights, and the en
+/* A hash of what 9.2.3 compares: side to move, pieces on squares, castling rights, and the en
  * passant file only when an en passant capture is actually legal. (arb_position.key is the
  * Polyglot key, which counts en passant whenever a pawn merely stands beside: not this.) */
 ARB_API uint64_t arb_repetition_key(const arb_position *pos);
@@ -17,7 +17,7 @@ ARB_API uint64_t arb_repetition_key(const arb_position *pos);
 /* Whether an en passant capture is legal in pos (not merely an en passant square set). */
 ARB_API bool arb_ep_capture_legal(const arb_position *pos);
 
-/* Exact 9.2.2 comparison (no hashing): same side, board, castling rights, legal en passant. */
+/* Exact 9.2.3 comparison (no hashing): same side, board, castling rights, legal en passant. */
 ARB_API bool arb_same_position(const arb_position *a, const arb_position *b);
 
 /* Plies (indexes into g->positions, 0 = the start) at which the position at index `ply`
