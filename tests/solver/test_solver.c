@@ -552,9 +552,13 @@ int main(void)
     }
     harness_begin("mate_file.field_too_long");
     {
-        char line[600];
-        snprintf(line, sizeof line, "a | 1 | 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | Rd8# | %0300d", 7);
+        char line[1200];
         arb_mate_puzzle *pz = malloc(sizeof *pz);
+        /* a source as long as the room holds is kept whole; one byte more is refused */
+        snprintf(line, sizeof line, "a | 1 | 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | Rd8# | %0*d", ARB_MATE_FIELD_MAX - 1, 7);
+        CHECK_INT(arb_mate_line_read(line, pz, NULL), ARB_MATE_LINE_PUZZLE);
+        CHECK_INT((long)strlen(pz->source), ARB_MATE_FIELD_MAX - 1);
+        snprintf(line, sizeof line, "a | 1 | 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | Rd8# | %0*d", ARB_MATE_FIELD_MAX, 7);
         CHECK_INT(arb_mate_line_read(line, pz, NULL), ARB_MATE_LINE_TOO_LONG);
         CHECK_STR(pz->id, "a");
         free(pz);

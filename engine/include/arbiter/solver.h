@@ -85,7 +85,7 @@ ARB_API arb_status arb_mate_check_line(const arb_position *pos, int n, const arb
 /* One puzzle line: "id | N | FEN | key move(s) | source" (the source may be left out, and holds
  * the rest of the line), spaces around the fields trimmed. */
 #define ARB_MATE_FILE_MAX_N 3
-#define ARB_MATE_FIELD_MAX 200
+#define ARB_MATE_FIELD_MAX 512 /* a source naming a game, its event and where it was published */
 
 typedef struct arb_mate_puzzle {
     char id[64];
