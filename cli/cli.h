@@ -45,6 +45,7 @@ int cmd_dead(int argc, char **argv);
 int cmd_outcome(int argc, char **argv);
 int cmd_touch(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_castling(int argc, char **argv);
 int cmd_status(int argc, char **argv);

@@ -41,6 +41,20 @@ static const struct command commands[] = {
      "  --skip-variations  ignore (...) lines   --write  print the games back as PGN with termination tags\n"
      "  --strict  refuse slips (quoted quotes, counters, stale castling rights) instead of repairing them with a warning\n"
      "example: arbiter pgn games.pgn\nexit: 0 every game was read (repairs are warnings), 1 a game was refused, 2 usage error or unreadable file"},
+    {"annotate", "annotate [--lang L] [--json|--write] [--jobs N] [--shard I/N] [FILE...]  (stdin without FILE or with -)",
+     cmd_annotate,
+     "Annotates every game of PGN files with what the Laws say, ply by ply: check, mate, stalemate, the ply a\n"
+     "position became dead (with the proof), the first ply a threefold or fifty-move draw could be claimed (and\n"
+     "whether the game went on), fivefold and 75-move draws, moves recorded after an end, the first illegal move;\n"
+     "then the result a FIDE arbiter records (a time forfeit judged by 6.9, a resignation by 5.1.2, an ending on\n"
+     "the board) and whether the Result tag disagrees. Files of any size are read one game at a time.\n"
+     "  --json  one JSON line per game: an element of POST /v1/games/annotate's games (docs/games.md)\n"
+     "  --write  the PGN itself with each event as a comment after its move (the rest unchanged)\n"
+     "  --jobs N  N threads (output still in file order)   --shard I/N  the games that begin in the I-th of N\n"
+     "  byte ranges of FILE (N shards read every game once)   --merge FILE...  shards' --json output in order,\n"
+     "  the games numbered again (docs/games.md)   --max-game-mib N  skip (and report) a game over N MiB (64)\n"
+     "example: arbiter annotate --json games.pgn\n"
+     "exit: 0 every game was read (illegal moves are events), 1 a game could not be read, 2 usage error or unreadable file"},
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson,
      "check: lints lessons (each step's tests run in the sandbox; errors as file:line); play: the lesson in the terminal.\n"

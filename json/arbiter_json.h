@@ -253,4 +253,47 @@ json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long lon
 /* The perft answer (arb_perft_budgeted's result) as API.md shapes it. */
 json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r);
 
+/* ---- Rule-annotated games (encode_annotate.c) ---- */
+
+/* One game of a PGN text as the annotator read it. */
+typedef struct aj_annotate_game {
+    int number;                  /* 1-based, in input order (unreadable games count) */
+    long long offset_base;       /* the byte offset of the reader's text in the whole input */
+    bool lines;                  /* the reader's line numbers are the input's (else "line" is left out) */
+    long long offset;            /* where this game starts in the input, in bytes */
+    int line;                    /* its first line, 0: not known */
+    const arb_pgn_game *game;
+    const arb_pgn_error *error;  /* NULL when read whole; else why the reader stopped */
+    bool annotated;              /* false: the game could not be read (error says why) */
+    size_t converted;            /* bytes read as Windows-1252 (a warning) */
+} aj_annotate_game;
+
+/* Totals over the games annotated: games read, unreadable, mis-scored, events by code. */
+typedef struct aj_annotate_summary {
+    long long games, unreadable, mis_scored;
+    long long events[ARB_REASON_COUNT];
+} aj_annotate_summary;
+
+/* Reads the next game of r into g (to be freed with arb_pgn_game_free) and annotates it into a;
+ * in gets its offset (in->offset_base + position in r), line, error. false at the end of input. */
+bool aj_annotate_next(arb_pgn_reader *r, aj_annotate_game *in, arb_pgn_game *g, arb_pgn_error *err,
+                      arb_annotation *a);
+/* {"game", "offset", "line"?, "tags", "result_tag", "result", "termination", "basis", "mis_scored",
+ * "plies", "end_ply", "flagged", "start", "events", "warnings"} or, unreadable, {"game", "offset",
+ * "line"?, "error"}. */
+json_t *aj_annotated_game_json(const aj_annotate_game *in, const arb_annotation *a, const char *lang);
+/* [{code, text, squares, rule, params, "ply", "move", "explanations"}] of an annotation of g
+ * (illegal: the first illegal move as written, or NULL). */
+json_t *aj_annotation_events_json(const arb_game *g, const arb_annotation *a, const char *illegal, const char *lang);
+void aj_annotate_count(aj_annotate_summary *s, const arb_annotation *a, bool readable);
+/* {"games", "unreadable", "mis_scored", "events": {code: count}}. */
+json_t *aj_summary_json(const aj_annotate_summary *s);
+/* POST /v1/games/annotate's answer for a PGN text: {"games": [...], "summary": {...}}. */
+json_t *aj_annotate_json(const char *text, size_t len, const char *lang);
+/* POST /v1/games/annotate: {"pgn"} -> aj_annotate_json; at most AJ_ANNOTATE_MAX_GAMES games
+ * (out_of_range on pgn beyond: each decided game may take one unwinnability search of
+ * ARB_RULES_UNWINNABLE_BUDGET positions, so a request's work is bounded by this many). */
+#define AJ_ANNOTATE_MAX_GAMES 100
+json_t *aj_endpoint_annotate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+
 #endif

@@ -26,6 +26,7 @@ const aj_endpoint_fields aj_fields_table[] = {
     {"POST /v1/touch promotion", (const char *const[]){"square", "piece", NULL}, false},
     {"POST /v1/perft", (const char *const[]){POSITION, "depth", "divide", NULL}, false},
     {"POST /v1/dead", (const char *const[]){POSITION, "budget", NULL}, false},
+    {"POST /v1/games/annotate", (const char *const[]){"pgn", NULL}, false},
     {"POST /v1/puzzles/{id}/answer", (const char *const[]){"answer", "moves", NULL}, false},
     {"POST /v1/lessons/{id}/steps/{n}/answer", (const char *const[]){"answer", NULL}, false},
     {"POST /v1/lessons/preview", (const char *const[]){"source", NULL}, false},

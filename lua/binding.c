@@ -46,7 +46,7 @@ static const luaL_Reg module_fns[] = {
 /* The module table's parts, in this order. */
 static const luaL_Reg *const parts[] = {
     arbl_position_fns, arbl_game_fns, arbl_random_fns, module_fns, arbl_mate_fns,
-    arbl_answer_fns, arbl_dead_fns, arbl_explain_fns, arbl_text_fns, NULL,
+    arbl_answer_fns, arbl_dead_fns, arbl_explain_fns, arbl_text_fns, arbl_annotate_fns, NULL,
 };
 
 static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, const luaL_Reg *meta)

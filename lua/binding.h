@@ -26,6 +26,7 @@ extern const luaL_Reg arbl_mate_fns[];      /* binding_mate.c */
 extern const luaL_Reg arbl_dead_fns[];      /* binding_dead.c */
 extern const luaL_Reg arbl_answer_fns[];    /* binding_answer.c */
 extern const luaL_Reg arbl_text_fns[];      /* binding_text.c: render, digits, set_digits, plural */
+extern const luaL_Reg arbl_annotate_fns[];  /* binding_annotate.c */
 
 /* The classes' methods (their metatables' __index) and metamethods. */
 extern const luaL_Reg arbl_position_methods[], arbl_position_meta[];

@@ -15,6 +15,7 @@
 #include "arbiter/pgn.h"
 #include "arbiter/explain.h"
 #include "arbiter/solver.h"
+#include "arbiter/annotate.h"
 
 ARB_API const char *arb_version(void);
 

@@ -596,6 +596,7 @@ static arb_status parse_line(struct ps *p, arb_pgn_line *line, const arb_positio
             if (!last)
                 return fail(p, ARB_ERR_LIMIT, ARB_R_pgn_out_of_memory, t.line, t.column);
             last->move = m;
+            last->text_end = p->r->pos;
             if (t.nag > 0)
                 last->nags[last->nnags++] = (uint8_t)t.nag;
             before = cur;
@@ -750,6 +751,7 @@ arb_status arb_pgn_read(arb_pgn_reader *r, arb_pgn_game *g, arb_pgn_error *err)
     }
     if (arb_game_init(&g->record, &start) != ARB_OK)
         return fail_here(&p, ARB_ERR_LIMIT, ARB_R_pgn_out_of_memory);
+    g->movetext = r->pos;
     st = parse_line(&p, &g->main, &start, 0, true);
     if (st != ARB_OK)
         resync(r, false);

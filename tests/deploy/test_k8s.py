@@ -13,7 +13,9 @@
 #   sends SIGHUP, and arbiterd serves the new set.
 # Not run here: kubectl, a kubelet, the HPA and PDB controllers, the container image.
 # - The quiz Job's command, run here for three completion indices with the built CLI: the shards
-#   concatenate to the single-machine output.
+#   concatenate to the single-machine output. The annotate Job's command, run for each of its
+#   completion indices over a games file: the documented merge of the shards is byte for byte the
+#   single-machine output, every game once.
 # Usage: test_k8s.py ARBITERD ARBITER_CLI K8S_DIR LESSONS_DIR lua|nolua
 import glob
 import os
@@ -208,8 +210,9 @@ cm_bytes = sum(len(v.encode()) for v in lessons_cm['data'].values())
 check(cm_bytes < 1024 * 1024, 'the lessons fit a ConfigMap: %d bytes' % cm_bytes)
 
 tmp = tempfile.TemporaryDirectory()
+jobs = {d[1]['metadata']['name']: d[1] for d in docs['Job']}
 begin('k8s.quiz_job')
-job = docs['Job'][0][1]
+job = jobs['arbiter-quiz-bulk']
 gen_c = job['spec']['template']['spec']['containers'][0]
 job_env = {e['name']: e['value'] for e in gen_c['env']}
 check_eq(job['spec']['template']['spec']['volumes'][0]['name'], gen_c['volumeMounts'][0]['name'], 'the Job mounts its volume')
@@ -232,6 +235,40 @@ if LUA:
     check(single.returncode == 0 and len(single.stdout.splitlines()) >= per_pod * pods * 9 // 10, 'single run')
     check(joined == single.stdout, 'the Job\'s shards concatenate to the single-machine output')
     check_eq(glob.glob(os.path.join(out, '*.part')), [], 'no partial shard left')
+
+begin('k8s.annotate_job')
+job = jobs['arbiter-annotate-bulk']
+ann_c = job['spec']['template']['spec']['containers'][0]
+ann_env = {e['name']: e['value'] for e in ann_c['env']}
+check_eq(int(ann_env['SHARDS']), job['spec']['completions'], 'one pod per byte range: completions = SHARDS')
+mounts = {m['name']: m for m in ann_c['volumeMounts']}
+vols = {v['name']: v for v in job['spec']['template']['spec']['volumes']}
+check(set(mounts) == set(vols) and mounts['games'].get('readOnly') is True, 'the games volume is mounted read-only')
+check(ann_env['GAMES'].startswith(mounts['games']['mountPath'] + '/'), 'GAMES lies on the games volume')
+data_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'pgn')
+games = os.path.join(tmp.name, 'games.pgn')
+with open(games, 'w', encoding='utf-8') as f:
+    for _ in range(20):
+        for name in ('classics.pgn', 'annotate-events.pgn', 'constructed.pgn'):
+            f.write(open(os.path.join(data_dir, name), encoding='utf-8').read() + '\n')
+aout = os.path.join(tmp.name, 'annotate-out')
+os.mkdir(aout)
+command = [a.replace('/out/', aout + '/') for a in ann_c['command']]
+shards = 5  # the Job's SHARDS, smaller here: every index of them
+for k in range(shards):
+    r = subprocess.run(command, env=dict(os.environ, JOB_COMPLETION_INDEX=str(k), SHARDS=str(shards), GAMES=games,
+                                         JOBS=ann_env['JOBS'],
+                                         PATH=os.path.dirname(os.path.abspath(CLI)) + ':' + os.environ['PATH']),
+                       capture_output=True, timeout=120)
+    check_eq(r.returncode, 0, 'annotate Job pod %d: %s' % (k, r.stderr[-300:]))
+parts = sorted(glob.glob(os.path.join(aout, 'shard-*.jsonl')))
+check_eq(len(parts), shards, 'one shard per pod')
+merged = subprocess.run([CLI, 'annotate', '--merge'] + parts, capture_output=True, timeout=120).stdout
+single = subprocess.run([CLI, 'annotate', '--json', '--shard', '1/1', games], capture_output=True, timeout=120).stdout
+whole = subprocess.run([CLI, 'annotate', '--json', games], capture_output=True, timeout=120).stdout
+check(len(single.splitlines()) == len(whole.splitlines()) >= 20 * 30, 'every game once: %d' % len(single.splitlines()))
+check(merged == single, 'the documented merge of the Job\'s shards is the single-machine output')
+check_eq(glob.glob(os.path.join(aout, '*.part')), [], 'no partial shard left')
 
 begin('k8s.config_starts_arbiterd')
 conf_path = os.path.join(tmp.name, 'arbiterd.conf')

@@ -312,6 +312,32 @@ return {
     assert(arbiter.validate('4k3/8/8/8/8/8/8/4K3 w - - 0 1') == true)
     return 'ok'
   end },
+  -- arbiter.annotate: a game's rule events ply by ply and the result the Laws give (docs/games.md)
+  { "binding.annotate.dead_draw_ply", "en", function()
+    local g = assert(arbiter.game('4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/3n4/4K3 w - - 0 1', {'Kxd2'}))
+    local a = arbiter.annotate(g)
+    assert(a.result == '1/2-1/2' and a.termination == 'dead_position' and a.end_ply == 1 and a.basis == 'board')
+    local dead
+    for _, e in ipairs(a.events) do if e.code == 'dead_position' then dead = e end end
+    assert(dead and dead.ply == 1 and #dead.explanations >= 2 and dead.rule == 'FIDE 5.2.2')
+    assert(a.mis_scored == false and a.flagged == nil)
+    return 'ok'
+  end },
+  { "binding.annotate.claim_and_tags", "fa", function()
+    local s = assert(arbiter.game(nil, {'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'e4'}))
+    local t = arbiter.annotate(s, {result = '0-1'})
+    assert(t.events[1].code == 'threefold_available' and t.events[1].ply == 8 and t.events[1].params.m == 1)
+    assert(t.events[1].explanations[1].code == 'threefold_with_move' and t.events[1].text:find('سومین'))
+    assert(t.events[2].code == 'resignation' and t.result == '0-1' and t.basis == 'event')
+    local k = assert(arbiter.game('8/8/4k3/8/8/2K5/8/7q w - - 0 60'))
+    local f = arbiter.annotate(k, {result = '1-0', termination = 'Time forfeit'})
+    assert(f.result == '1/2-1/2' and f.mis_scored == true and f.flagged == 'black')
+    assert(f.events[1].code == 'time_forfeit_draw' and f.events[2].code == 'result_tag_mismatch')
+    assert(arbiter.annotate(k).result == '*')
+    assert(not pcall(arbiter.annotate, k, {result = 'win'}))
+    assert(not pcall(arbiter.annotate, arbiter.start()))
+    return 'ok'
+  end },
   -- arbiter.dead / arbiter.unwinnable: the data of POST /v1/dead (FIDE 5.2.2, 6.9)
   { "binding.dead.alive_with_witness", "en", function()
     local p = arbiter.position('8/8/8/4k3/8/8/8/4K2Q w - - 0 1')

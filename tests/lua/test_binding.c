@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     }
     arbl_sandbox_close(&sb);
     harness_begin("binding.cases.count");
-    CHECK_MSG(n >= 28, "%d cases", n);
+    CHECK_MSG(n >= 30, "%d cases", n);
     free((char *)text);
     return harness_finish();
 }

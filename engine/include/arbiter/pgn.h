@@ -28,6 +28,8 @@ typedef struct arb_pgn_node {
     char *comment;                   /* the comment after the move, or NULL */
     int nvariations;
     struct arb_pgn_line *variations; /* alternatives to this move, from the position before it */
+    size_t text_end;                 /* byte offset in the reader's text just past the move (its
+                                      * suffix annotations included): where a comment can go */
 } arb_pgn_node;
 
 typedef struct arb_pgn_line {
@@ -52,6 +54,7 @@ typedef struct arb_pgn_game {
     arb_game record;                    /* the main line replayed (start from the FEN tag) */
     char result[8];                     /* the movetext's termination marker ("*" if none) */
     int line;                           /* where the game starts in the input (1-based) */
+    size_t movetext;                    /* byte offset of the movetext in the reader's text */
     int nwarnings;                      /* what was repaired (lenient reading), all counted */
     arb_pgn_warning warnings[ARB_PGN_MAX_WARNINGS];
 } arb_pgn_game;

@@ -14,3 +14,4 @@
 #include "arbiter/reasons/solver.def"
 #include "arbiter/reasons/warnings.def"
 #include "arbiter/reasons/retrograde.def"
+#include "arbiter/reasons/annotate.def"
