@@ -32,8 +32,8 @@ static const struct option {
     {"listen", OPT_STRING, S(listen), 0, 0, "HOST:PORT", "address to listen on (default 127.0.0.1:8080; [::1]:8080 for IPv6; port 0 picks one)"},
     {"probe-listen", OPT_STRING, S(probe_listen), 0, 0, "HOST:PORT", "also listen here for /v1/health and /metrics only, on a thread of their own, so probes never wait behind searches (default: none)"},
     {"lessons", OPT_STRING, S(lessons), 0, 0, "DIR", "lessons directory (default " AD_DEFAULT_LESSONS ")"},
-    {"threads", OPT_LONG, S(threads), 0, 256, "N", "polling threads (default 0: one per core)"},
-    {"script-threads", OPT_LONG, S(script_threads), 0, 256, "N", "work threads that run scripts and searches, off the polling threads (default 0: four per polling thread)"},
+    {"threads", OPT_LONG, S(threads), 0, 256, "N", "polling threads (default 0: one per core, at most 16, fewer if the task limit says so)"},
+    {"script-threads", OPT_LONG, S(script_threads), 0, 1024, "N", "work threads that run scripts and searches, off the polling threads (default 0: four per polling thread, fewer if the task limit says so)"},
     {"log-level", OPT_LEVEL, S(log_level), 0, 3, "LEVEL", "error, warn, info (default: one line per request) or debug"},
     {"max-body", OPT_LONG, S(max_body), 64, 64L << 20, "BYTES", "largest request body, else 413 (default 65536)"},
     {"max-uri", OPT_LONG, S(max_uri), 16, 1L << 20, "BYTES", "longest request target, else 414 (default 2048)"},
@@ -44,6 +44,7 @@ static const struct option {
     {"request-timeout", OPT_LONG, S(request_timeout), 0, 3600, "SECONDS", "whole-request deadline: request line, headers and body must be in this long after the connection is ready, else it is closed (slow clients; default 30, 0 for none)"},
     {"stall-timeout-ms", OPT_LONG, S(stall_timeout_ms), 0, 3600000, "MS", "a polling or work thread running one request longer than this is hung: health answers 503 and the systemd watchdog is not pinged (default 20000, 0 for never)"},
     {"max-inflight", OPT_LONG, S(max_inflight), 1, 1L << 20, "N", "requests in progress before 503 (default 512)"},
+    {"max-uploads-per-ip", OPT_LONG, S(max_uploads_per_ip), 0, 1L << 20, "N", "request bodies still arriving from one client address; past it a body must arrive within 2 s, else 429. Bodies in progress never count against max-inflight (default 16, 0 for no limit)"},
     {"max-heavy", OPT_LONG, S(max_heavy), 0, 4096, "N", "searches (perft...) in progress before 503 (default 0: threads - 1, at least 1)"},
     {"heavy-queue", OPT_LONG, S(heavy_queue), 0, 100000, "N", "searches that may wait for a free slot, 0 to refuse at once (default 256)"},
     {"heavy-wait-ms", OPT_LONG, S(heavy_wait_ms), 1, 600000, "MS", "how long a search waits for a slot before 503 (default 10000)"},
@@ -92,6 +93,7 @@ void ad_config_defaults(ad_config *c)
     c->request_timeout = 30;
     c->stall_timeout_ms = 20000;
     c->max_inflight = 512;
+    c->max_uploads_per_ip = 16;
     c->retry_after = 1;
     c->heavy_queue = 256;
     c->heavy_wait_ms = 10000;

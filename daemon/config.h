@@ -21,7 +21,8 @@ typedef struct ad_config {
     long timeout;               /* seconds a connection may stay idle (slow clients) */
     long request_timeout;       /* seconds from a connection being ready to its request being in; 0: none */
     long stall_timeout_ms;      /* a handler running longer is a hung polling thread; 0: never */
-    long max_inflight;          /* requests being handled at once before 503 */
+    long max_inflight;          /* requests being handled at once (bodies complete) before 503 */
+    long max_uploads_per_ip;    /* request bodies arriving from one address before the next gets 2 s; 0: no limit */
     long max_heavy;             /* searches (perft, ...) at once before 503; 0: threads - 1, at least 1 */
     long retry_after;           /* seconds, in 503 replies */
     long heavy_queue;           /* searches that may wait for a slot (0: refuse at once) */

@@ -1,8 +1,10 @@
 /* The connection guard (edge.h): a list of open connections and one thread that looks at it
- * every 100 ms. A connection whose request is still not complete at its deadline is shut down
- * (shutdown(2) only: libmicrohttpd sees the end of the stream on its own thread and closes the
- * connection the usual way, so no state is freed behind its back). Handlers running longer than
- * the stall limit are counted, for the watchdog and health. */
+ * every 100 ms. A connection whose request is still not complete at its deadline is answered
+ * (408, or 429, written on the socket: libmicrohttpd is only reading it then) and shut down in two
+ * steps, shutdown(2) only: the write side at once (the client reads the answer, then the end of
+ * the stream), the read side a second later, when libmicrohttpd sees the end of the stream on its
+ * own thread and closes the connection the usual way, so no state is freed behind its back.
+ * Handlers running longer than the stall limit are counted, for the watchdog and health. */
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -27,9 +29,12 @@ static void sweep(ad_edge *e)
     pthread_mutex_lock(&e->lock);
     for (ad_conn *c = e->head; c; c = c->next) {
         uint64_t deadline = atomic_load_explicit(&c->deadline_us, memory_order_relaxed);
-        if (deadline && now > deadline && !atomic_exchange(&c->cut, true)) {
-            shutdown(c->fd, SHUT_RDWR); /* the fd stays open until ad_edge_close: never a reused one */
-            atomic_fetch_add_explicit(&e->deadline_cuts, 1, memory_order_relaxed);
+        uint64_t cut_at = atomic_load_explicit(&c->cut_at_us, memory_order_relaxed);
+        if (deadline && now > deadline && !atomic_load_explicit(&c->cut, memory_order_relaxed)) {
+            ad_edge_cut_now(e, c); /* the fd stays open until ad_edge_close: never a reused one */
+        } else if (cut_at && now - cut_at >= 1000000u) {
+            shutdown(c->fd, SHUT_RD); /* libmicrohttpd reads the end of the stream and closes */
+            atomic_store_explicit(&c->cut_at_us, 0, memory_order_relaxed);
         }
         uint64_t busy = atomic_load_explicit(&c->busy_since_us, memory_order_relaxed);
         if (e->stall_us && busy && now > busy && now - busy > e->stall_us) {
@@ -62,9 +67,17 @@ static void *guard(void *arg)
     return NULL;
 }
 
-bool ad_edge_start(ad_edge *e, uint64_t request_ms, uint64_t stall_ms)
+bool ad_edge_start(ad_edge *e, uint64_t request_ms, uint64_t stall_ms, long retry_after, long upload_share)
 {
     pthread_mutex_init(&e->lock, NULL);
+    if (!ad_wire_render(&e->timeout_answer, 408, "Request Timeout", AJ_E_REQUEST_TIMEOUT, (long long)(request_ms / 1000u),
+                        NULL) ||
+        !ad_wire_render(&e->share_answer, 429, "Too Many Requests", AJ_E_TOO_MANY_REQUESTS, upload_share,
+                        "too many request bodies still arriving from this address")) {
+        ad_log(AD_LOG_ERROR, "cannot render the deadline answers");
+        return false;
+    }
+    e->share_answer.retry_after = retry_after;
     e->request_us = request_ms * 1000u;
     e->stall_us = stall_ms * 1000u;
     atomic_store(&e->stop, false);
@@ -116,12 +129,43 @@ void ad_edge_close(ad_edge *e, ad_conn *c)
 
 void ad_edge_restart_clock(ad_edge *e, ad_conn *c)
 {
+    atomic_store_explicit(&c->answer, NULL, memory_order_relaxed); /* nothing until a request line comes */
     atomic_store_explicit(&c->deadline_us, e->request_us ? ad_now_us() + e->request_us : 0, memory_order_relaxed);
 }
 
 void ad_edge_stop_clock(ad_conn *c)
 {
     atomic_store_explicit(&c->deadline_us, 0, memory_order_relaxed);
+}
+
+void ad_edge_answer(ad_conn *c, const ad_wire_answer *a)
+{
+    atomic_store_explicit(&c->answer, a, memory_order_relaxed);
+}
+
+size_t ad_edge_cut_now(ad_edge *e, ad_conn *c)
+{
+    if (atomic_exchange(&c->cut, true))
+        return 0; /* cut already */
+    const ad_wire_answer *answer = atomic_load_explicit(&c->answer, memory_order_relaxed);
+    size_t bytes = answer ? ad_wire_write(c->fd, answer) : 0;
+    shutdown(c->fd, SHUT_WR);
+    atomic_store_explicit(&c->cut_at_us, ad_now_us(), memory_order_relaxed);
+    atomic_fetch_add_explicit(&e->deadline_cuts, 1, memory_order_relaxed);
+    return bytes;
+}
+
+bool ad_edge_cut(const ad_conn *c)
+{
+    return atomic_load_explicit(&c->cut, memory_order_relaxed);
+}
+
+void ad_edge_shorten_deadline(ad_conn *c, uint64_t us)
+{
+    uint64_t soon = ad_now_us() + us;
+    uint64_t deadline = atomic_load_explicit(&c->deadline_us, memory_order_relaxed);
+    if (!deadline || soon < deadline)
+        atomic_store_explicit(&c->deadline_us, soon, memory_order_relaxed);
 }
 
 bool ad_edge_overdue(const ad_conn *c)

@@ -3,6 +3,7 @@
  * search whether a side can still mate (6.9, 5.1.2). */
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 static void h_annotate(ad_request *r)
 {

@@ -6,20 +6,25 @@
 #include "arbiter.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
-extern const char ad_openapi_json[];
-extern const unsigned long ad_openapi_json_len;
+extern const char ad_openapi_json[], ad_openapi_json_gz[], ad_openapi_json_gz_etag[];
+extern const unsigned long ad_openapi_json_len, ad_openapi_json_gz_len;
 
 /* Health says whether this instance can serve a request now: 503 when every request slot is
- * taken (other routes would answer 503 overloaded) or a polling thread is stalled. The load
- * figures let a balancer or an operator see saturation before it is reached. */
+ * taken (other routes would answer 503 overloaded), when the main listener has max-connections
+ * open (new clients wait in the backlog: a probe on the probe listener must not say "ok" then),
+ * or a polling thread is stalled. The load figures let a balancer or an operator see saturation
+ * before it is reached. */
 static void h_health(ad_request *r)
 {
     ad_server *s = r->srv;
     const ad_lesson_set *set = r->set;
     long inflight = atomic_load(&s->inflight) - 1; /* not this probe */
     long stalled = ad_edge_stalled(&s->edge);
-    bool full = inflight >= s->cfg.max_inflight;
+    long connections = atomic_load(&s->connections);
+    long others = connections - (r->on_probe_listener ? 0 : 1); /* besides this probe's own */
+    bool full = inflight >= s->cfg.max_inflight || others >= s->cfg.max_connections;
     bool draining = atomic_load(&s->draining); /* read once: the status and the code agree */
     const char *status = draining ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
     json_t *o = json_object();
@@ -32,9 +37,10 @@ static void h_health(ad_request *r)
     json_t *load = json_object();
     json_object_set_new(load, "in_flight", json_integer(inflight > 0 ? inflight : 0));
     json_object_set_new(load, "max_inflight", json_integer(s->cfg.max_inflight));
-    json_object_set_new(load, "searches", json_integer(atomic_load(&s->heavy)));
-    json_object_set_new(load, "max_searches", json_integer(s->heavy_cap));
-    json_object_set_new(load, "connections", json_integer(atomic_load(&s->connections)));
+    json_object_set_new(load, "uploads", json_integer(atomic_load(&s->clients.uploads)));
+    json_object_set_new(load, "searches", json_integer(ad_work_searches(&s->work)));
+    json_object_set_new(load, "max_searches", json_integer(s->work.search_slots));
+    json_object_set_new(load, "connections", json_integer(connections));
     json_object_set_new(load, "max_connections", json_integer(s->cfg.max_connections));
     json_object_set_new(load, "stalled", json_integer(stalled));
     json_object_set_new(o, "load", load);
@@ -48,8 +54,10 @@ static void h_metrics(ad_request *r)
     const ad_lesson_set *set = r->set;
     ad_metrics_gauges g = {
         .inflight = atomic_load(&s->inflight),
-        .searches = (long)atomic_load(&s->heavy),
+        .searches = ad_work_searches(&s->work),
         .connections = atomic_load(&s->connections),
+        .uploads = atomic_load(&s->clients.uploads),
+        .uploads_over_share = atomic_load(&s->clients.over_share),
         .deadline_closes = atomic_load(&s->edge.deadline_cuts),
         .stalled = ad_edge_stalled(&s->edge),
         .lessons = set ? (unsigned long)set->counts[AD_LESSONS].served : 0,
@@ -62,7 +70,7 @@ static void h_metrics(ad_request *r)
     size_t len = 0;
     char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
     char queue[2048]; /* the search queue's own series */
-    int qn = text ? ad_heavy_render(&s->heavy_queue, queue, sizeof queue) : -1;
+    int qn = text ? ad_work_render(&s->work, queue, sizeof queue) : -1;
     char *all = qn > 0 ? realloc(text, len + (size_t)qn + 1) : NULL;
     if (!all) {
         free(text);
@@ -78,6 +86,7 @@ static void h_metrics(ad_request *r)
 static void h_openapi(ad_request *r)
 {
     ad_reply_text(r, 200, "application/json", (char *)ad_openapi_json, ad_openapi_json_len, true);
+    ad_reply_gzip(r, ad_openapi_json_gz, ad_openapi_json_gz_len, ad_openapi_json_gz_etag);
 }
 
 const ad_route ad_core_routes[] = {

@@ -4,6 +4,7 @@
 
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 static void h_dead(ad_request *r)
 {

@@ -11,6 +11,7 @@
 #include "quiz_json.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 static const char *const kind_names[] = {
     [ARBL_STEP_MOVE] = "move",

@@ -5,6 +5,7 @@
 
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 /* Parses the position input or replies with the error; false when replied. */
 static bool position_or_reply(ad_request *r, aj_position *p)

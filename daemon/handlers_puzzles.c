@@ -13,6 +13,7 @@
 #include "handlers_puzzles.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 #ifdef AD_HAVE_LUA
 #include "../lua/puzzles.h"
 #include "quiz_json.h"

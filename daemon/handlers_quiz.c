@@ -12,6 +12,7 @@
 #include "quiz_json.h"
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 
 /* Replies with an API error carrying a detail line. */
 static void reply_detail(ad_request *r, aj_code code, const char *field, long long limit, const char *detail)

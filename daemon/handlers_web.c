@@ -6,6 +6,7 @@
 
 #include "reply.h"
 #include "routes.h"
+#include "server.h"
 #include "web_files.h"
 
 /* Only 'self': the page loads nothing from another origin. Styles may be inline because the
@@ -31,15 +32,14 @@ static void serve(ad_request *r, const char *path)
         ad_reply_code(r, AJ_E_NOT_FOUND, NULL);
         return;
     }
-    ad_reply_header(r, "ETag", f->etag);
     ad_reply_header(r, "Cache-Control", "no-cache");
     ad_reply_header(r, "X-Content-Type-Options", "nosniff");
     ad_reply_header(r, "Content-Security-Policy", csp);
     ad_reply_header(r, "Referrer-Policy", "no-referrer");
-    if (ad_etag_matches(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH), f->etag))
-        ad_reply_text(r, 304, f->content_type, "", 0, true);
-    else
-        ad_reply_text(r, 200, f->content_type, (char *)f->data, f->len, true);
+    ad_reply_text(r, 200, f->content_type, (char *)f->data, f->len, true);
+    ad_reply_etag(r, f->etag); /* 304 when If-None-Match names it */
+    if (f->gz)
+        ad_reply_gzip(r, f->gz, f->gz_len, f->gz_etag);
 }
 
 static void h_index(ad_request *r)

@@ -16,6 +16,7 @@
 #include "scratch.h"
 #include "sd.h"
 #include "server.h"
+#include "tasks.h"
 #include "watch.h"
 
 /* Loads the lessons directory into a new set and counts what it refused. */
@@ -161,10 +162,8 @@ int main(int argc, char **argv)
     ad_log_init((int)srv.cfg.log_level);
     if (srv.cfg.check_lessons[0])
         return check_lessons(&srv.cfg);
-    if (srv.cfg.threads == 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        srv.cfg.threads = n > 0 ? n : 1;
-    }
+    if (!ad_tasks_fit(&srv.cfg)) /* threads and script-threads: 0 resolved within the task limit */
+        return 1;
 
     /* Signals are taken synchronously by this thread; the server threads inherit the mask. */
     sigset_t set;

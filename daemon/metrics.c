@@ -127,8 +127,12 @@ char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const c
             (double)get(&m->latency_us_sum[r]) / 1e6);
         put(&b, "arbiterd_request_duration_seconds_count{method=\"%s\",route=\"%s\"} %lu\n", method, name, cum);
     }
-    put(&b, "# HELP arbiterd_requests_in_flight Requests being received, handled or answered.\n"
+    put(&b, "# HELP arbiterd_requests_in_flight Requests that are in (body complete) being handled or answered.\n"
             "# TYPE arbiterd_requests_in_flight gauge\narbiterd_requests_in_flight %ld\n", g->inflight);
+    put(&b, "# HELP arbiterd_uploads_in_progress Request bodies still arriving (not in flight yet).\n"
+            "# TYPE arbiterd_uploads_in_progress gauge\narbiterd_uploads_in_progress %ld\n", g->uploads);
+    put(&b, "# HELP arbiterd_uploads_over_share_total Uploads begun while their address had max-uploads-per-ip in progress (given 2 s, then 429).\n"
+            "# TYPE arbiterd_uploads_over_share_total counter\narbiterd_uploads_over_share_total %lu\n", g->uploads_over_share);
     put(&b, "# HELP arbiterd_searches_in_flight Searches (perft, dead positions) holding a search slot.\n"
             "# TYPE arbiterd_searches_in_flight gauge\narbiterd_searches_in_flight %ld\n", g->searches);
     put(&b, "# HELP arbiterd_connections Open client connections.\n"

@@ -32,6 +32,8 @@ void ad_metrics_observe(ad_metrics *m, int route, int status, uint64_t us);
 /* The gauges of one rendering, read by the caller (server state and the current lesson set). */
 typedef struct ad_metrics_gauges {
     long inflight, searches, connections;
+    long uploads;                             /* request bodies still arriving */
+    unsigned long uploads_over_share;         /* uploads begun past max-uploads-per-ip (short deadline) */
     unsigned long deadline_closes;            /* connections cut at their request deadline */
     long stalled;                             /* handlers past the stall limit */
     unsigned long lessons, quizzes, puzzles;  /* served by the current lesson set */

@@ -16,9 +16,9 @@
  * headers a second time (0.9.75). Those answers are written here on the socket and the library is
  * told that queueing failed, so it closes the connection at once (every caller of that phase
  * checks for the close; earlier ones do not, hence the two ways). Such an answer is written only
- * when the socket's send queue surely has room for all of it (it is small: an empty queue always
- * has), so it is never cut; otherwise the connection is closed without one. The text is English:
- * the request's language is not known yet.
+ * when the socket's send queue surely has room for all of it (wire.h), so it is never cut;
+ * otherwise the connection is closed without one. The text is English: the request's language is
+ * not known yet.
  *
  * All of that is how one version of the library behaves: AD_MHD_PINNED (daemon/meson.build), the
  * one this was written and tested for. With another at run time (MHD_get_version) the refusals
@@ -27,37 +27,30 @@
 #define _GNU_SOURCE /* RTLD_NEXT */
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-#include <time.h>
-#include <linux/sockios.h>
 
-#include "arbiter_json.h"
 #include "log.h"
 #include "refusals.h"
+#include "wire.h"
 
 typedef enum MHD_Result (*queue_fn)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
 
-/* One rendered answer per status the library refuses with: the status line's phrase and the
- * JSON body. Written once by ad_refusals_init, before any polling thread runs; read-only after. */
+/* One rendered answer per status the library refuses with. Written once by ad_refusals_init,
+ * before any polling thread runs; read-only after. */
 typedef struct refusal {
     int status;
     const char *phrase;
     aj_code code;
-    char body[320];
-    size_t body_len;
+    ad_wire_answer answer;
 } refusal;
 
 static refusal answers[] = {
-    {400, "Bad Request", AJ_E_BAD_REQUEST, "", 0},
-    {413, "Content Too Large", AJ_E_BODY_TOO_LARGE, "", 0},
-    {414, "URI Too Long", AJ_E_URI_TOO_LONG, "", 0},
-    {431, "Request Header Fields Too Large", AJ_E_HEADERS_TOO_LARGE, "", 0},
-    {500, "Internal Server Error", AJ_E_INTERNAL, "", 0},
-    {505, "HTTP Version Not Supported", AJ_E_HTTP_VERSION, "", 0},
+    {400, "Bad Request", AJ_E_BAD_REQUEST, {0}},
+    {413, "Content Too Large", AJ_E_BODY_TOO_LARGE, {0}},
+    {414, "URI Too Long", AJ_E_URI_TOO_LONG, {0}},
+    {431, "Request Header Fields Too Large", AJ_E_HEADERS_TOO_LARGE, {0}},
+    {500, "Internal Server Error", AJ_E_INTERNAL, {0}},
+    {505, "HTTP Version Not Supported", AJ_E_HTTP_VERSION, {0}},
 };
 #define NANSWERS (sizeof answers / sizeof answers[0])
 
@@ -96,23 +89,10 @@ static long long refusal_limit(const ad_config *cfg, aj_code code)
 
 static bool render(refusal *a, const ad_config *cfg)
 {
-    aj_error e;
-    aj_fail(&e, a->code, NULL);
-    e.limit = refusal_limit(cfg, a->code);
-    if (a->code == AJ_E_BAD_REQUEST)
-        snprintf(e.detail, sizeof e.detail, "%s",
-                 "the request line, a header line, the Content-Length or a chunk size cannot be read");
-    json_t *obj = aj_error_json(&e, "en");
-    size_t len = 0;
-    char *text = obj ? aj_dumps(obj, &len) : NULL;
-    json_decref(obj);
-    bool ok = text && len < sizeof a->body;
-    if (ok) {
-        memcpy(a->body, text, len + 1);
-        a->body_len = len;
-    }
-    free(text);
-    return ok;
+    const char *detail = a->code == AJ_E_BAD_REQUEST
+                             ? "the request line, a header line, the Content-Length or a chunk size cannot be read"
+                             : NULL;
+    return ad_wire_render(&a->answer, a->status, a->phrase, a->code, refusal_limit(cfg, a->code), detail);
 }
 
 bool ad_refusals_init(const ad_config *cfg, ad_refusal_hooks h)
@@ -141,53 +121,36 @@ bool ad_refusals_init(const ad_config *cfg, ad_refusal_hooks h)
     return true;
 }
 
+const ad_wire_answer *ad_refusal_answer(int status)
+{
+    for (size_t i = 0; i < NANSWERS; i++)
+        if (answers[i].status == status && answers[i].answer.body_len)
+            return &answers[i].answer;
+    return NULL;
+}
+
 static const refusal *refusal_for(unsigned int status, struct MHD_Response *resp)
 {
     if (MHD_get_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE))
         return NULL;
     for (size_t i = 0; i < NANSWERS; i++)
-        if ((unsigned)answers[i].status == status && answers[i].body_len)
+        if ((unsigned)answers[i].status == status && answers[i].answer.body_len)
             return &answers[i];
     return NULL;
-}
-
-/* Whether len more bytes surely fit the socket's send buffer: what is queued and not yet
- * acknowledged, plus len, within a quarter of its size (the kernel counts its own overhead
- * against the buffer too). */
-static bool room_for(int fd, size_t len)
-{
-    int queued = 0, sndbuf = 0;
-    socklen_t optlen = sizeof sndbuf;
-    if (ioctl(fd, SIOCOUTQ, &queued) != 0 || getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &optlen) != 0)
-        return false;
-    return queued >= 0 && sndbuf > 0 && (size_t)queued + len <= (size_t)sndbuf / 4;
 }
 
 /* Writes the answer on the socket; returns its body's bytes (0: none written whole). */
 static size_t write_answer(struct MHD_Connection *conn, const refusal *a)
 {
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (!ci)
-        return 0;
-    char date[40];
-    struct tm tm;
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", gmtime_r(&now, &tm));
-    char out[640];
-    int n = snprintf(out, sizeof out,
-                     "HTTP/1.1 %d %s\r\nDate: %s\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                     "Content-Language: en\r\nContent-Length: %zu\r\n\r\n%s",
-                     a->status, a->phrase, date, a->body_len, a->body);
-    if (n <= 0 || (size_t)n >= sizeof out || !room_for(ci->connect_fd, (size_t)n))
-        return 0;
-    ssize_t sent = send(ci->connect_fd, out, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
-    return sent == n ? a->body_len : 0;
+    return ci ? ad_wire_write(ci->connect_fd, &a->answer) : 0;
 }
 
 /* Hands the answer to the library to send (it closes the connection after it). */
 static enum MHD_Result queue_answer(struct MHD_Connection *conn, const refusal *a)
 {
-    struct MHD_Response *resp = MHD_create_response_from_buffer(a->body_len, (void *)a->body, MHD_RESPMEM_PERSISTENT);
+    struct MHD_Response *resp = MHD_create_response_from_buffer(a->answer.body_len, (void *)a->answer.body,
+                                                                MHD_RESPMEM_PERSISTENT);
     if (!resp)
         return MHD_NO;
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
@@ -220,7 +183,7 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
     if (!headers_complete || (hooks.holds_request && hooks.holds_request(connection))) {
         enum MHD_Result ok = queue_answer(connection, a);
         if (hooks.refused)
-            hooks.refused(connection, a->status, ok == MHD_YES ? a->body_len : 0);
+            hooks.refused(connection, a->status, ok == MHD_YES ? a->answer.body_len : 0);
         return ok;
     }
     size_t bytes = write_answer(connection, a);

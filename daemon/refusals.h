@@ -10,6 +10,7 @@
 #include <microhttpd.h>
 
 #include "config.h"
+#include "wire.h"
 
 /* What the server tells and is told, on the polling thread of the connection. */
 typedef struct ad_refusal_hooks {
@@ -22,5 +23,8 @@ typedef struct ad_refusal_hooks {
 /* Renders the answers for cfg's limits and takes the hooks; call once, before any daemon starts.
  * False (with an error logged) when libmicrohttpd's own queueing function cannot be found. */
 bool ad_refusals_init(const ad_config *cfg, ad_refusal_hooks hooks);
+
+/* The rendered answer of a refusal with this status, or NULL. */
+const ad_wire_answer *ad_refusal_answer(int status);
 
 #endif

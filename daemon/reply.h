@@ -1,9 +1,9 @@
-/* The one place replies are made: JSON bodies, API errors (status from the error table),
- * text bodies; and sending them through libmicrohttpd with the common headers. */
+/* The one place replies are made: JSON bodies, API errors (status from the error table), text
+ * bodies, extra headers. Handlers call these; the server sends what they made (send.h). */
 #ifndef AD_REPLY_H
 #define AD_REPLY_H
 
-#include "server.h"
+#include "request.h"
 
 /* JSON reply; takes ownership of obj. */
 void ad_reply_json(ad_request *r, int status, json_t *obj);
@@ -13,15 +13,15 @@ void ad_reply_error(ad_request *r, const aj_error *e);
 void ad_reply_code(ad_request *r, aj_code code, const char *field);
 /* Text reply; the buffer is freed after sending unless is_static. */
 void ad_reply_text(ad_request *r, int status, const char *content_type, char *text, size_t len, bool is_static);
+/* The strong ETag (quoted, static) of a static text reply: the server sends it, and answers 304
+ * without the body when the request's If-None-Match names it. */
+void ad_reply_etag(ad_request *r, const char *etag);
 
-/* Whether an If-None-Match header (a list of tags, weak ones too, or *) names etag. */
-bool ad_etag_matches(const char *header, const char *etag);
+/* A gzip variant of a static text reply (bytes, length, its own strong ETag), sent instead to a
+ * client that accepts gzip. */
+void ad_reply_gzip(ad_request *r, const char *gz, size_t len, const char *etag);
 
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
-
-/* Sends the reply made by the handler (500 if none) and returns the body size, or -1 if it
- * could not be queued. */
-long ad_reply_send(ad_request *r);
 
 #endif

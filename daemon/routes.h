@@ -3,7 +3,7 @@
 #ifndef AD_ROUTES_H
 #define AD_ROUTES_H
 
-#include "server.h"
+#include "request.h"
 
 extern const ad_route ad_core_routes[];
 extern const ad_route ad_position_routes[];

@@ -9,6 +9,9 @@ typedef struct ad_web_file {
     const char *data;
     unsigned long len;
     const char *etag;           /* quoted, as sent */
+    const char *gz;             /* its gzip, for text files of 1 KiB or more (else NULL) */
+    unsigned long gz_len;
+    const char *gz_etag;        /* the gzip's own tag, quoted */
 } ad_web_file;
 
 extern const ad_web_file ad_web_files[];     /* sorted by path (strcmp order) */

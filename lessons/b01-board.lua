@@ -9,9 +9,9 @@ return lesson {
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-      text = { en = "The board has 64 squares in 8 columns, the files a to h, and 8 rows, the ranks 1 to 8. A square is named by its file then its rank: e4 is on file e and rank 4. White sits on ranks 1 and 2, so the square in White's bottom-left corner, a1, is dark, and the right-hand corner h1 is light.",
-               fa = "صفحهٔ شطرنج ۶۴ خانه دارد: ۸ ستون که از a تا h نام دارند و ۸ ردیف که از ۱ تا ۸ شماره دارند. نام هر خانه از ستون و سپس ردیف آن ساخته می‌شود: e4 در ستون e و ردیف ۴ است. سفید در ردیف‌های ۱ و ۲ می‌نشیند؛ خانهٔ a1 در گوشهٔ چپ پایین او تیره است و خانهٔ گوشهٔ راست، h1، روشن.",
-               ar = "للرقعة 64 مربعًا في 8 أعمدة تُسمّى من a إلى h، و8 صفوف مرقّمة من 1 إلى 8. يُسمّى المربع بعموده ثم صفّه: المربع e4 في العمود e والصف 4. يجلس الأبيض عند الصفين 1 و2، فالمربع a1 في ركنه الأيسر السفلي داكن، والمربع h1 في الركن الأيمن فاتح." },
+      text = { en = "The board has 64 squares in 8 columns, the files a to h, and 8 rows, the ranks 1 to 8. A square is named by its file then its rank: e4 is on file e and rank 4. The board is placed with a light square in each player's right-hand corner. White sits on ranks 1 and 2, so h1 is light and a1, in White's bottom-left corner, is dark.",
+               fa = "صفحهٔ شطرنج ۶۴ خانه دارد: ۸ ستون که از a تا h نام دارند و ۸ ردیف که از ۱ تا ۸ شماره دارند. نام هر خانه از ستون و سپس ردیف آن ساخته می‌شود: e4 در ستون e و ردیف ۴ است. صفحه را طوری می‌گذارند که خانهٔ گوشهٔ راستِ هر بازیکن روشن باشد. سفید در ردیف‌های ۱ و ۲ می‌نشیند، پس h1 روشن است و a1 در گوشهٔ چپ پایین او تیره.",
+               ar = "للرقعة 64 مربعًا في 8 أعمدة تُسمّى من a إلى h، و8 صفوف مرقّمة من 1 إلى 8. يُسمّى المربع بعموده ثم صفّه: المربع e4 في العمود e والصف 4. وتوضع الرقعة بحيث يكون المربع الذي في الركن الأيمن لكل لاعب فاتحًا. يجلس الأبيض عند الصفين 1 و2، فالمربع h1 فاتح، والمربع a1 في ركنه الأيسر السفلي داكن." },
       diagram = { squares = { "a1", "h1", "e4" }, arrows = { { "a1", "h1" }, { "a1", "a8" } } },
     },
     teach {

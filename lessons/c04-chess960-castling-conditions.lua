@@ -1,5 +1,6 @@
 -- When Chess960 castling is illegal (3.8.2, Chess960 rules): squares between king/rook and their
--- targets, attacked squares, lost rights. The engine gives every failed condition.
+-- targets, attacked squares, lost rights, and the Chess960-only trap of a castling rook that was
+-- shielding the king's target square. The engine gives every failed condition.
 local function can(side) return function(pos) return pos:parse(side == "kingside" and "O-O" or "O-O-O") ~= nil end end
 local function why(side) return function(pos, game) return select(2, pos:castling("white", side, game)) end end
 return lesson {
@@ -7,7 +8,7 @@ return lesson {
   title = { en = "Chess960: when you may not castle", fa = "شطرنج تصادفی فیشر: چه زمانی نمی‌توان قلعه رفت", ar = "شطرنج فيشر العشوائي: متى لا يجوز التبييت" },
   level = "advanced",
   tags = { "chess960", "castling" },
-  rules = { "II.3", "II.3.2.7", "3.8.2.1", "3.8.2.2" },
+  rules = { "II.3", "II.3.2.7", "3.8.2.1", "3.8.2.2", "3.9.2" },
   steps = {
     teach {
       fen = "4k3/8/8/8/8/8/8/1RK1N2R w HB - 0 1",
@@ -84,6 +85,40 @@ return lesson {
                   fa = "درست است: نه؛ وقتی شاه کیش است هرگز نمی‌توان قلعه رفت (۳.۸.۲.۲)، حتی وقتی شاه در خانهٔ خودش می‌ماند. رخ d1 هم به هر حال جلوی کیش در ستون c را نمی‌گرفت.",
                   ar = "صحيح: لا، فلا يجوز التبييت أبدًا والملك في كش (3.8.2.2)، ولو بقي الملك في مربعه. ثم إن الرخ في d1 لن يسدّ الكشّ الآتي على العمود c أصلًا." },
       tests = { right = { "false" }, wrong = { ["true"] = "castling_in_check" } },
+    },
+    teach {
+      fen = "4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1",
+      variant = "chess960",
+      text = { en = "One trap exists only in Chess960: the castling rook itself may be what shields the king's target square. Here nothing attacks c1 now, because the rook on b1 stands between it and the black rook on a1. But in O-O-O that rook leaves b1 for d1, the king lands on c1, and the rook on a1 then attacks it. No move may leave one's own king in check (3.9.2), so this castling is illegal; O-O is legal.",
+               fa = "یک دام فقط در شطرنج ۹۶۰ هست: ممکن است همان رخی که با آن قلعه می‌روید سپرِ خانهٔ مقصد شاه باشد. اینجا اکنون هیچ مهره‌ای به c1 حمله نمی‌کند، چون رخ b1 میان این خانه و رخ سیاه a1 ایستاده است. اما در O-O-O همین رخ از b1 به d1 می‌رود، شاه در c1 می‌ایستد و آن‌گاه رخ a1 به شاه حمله می‌کند. هیچ حرکتی نباید شاه خودی را در کیش بگذارد (۳.۹.۲)، پس این قلعه غیرقانونی است؛ اما O-O قانونی است.",
+               ar = "ثمة فخّ لا يوجد إلا في شطرنج 960: قد يكون رخ التبييت نفسه هو ما يحمي مربع وصول الملك. هنا لا يهاجم شيءٌ المربعَ c1 الآن، لأن الرخ في b1 يقف بينه وبين الرخ الأسود في a1. لكن في O-O-O ينتقل هذا الرخ من b1 إلى d1، ويستقر الملك في c1، فيهاجمه الرخ في a1 عندئذٍ. ولا يجوز لأي نقلة أن تترك ملك صاحبها في كش (3.9.2)، فهذا التبييت غير قانوني؛ أما O-O فقانوني." },
+      diagram = { squares = { "b1", "c1" }, arrows = { { "a1", "c1" }, { "b1", "d1" }, { "e1", "c1" } } },
+    },
+    true_false {
+      fen = "4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1",
+      variant = "chess960",
+      prompt = { en = "The white king is not in check, and c1 and d1 are not attacked now. May White castle queenside?",
+                 fa = "شاه سفید کیش نیست و اکنون به c1 و d1 حمله‌ای نمی‌شود. آیا سفید می‌تواند قلعهٔ بزرگ برود؟",
+                 ar = "الملك الأبيض ليس في كش، وليس المربعان c1 وd1 مهاجَمين الآن. هل يجوز للأبيض التبييت الطويل؟" },
+      answer = can("queenside"),
+      explain = why("queenside"),
+      wrong = { en = "Look at the position after castling: the rook has left b1, and the king on c1 stands on the a1-rook's line. A castling that leaves the king in check is illegal (3.9.2).",
+                fa = "وضعیت پس از قلعه را ببینید: رخ b1 را ترک کرده است و شاه در c1 سر راه رخ a1 ایستاده است. قلعه‌ای که شاه را در کیش بگذارد غیرقانونی است (۳.۹.۲).",
+                ar = "انظر إلى الوضع بعد التبييت: غادر الرخ b1، فصار الملك في c1 على خط الرخ في a1. والتبييت الذي يترك الملك في كش غير قانوني (3.9.2)." },
+      success = { en = "Right: no — once the rook leaves b1, the rook on a1 attacks the king on c1.",
+                  fa = "درست است: نه؛ همین که رخ b1 را ترک کند، رخ a1 به شاه در c1 حمله می‌کند.",
+                  ar = "صحيح: لا، فمتى غادر الرخ b1 هاجم الرخ في a1 الملكَ في c1." },
+      tests = { right = { "false" }, wrong = { ["true"] = "castling_attack_uncovered" } },
+    },
+    move_task {
+      fen = "4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1",
+      variant = "chess960",
+      prompt = { en = "Castle on the side where it is legal.", fa = "در جناحی که قلعه قانونی است قلعه بروید.", ar = "بيّت في الجناح الذي يكون فيه التبييت قانونيًا." },
+      expect = castles(),
+      success = { en = "Right: O-O — the king goes from e1 to g1 and the rook from h1 to f1.", fa = "درست است: O-O؛ شاه از e1 به g1 و رخ از h1 به f1 می‌رود.",
+                  ar = "صحيح: O-O — ينتقل الملك من e1 إلى g1 والرخ من h1 إلى f1." },
+      wrong = { en = "That is not castling.", fa = "این قلعه نیست.", ar = "هذا ليس تبييتًا." },
+      tests = { right = { "O-O" }, wrong = { ["O-O-O"] = "castling_attack_uncovered", ["Kd2"] = "deviation" } },
     },
     true_false {
       fen = "4k3/8/8/8/8/8/8/1RK4R w HB - 0 1",

@@ -25,11 +25,11 @@ return lesson {
     },
     move_task {
       fen = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1",
-      prompt = { en = "Try Ne5 — or play a legal move.", fa = "Ne5 را امتحان کنید، یا یک حرکت قانونی انجام دهید.",
-                 ar = "جرّب Ne5، أو العب نقلة قانونية." },
+      prompt = { en = "White's knight on d3 is pinned. Find a legal move for White.", fa = "اسب سفید در d3 آچمز است. یک حرکت قانونی برای سفید پیدا کنید.",
+                 ar = "الحصان الأبيض في d3 مثبَّت. جِد نقلة قانونية للأبيض." },
       expect = any_legal_move(),
-      success = { en = "Right: a legal move — the pinned knight itself could not move.", fa = "درست است: حرکتی قانونی؛ خود اسبِ آچمز نمی‌توانست حرکت کند.",
-                  ar = "صحيح: نقلة قانونية؛ أما الحصان المثبَّت نفسه فما كان يجوز له التحرك." },
+      success = { en = "Right: only the king can move. The knight may not leave the line from b5 to f1, or the bishop would attack the king.", fa = "درست است: فقط شاه می‌تواند حرکت کند. اسب نباید از خط b5 تا f1 بیرون برود، وگرنه فیل به شاه حمله می‌کند.",
+                  ar = "صحيح: لا يتحرك إلا الملك. فلا يجوز للحصان أن يغادر الخط من b5 إلى f1، وإلا هاجم الفيلُ الملك." },
       tests = { right = { "Kf2", "Ke1" }, wrong = { ["Ne5"] = "pinned", ["Nc5"] = "pinned" } },
     },
     teach {

@@ -1,8 +1,8 @@
 -- Quiz (arbiter's track): the scenarios an arbiter meets at the board, one question each, from
 -- the whole of the Laws: moving and touching (Art. 4), the clock (6), irregularities and illegal
 -- moves (7), recording (8), draws and claims (5, 9), conduct and the arbiter (10-12), rapid and
--- blitz (A, B), visually disabled players (D), adjourned games (I) and quickplay finishes (III);
--- Chess960 (II) has its puzzles. Where a position decides (a flag, a resignation, a claim, a
+-- blitz (A, B), visually disabled players (D), adjourned games (I) and quickplay finishes (III),
+-- and Chess960 castling (II.3). Where a position decides (a flag, a resignation, a claim, a
 -- penalty, the moves played, a sealed move) the engine gives the answer and its reasons;
 -- elsewhere the scenario's own text says why. The lesson t12 shows a few; this bank holds them all (tests/quiz: at least 50,
 -- every answer checked against a second table, no answer above 60% at any level).
@@ -452,6 +452,31 @@ local S = {
                fa = "بازی سریع؛ سفید حرکت‌ها را ننوشته است. پس از {moves} سفید ادعای تساوی به سبب تکرار می‌کند. آیا ادعا درست است؟",
                ar = "مباراة سريعة لم يدوّن فيها الأبيض النقلات. بعد {moves} طالب الأبيض بالتعادل بالتكرار. هل المطالبة صحيحة؟" },
     choices = CLAIM },
+
+  -- Guidelines II (Chess960): castling judged by the engine on the Chess960 position. A quiz
+  -- question carries a standard FEN, so the board shows the same pieces without castling rights;
+  -- the prompt says the rights remain and `fn` asks the engine about the Chess960 position.
+  { id = "chess960-rook-uncovers", level = "hard", fen = "4k3/8/8/8/8/8/8/rR2K2R w - - 0 1",
+    prompt = { en = "A Chess960 game. White's king on e1 and rooks on b1 and h1 have not moved. White plays O-O-O: the king goes to c1 and the rook from b1 to d1. Is the castling legal?",
+               fa = "بازی شطرنج ۹۶۰. شاه سفید در e1 و رخ‌های b1 و h1 هنوز حرکت نکرده‌اند. سفید O-O-O می‌رود: شاه به c1 و رخ از b1 به d1 می‌رود. آیا این قلعه قانونی است؟",
+               ar = "مباراة شطرنج 960. لم يتحرك الملك الأبيض في e1 ولا الرخّان في b1 وh1. لعب الأبيض O-O-O: انتقل الملك إلى c1 والرخ من b1 إلى d1. هل هذا التبييت قانوني؟" },
+    choices = YESNO,
+    fn = function()
+      local m, why = arbiter.position("4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1", "chess960"):explain("O-O-O")
+      return m and "yes" or "no", why
+    end },
+  { id = "chess960-rook-lands-attacked", level = "medium", fen = "3rk3/8/8/8/8/8/8/RK6 w - - 0 1",
+    prompt = { en = "A Chess960 game. White's king on b1 and rook on a1 have not moved. The black rook on d8 attacks d1, where the white rook lands in O-O-O. May White castle queenside?",
+               fa = "بازی شطرنج ۹۶۰. شاه سفید در b1 و رخ a1 هنوز حرکت نکرده‌اند. رخ سیاه در d8 به d1 حمله می‌کند، همان خانه‌ای که رخ سفید در O-O-O در آن می‌نشیند. آیا سفید می‌تواند قلعهٔ بزرگ برود؟",
+               ar = "مباراة شطرنج 960. لم يتحرك الملك الأبيض في b1 ولا الرخ في a1. الرخ الأسود في d8 يهاجم d1، حيث يستقر الرخ الأبيض في O-O-O. هل يجوز للأبيض التبييت الطويل؟" },
+    choices = YESNO,
+    why = { en = "In Chess960 castling, as in ordinary castling (II.3), only the king's squares must be safe: the square it starts on, the squares it crosses and the one it lands on; the rook may land on an attacked square (3.8.2.2).",
+            fa = "در قلعهٔ شطرنج ۹۶۰ هم، مانند قلعهٔ معمولی (II.3)، فقط خانه‌های شاه باید امن باشند: خانه‌ای که از آن آغاز می‌کند، خانه‌هایی که از آن‌ها می‌گذرد و خانه‌ای که در آن می‌ایستد؛ رخ می‌تواند در خانه‌ای زیر حمله بنشیند (۳.۸.۲.۲).",
+            ar = "في تبييت شطرنج 960، كما في التبييت العادي (II.3)، لا يجب أن تكون آمنة إلا مربعات الملك: المربع الذي يبدأ منه، والمربعات التي يعبرها، والمربع الذي يستقر فيه؛ أما الرخ فيجوز أن يستقر في مربع مهاجَم (3.8.2.2)." },
+    fn = function()
+      local m, why = arbiter.position("3rk3/8/8/8/8/8/8/RK6 w A - 0 1", "chess960"):explain("O-O-O")
+      return m and "yes" or "no", why
+    end },
 
   -- Appendix D (visually disabled players), Guidelines I (adjourned games) and III (quickplay finishes)
   { id = "blind-feeling", level = "medium", backdrop = true,

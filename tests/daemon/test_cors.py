@@ -30,6 +30,27 @@ try:
     st, h, _ = d.request('OPTIONS', '/v1/nope', headers=PREFLIGHT)
     check_eq(st, 404, 'no such path')
 
+    begin('cors.allow_headers')
+    # The API trial's row 25: the list was fixed, so a page could not send the API key or
+    # Authorization its proxy needs. The preflight's requested names are granted (arbiterd reads no
+    # header it does not know); a malformed list gets the ones arbiterd reads.
+    st, h, _ = d.request('OPTIONS', '/v1/move', headers=dict(PREFLIGHT, **{
+        'Access-Control-Request-Headers': 'content-type, authorization, x-api-key'}))
+    check_eq((st, h.get('access-control-allow-headers')), (204, 'content-type, authorization, x-api-key'),
+             'the requested headers')
+    st, h, _ = d.request('OPTIONS', '/v1/move', headers=dict(PREFLIGHT, **{'Access-Control-Request-Headers': 'a\x7fb'}))
+    check('content-type' in h.get('access-control-allow-headers', '').lower(), 'a malformed list: the usual ones')
+    st, h, _ = d.post('/v1/move', {'move': 'e4'}, headers={'Origin': PAGE})
+    check('x-request-id' in h.get('access-control-expose-headers', '').lower(), 'X-Request-Id is exposed')
+
+    begin('cors.vary_always')
+    # The second review's N8: without an Origin (or with an unlisted one) the answer had no
+    # Vary: Origin, so a shared cache could hand it to the listed origin's page, without the grant.
+    for headers in ({}, {'Origin': 'https://evil.example'}, {'Origin': PAGE}):
+        st, h, _ = d.get('/v1/lessons', headers=headers)
+        check('origin' in [v.strip().lower() for v in h.get('vary', '').split(',')],
+              'Vary names Origin with %r: %r' % (headers, h.get('vary')))
+
     begin('cors.answers_and_errors')
     for method, path, body, status in [('POST', '/v1/move', {'move': 'e4'}, 200),
                                        ('POST', '/v1/move', {'mvoe': 'e4'}, 400),
@@ -58,6 +79,9 @@ try:
     check_eq((st, h.get('access-control-allow-origin'), h.get('vary')), (204, '*', None), '* grants every origin')
     st, h, _ = d.post('/v1/analyze', {}, headers={'Origin': 'http://anywhere.example'})
     check_eq(h.get('access-control-allow-origin'), '*', 'on the answer')
+    st, h, _ = d.post('/v1/analyze', {})
+    check_eq((h.get('access-control-allow-origin'), 'Origin' in h.get('vary', '')), ('*', False),
+             'without an Origin too: the same answer for all, nothing to vary by')
 finally:
     d.stop()
 

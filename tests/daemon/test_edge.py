@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-# daemon.edge: the security review's defects (../shared/reviews/2026-12-http-security-review.md),
-# one regression each: requests libmicrohttpd drops leave nothing in flight (D1), the whole-request
-# deadline closes trickling clients (D3), health reports saturation and stalls and can be served
-# by a probe listener that never waits behind searches (D8), framing that could
-# smuggle a request is refused and the connection closed (D5), client text is escaped in logs (D4),
-# and bad config files are refused (D7).
+# daemon.edge: the security reviews' defects (../shared/reviews/2026-12-http-security-review.md and
+# -review-2.md), one regression each: requests libmicrohttpd drops leave nothing in flight (D1), the
+# whole-request deadline answers 408 and closes trickling clients (D3, N12), health reports
+# saturation and stalls and can be served by a probe listener that never waits behind searches
+# (D8), framing that could smuggle a request is refused and the connection closed (D5), client text
+# is escaped in logs (D4), bad config files are refused (D7), a half-closed request on a work-thread
+# route is answered (N3), and errors found in the headers keep the connection when the framing
+# allows (N15). Arguments: arbiterd [lessons directory].
 import http.client
+import json
 import os
 import re
 import socket
@@ -18,6 +21,7 @@ import time
 from daemon_util import Daemon, begin, check, check_eq, finish, parse_json_body, parse_status
 
 BIN = sys.argv[1]
+LESSONS = sys.argv[2] if len(sys.argv) > 2 else None
 KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 MOVE = b'{"move":"e4"}'
 
@@ -122,21 +126,40 @@ finally:
 # ---- D3: whole-request deadline ----
 d = Daemon(BIN, {'request-timeout': 2, 'timeout': 10, 'max-per-ip': 4, 'threads': 2})
 try:
+    def timed_out(out, what):
+        """The documented 408 (the second review's N12: the connection used to close with no answer)."""
+        err = (parse_json_body(out) or {}).get('error', {})
+        check_eq((parse_status(out), err.get('code'), err.get('limit')), (408, 'request_timeout', 2), what + ': 408')
+        check_eq(len(re.findall(rb'(?:^|\r\n)HTTP/1\.[01] [0-9]{3} ', out)), 1, what + ': one answer')
+
     begin('edge.deadline.headers_trickle')
     out, took = trickle(d, b'GET /v1/health HTTP/1.1\r\nHost: t\r\nX-Slow: ')
     check(took is not None and took < 6, 'a trickled header is closed by the 2 s deadline, not kept (%s s)' % took)
+    timed_out(out, 'trickled header')
 
     begin('edge.deadline.request_line_trickle')
     out, took = trickle(d, b'GET /v1/hea')
     check(took is not None and took < 6, 'a trickled request line is closed (%s s)' % took)
+    check_eq(out, b'', 'no request line yet: closed without an answer, like an idle connection')
 
     begin('edge.deadline.body_trickle')
     out, took = trickle(d, b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
                            b'Content-Length: 500\r\n\r\n{"move":"e4"', body_byte=b' ')
     check(took is not None and took < 6, 'a trickled body is cut by the deadline (%s s)' % took)
-    if out:
-        check_eq((parse_status(out), (parse_json_body(out) or {}).get('error', {}).get('code')),
-                 (408, 'request_timeout'), 'answered 408 request_timeout when the deadline is seen in the body')
+    timed_out(out, 'trickled body')
+
+    begin('edge.deadline.silent')
+    for what, head in [('partial body', b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+                                        b'Content-Length: 500\r\n\r\n{"move"'),
+                       ('partial headers', b'GET /v1/health HTTP/1.1\r\nHost: t\r\n'),
+                       ('unfinished chunked body', b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+                                                   b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"mov')]:
+        s = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+        s.sendall(head)  # then nothing: the client waits
+        out, took = closed_within(s, 8)
+        s.close()
+        check(took is not None and took < 6, what + ': closed by the deadline (%s s)' % took)
+        timed_out(out, what)
 
     begin('edge.deadline.per_ip_limit_holds')
     results = []
@@ -145,7 +168,6 @@ try:
         for _ in range(4)]
     for t in threads:
         t.start()
-    time.sleep(0.5)
     for t in threads:
         t.join()
     check_eq(len([r for r in results if r[1] is not None and r[1] < 6]), 4, 'all 4 slow uploads cut in time')
@@ -250,6 +272,28 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
+# ---- N7: health on the probe listener says the main listener is full ----
+d = Daemon(BIN, {'threads': 2, 'max-connections': 4, 'max-per-ip': 0, 'probe-listen': '127.0.0.1:0'})
+try:
+    begin('edge.probe.main_listener_full')
+    # The second review's N7: with max-connections reached, health on the probe listener said "ok"
+    # (and counted its own connection among the main listener's), so a balancer kept sending.
+    probe = Daemon.__new__(Daemon)
+    probe.port = int(re.search(r'probes \(health, metrics\) also on port (\d+)', d.log()).group(1))
+    probe.validate = True
+    held = [socket.create_connection(('127.0.0.1', d.port), timeout=10) for _ in range(4)]
+    full = []
+    wait_for(lambda: full.append(probe.get('/v1/health')) or full[-1][2]['load']['connections'] == 4, 10)
+    st, _, h = full[-1]
+    check_eq((st, h['status'], h['load']['connections'], h['load']['max_connections']), (503, 'overloaded', 4, 4),
+             'the main listener full: 503 overloaded on the probe listener')
+    for c in held:
+        c.close()
+    check(wait_for(lambda: probe.get('/v1/health')[0] == 200, 10), 'ok again once connections close')
+    check_eq(probe.get('/v1/health')[2]['load']['connections'], 0, 'the probe\'s own connection is not counted')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
 # ---- D8: searches run on work threads, so health on the main listener does not wait ----
 d = Daemon(BIN, {'threads': 1, 'max-heavy': 2})
 try:
@@ -328,13 +372,117 @@ try:
     d.get('/v1/lessons/%0d%0aarbiterd:%20error:%20forged%20line')
     d.get('/v1/lessons/%ff%fe%1b[31m')
     d.get('/v1/lessons/%D8%B4%D8%A7%D9%87')  # valid UTF-8 stays as it is
-    time.sleep(0.2)
+    # A request's line is logged when it ends, a moment after its client has the answer.
+    wait_for(lambda: '/v1/lessons/شاه 404' in d.log(), 20)
     log = d.log()
     check(not any(line.startswith('arbiterd: error: forged') for line in log.splitlines()), 'no forged line')
     check('/v1/lessons/\\x0d\\x0aarbiterd: error: forged line 404' in log, 'CR/LF written as \\x0d\\x0a')
     check('/v1/lessons/\\xff\\xfe\\x1b[31m 404' in log, 'bytes that are not UTF-8 and ESC escaped')
     check('/v1/lessons/شاه 404' in log, 'valid UTF-8 kept')
     log.encode('utf-8')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- N3: a client that half-closes after its request gets the answers of work-thread routes ----
+def answered(s, seconds):
+    """Reads one whole answer (its headers and Content-Length bytes), or to the close: the bytes."""
+    s.settimeout(seconds)
+    out = b''
+    try:
+        while True:
+            head, sep, rest = out.partition(b'\r\n\r\n')
+            m = re.search(rb'(?i)\r\ncontent-length: *(\d+)', head)
+            if sep and m and len(rest) >= int(m.group(1)):
+                return out
+            chunk = s.recv(65536)
+            if not chunk:
+                return out
+            out += chunk
+    except OSError:
+        return out
+
+
+def half_closed(d, method, path, body):
+    """Sends one request, then shutdown(SHUT_WR) (as nc -N does), and reads its answer: the status.
+    (After an answer from a polling thread libmicrohttpd may keep the connection until the idle
+    timeout: its edge-triggered epoll saw the end of the stream with the request. The answer is
+    what N3 lost.)"""
+    data = json.dumps(body).encode() if body is not None else b''
+    head = b'%s %s HTTP/1.1\r\nHost: t\r\n' % (method.encode(), path.encode())
+    if body is not None:
+        head += b'Content-Type: application/json\r\nContent-Length: %d\r\n' % len(data)
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=30)
+    s.sendall(head + b'\r\n' + data)
+    s.shutdown(socket.SHUT_WR)
+    out = answered(s, 30)
+    s.close()
+    return parse_status(out)
+
+
+if LESSONS:
+    d = Daemon(BIN, {'threads': 2, 'lessons': LESSONS})
+    try:
+        begin('edge.half_close.work_routes')
+        # The second review's N3: the answer was lost whenever libmicrohttpd read the socket before
+        # calling the handler again on resume. Idle connections on the same polling threads make
+        # that the usual order (a lone connection got its answer: the timeout sweep came first).
+        idle = [socket.create_connection(('127.0.0.1', d.port), timeout=30) for _ in range(8)]
+        quiz = d.post('/v1/quizzes', {'generator': 'can-castle', 'seed': 1, 'count': 1})[2]['questions'][0]['id']
+        routes = [('POST', '/v1/perft', {'fen': KIWIPETE, 'depth': 3}),
+                  ('POST', '/v1/dead', {'fen': '8/8/8/4k3/8/8/3r4/4KN2 w - - 0 1'}),
+                  ('POST', '/v1/quizzes', {'generator': 'can-castle', 'seed': 7, 'count': 5}),
+                  ('POST', '/v1/quizzes/answer', {'id': quiz, 'answer': 'zzz'}),
+                  ('POST', '/v1/puzzles/m1-fools-mate/answer', {'answer': 'Qh4#'}),
+                  ('POST', '/v1/lessons/illegal-moves/steps/2/answer', {'answer': 'Kd2'}),
+                  ('POST', '/v1/lessons/illegal-moves/steps/2/answer', '{"answer":'),
+                  ('POST', '/v1/move', {'move': 'e4'}),
+                  ('GET', '/v1/lessons', None)]
+        for method, path, body in routes:
+            got = [half_closed(d, method, path, body) if not isinstance(body, str) else None for _ in range(10)]
+            if isinstance(body, str):  # a body that is not JSON: answered 400 all the same
+                s = socket.create_connection(('127.0.0.1', d.port), timeout=30)
+                s.sendall(b'POST %s HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s'
+                          % (path.encode(), len(body), body.encode()))
+                s.shutdown(socket.SHUT_WR)
+                got = [parse_status(answered(s, 30))]
+                s.close()
+            want = 400 if isinstance(body, str) else 200
+            check_eq(got, [want] * len(got), '%s %s half-closed: every try answered' % (method, path))
+        for c in idle:
+            c.close()
+        check(wait_for(lambda: others_in_flight(d) == 0), 'nothing left in flight')
+        check('(aborted)' not in d.log(), 'no request logged as aborted')
+    finally:
+        check_eq(d.stop(), 0, 'exit status')
+
+# ---- N15: errors found in the headers keep the connection when the framing allows ----
+d = Daemon(BIN, {'cors-origin': 'https://app.example'})
+try:
+    begin('edge.keepalive.after_errors')
+    c = d.conn()
+    d.validate = False  # the refusals below are checked by hand
+    for method, path, body, headers, status in [
+            ('GET', '/v1/nothing', None, {}, 404),
+            ('DELETE', '/v1/move', None, {}, 405),
+            ('POST', '/v1/move', '{"move":"e4"}', {'Content-Type': 'text/plain'}, 415),
+            ('GET', '/v1/health?x=1', None, {}, 400),
+            ('POST', '/v1/nothing', '{"move":"e4"}', {}, 404),
+            ('OPTIONS', '/v1/move', None, {'Origin': 'https://app.example', 'Access-Control-Request-Method': 'POST'}, 204),
+            ('POST', '/v1/move', '{"mov":"e4"}', {}, 400),
+            ('GET', '/v1/health', None, {}, 200)]:
+        st, h, _ = d.request(method, path, body, headers=headers, conn=c)
+        check_eq(st, status, '%s %s' % (method, path))
+        check(h.get('connection', '').lower() != 'close', '%s %s: the connection is kept' % (method, path))
+    c.close()
+    d.validate = True
+    begin('edge.keepalive.closed_when_needed')
+    # A declared body over max-body is not read: the connection closes after the 413.
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=10)
+    s.sendall(b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n')
+    out, took = closed_within(s, 5)
+    s.close()
+    check_eq(parse_status(out), 413, 'an oversized body is refused at once')
+    check(took is not None, 'and the connection closed')
 finally:
     check_eq(d.stop(), 0, 'exit status')
 

@@ -264,7 +264,9 @@ try:
 
     t = threading.Thread(target=looper)
     t.start()
-    time.sleep(0.1)
+    end = time.monotonic() + 20  # the loop is running on a work thread
+    while d.metric('arbiterd_work_threads_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.01)
     slow, bad = [], []
     for i in range(30):
         t0 = time.monotonic()
@@ -319,13 +321,18 @@ try:
                                                           ('check-three-ways', 2, 'Kd2'))]
     for t in ts:
         t.start()
-    time.sleep(0.2)
+    end = time.monotonic() + 20  # answers are flowing
+    while done[0] < 5 and time.monotonic() < end:
+        time.sleep(0.01)
     before = done[0]
     shutil.copy(os.path.join(LESSONS, 't06-illegal-moves.lua'), d.lessons_dir)
     os.unlink(os.path.join(d.lessons_dir, 'i02-castling-blocked.lua'))
     d.signal(signal.SIGHUP)
     h = wait_generation(d, 3)
-    time.sleep(0.2)
+    after = done[0]
+    end = time.monotonic() + 20  # answers flow on the new set too
+    while done[0] < after + 5 and time.monotonic() < end:
+        time.sleep(0.01)
     stop.set()
     for t in ts:
         t.join()
@@ -337,6 +344,9 @@ try:
     check('pinned' in codes(b), 'the added lesson answers')
     check_eq(failures, [], 'no request failed during the reloads')
     check(done[0] > before, 'answers kept flowing (%d)' % done[0])
+    end = time.monotonic() + 20
+    while 'lessons: generation 3, 2 loaded, 0 failed' not in d.log() and time.monotonic() < end:
+        time.sleep(0.02)
     check('lessons: generation 3, 2 loaded, 0 failed' in d.log(), 'reload logged')
 finally:
     check_eq(d.stop(), 0, 'exit status')

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # daemon.lifecycle: concurrent clients get exactly the right answers; SIGTERM under load drains
-# every in-flight request and exits 0; SIGTERM turns health to 503 "draining" at once and keeps
-# serving for drain-grace; SIGHUP reloads lessons while requests keep flowing.
+# every in-flight request and exits 0; at the drain timeout the running search still answers and
+# the queued ones get 503; SIGTERM turns health to 503 "draining" at once and keeps serving for
+# drain-grace; SIGHUP reloads lessons while requests keep flowing.
 import http.client
 import json
 import os
@@ -64,14 +65,16 @@ try:
     lock = threading.Lock()
 
     def perft_client():
+        c = d.conn(timeout=300)  # perft 6 takes a second here, half a minute under the sanitizers
         try:
-            st, _, b = d.post('/v1/perft', {'depth': 6})
+            st, _, b = d.post('/v1/perft', {'depth': 6}, conn=c)
             if st == 503 and isinstance(b, dict) and b.get('error', {}).get('code') == 'shutting_down':
                 perft_results.append('refused')
             else:
                 perft_results.append((st, b.get('nodes') if isinstance(b, dict) else None))
         except (OSError, http.client.HTTPException) as e:
             perft_results.append(('error', repr(e)))
+        c.close()
 
     def loop_client():
         while not stop_loops.is_set():
@@ -94,16 +97,17 @@ try:
     loops = [threading.Thread(target=loop_client) for _ in range(4)]
     for t in loops:
         t.start()
-    time.sleep(0.3)
+    end = time.monotonic() + 30
+    while loop_stats['ok'] < 20 and time.monotonic() < end:  # the load is running
+        time.sleep(0.01)
     perfts = [threading.Thread(target=perft_client) for _ in range(3)]
     for t in perfts:
         t.start()
-    # Give the searches a head start, then SIGTERM. A search runs on its polling thread, so one
-    # queued behind another may arrive only after SIGTERM and must then be refused cleanly (503
-    # shutting_down). Probing from outside cannot tell which: a /metrics request can itself wait
-    # behind a search on a busy thread. So the outcome is checked instead: every search completed
+    # SIGTERM once a search runs (searches run on the work threads: /metrics sees them). One that
+    # arrives after SIGTERM must be refused cleanly (503 shutting_down); every search completed
     # with the exact count or was refused, none dropped or wrong, and at least one was drained.
-    time.sleep(0.2)
+    while d.metric('arbiterd_heavy_slots_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.01)
     d.signal(signal.SIGTERM)
     for t in perfts:
         t.join()
@@ -126,6 +130,42 @@ try:
     # 'dropped' may be non-zero: connections still in the kernel's listen backlog when the socket
     # closes are reset unread (never in flight; socket activation keeps the socket across restarts).
     print('shutdown under load: client outcomes %r' % loop_stats)
+finally:
+    d.stop()
+
+# ---- N13: at the drain timeout the search still running is answered, the queued ones 503 ----
+KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+d = Daemon(BIN, {'threads': 2, 'max-heavy': 1, 'perft-max-nodes': 0, 'drain-timeout': 1, 'heavy-wait-ms': 60000})
+try:
+    begin('shutdown.drain_timeout_answers')
+    # The second review's N13: with a 3-5 s drain-timeout the search that was running got no answer
+    # in two of three runs (the work pool let it finish, then libmicrohttpd stopped at once).
+    outcomes = []
+
+    def search():
+        try:
+            st, _, b = d.post('/v1/perft', {'fen': KIWI, 'depth': 5})
+            outcomes.append((st, b.get('nodes') if st == 200 else b.get('error', {}).get('code')))
+        except (OSError, http.client.HTTPException) as e:
+            outcomes.append(('no answer', repr(e)))
+    first = threading.Thread(target=search)
+    first.start()
+    end = time.monotonic() + 30
+    while d.metric('arbiterd_heavy_slots_busy') < 1 and time.monotonic() < end:
+        time.sleep(0.02)
+    queued = [threading.Thread(target=search) for _ in range(3)]
+    for t in queued:
+        t.start()
+    while d.metric('arbiterd_heavy_queue_length') < 3 and time.monotonic() < end:
+        time.sleep(0.02)
+    check_eq((d.metric('arbiterd_heavy_slots_busy'), d.metric('arbiterd_heavy_queue_length')), (1.0, 3.0),
+             'one search running and three queued at SIGTERM')
+    d.signal(signal.SIGTERM)
+    for t in [first] + queued:
+        t.join()
+    check_eq(d.proc.wait(60), 0, 'exit 0')
+    check_eq(sorted(outcomes, key=str), sorted([(200, 193690690)] + [(503, 'shutting_down')] * 3, key=str),
+             'the running search answered in full, the queued ones 503 shutting_down')
 finally:
     d.stop()
 

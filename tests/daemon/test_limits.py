@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 # daemon.limits: body/URI/header caps (413/414/431), connection limits (total, per address),
-# idle timeouts for slow clients, and overload answers (503 + Retry-After) instead of queueing.
+# idle timeouts for slow clients, overload answers (503 + Retry-After) instead of queueing, and
+# uploads still arriving counted per address (429 past max-uploads-per-ip), never in flight.
+import http.client
+import json
+import re
 import select
 import socket
 import sys
@@ -43,27 +47,6 @@ def poll(pred, seconds):
 def answered(s):
     """True when the server has already sent something on a held connection (or closed it)."""
     return bool(select.select([s], [], [], 0)[0])
-
-
-def hold_counted(d, n):
-    """n held requests, each seen in flight. With max-inflight = n a held request can itself be
-    refused (503): a /metrics poll stays in flight on the server until MHD's completion callback
-    runs, a moment after the client has read its reply, so the last held request may arrive while
-    n + 1 others are counted. That is correct behaviour, not the case under test: such an attempt
-    is retried with fresh connections."""
-    inflight = lambda: d.metric('arbiterd_requests_in_flight')
-    for attempt in range(10):
-        held = [hold(d, PARTIAL_MOVE) for _ in range(n)]
-        poll(lambda: any(answered(s) for s in held) or inflight() == n + 1, 15)
-        if not any(answered(s) for s in held) and inflight() == n + 1:
-            return held
-        print('note: attempt %d: %s; retrying' % (attempt + 1, 'a held request was already answered'
-              if any(answered(s) for s in held) else 'only %d held requests counted' % (inflight() - 1)))
-        for s in held:
-            s.close()
-        poll(lambda: inflight() == 1, 15)
-    check(False, 'held requests never all counted in flight')
-    return []
 
 
 def closed_without_reply(s):
@@ -121,30 +104,113 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
-# ---- overload: in-flight and search caps ----
-d = Daemon(BIN, {'max-inflight': 2, 'max-heavy': 1, 'retry-after': 7, 'threads': 2})
-try:
-    begin('limits.overload.inflight')
-    held = hold_counted(d, 2)
-    rejected = d.metric('arbiterd_overload_rejections_total')
-    st, h, e = d.post('/v1/analyze', {})
-    check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
-    st, h, e = d.get('/v1/health')
-    check_eq((st, e['status'], e['load']['in_flight'], e['load']['max_inflight']), (503, 'overloaded', 2, 2),
-             'health still answers when overloaded, and says it cannot serve')
-    check_eq(d.metric('arbiterd_overload_rejections_total') - rejected, 1.0, 'counted')
-    for s in held:
-        s.close()
-    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 1, 'held requests to end')
-    st, h, e = d.post('/v1/analyze', {})
-    check_eq(st, 200, 'served again once load drops')
-
-finally:
-    check_eq(d.stop(), 0, 'exit status')
-
 KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 LONG_SEARCH = {'fen': KIWI, 'depth': 5}  # 193,690,690 nodes: well over 100 ms on this machine
 
+
+def hold_from(d, source, data):
+    """A slow client on its own source address (127.0.0.x stands in for another host)."""
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=30, source_address=(source, 0))
+    s.sendall(data)
+    return s
+
+
+# ---- overload: in-flight requests (bodies complete), not uploads ----
+d = Daemon(BIN, {'max-inflight': 2, 'max-heavy': 2, 'retry-after': 7, 'threads': 2, 'heavy-queue': 0,
+                 'perft-max-nodes': 0})
+try:
+    begin('limits.overload.inflight')
+    # Two searches that are in (their bodies complete) fill max-inflight 2; a third request is 503.
+    for attempt in range(5):
+        done = []
+        searches = [threading.Thread(target=lambda: done.append(d.post('/v1/perft', LONG_SEARCH)[0])) for _ in range(2)]
+        for t in searches:
+            t.start()
+        poll(lambda: done or d.metric('arbiterd_searches_in_flight') == 2, 30)
+        rejected = d.metric('arbiterd_overload_rejections_total')
+        st, h, e = d.post('/v1/analyze', {})
+        # The refused request leaves flight a moment after its client has the answer (the
+        # completion callback runs after the send, maybe on the other polling thread).
+        health = []
+        poll(lambda: health.append(d.get('/v1/health')) or health[-1][2]['load']['in_flight'] == 2, 10)
+        hs, _, he = health[-1]
+        still = not done
+        for t in searches:
+            t.join()
+        if still:
+            break
+        print('note: attempt %d: a search ended before it was seen running; retrying' % (attempt + 1))
+    check(still, 'two long searches seen running together')
+    check_eq((st, e['error']['code'], h.get('retry-after')), (503, 'overloaded', '7'), '503 with Retry-After')
+    check_eq((hs, he['status'], he['load']['in_flight'], he['load']['max_inflight']), (503, 'overloaded', 2, 2),
+             'health still answers when overloaded, and says it cannot serve')
+    check(d.metric('arbiterd_overload_rejections_total') - rejected >= 1.0, 'counted')
+    check_eq(sorted(done), [200, 200], 'the two searches answered')
+    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 1, 'the searches to end')
+    st, h, e = d.post('/v1/analyze', {})
+    check_eq(st, 200, 'served again once load drops')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
+
+# ---- N1: uploads still arriving never take the slots of ready requests ----
+d = Daemon(BIN, {'max-inflight': 4, 'max-uploads-per-ip': 4, 'threads': 2, 'request-timeout': 60, 'timeout': 60})
+try:
+    begin('limits.uploads.not_in_flight')
+    # The review's N1: trickled uploads from a few addresses held max-inflight, so every API route
+    # answered 503. Ten of them here (three addresses) against max-inflight 4.
+    held = [hold_from(d, '127.0.0.%d' % (2 + i % 3), PARTIAL_MOVE) for i in range(10)]
+    check(wait_for(lambda: d.metric('arbiterd_uploads_in_progress') == 10, 'ten uploads in progress'), 'counted as uploads')
+    check_eq(d.metric('arbiterd_requests_in_flight'), 1.0, 'none of them in flight (only the /metrics probe)')
+    st, h, e = d.post('/v1/move', {'move': 'e4'})
+    check_eq(st, 200, 'a ready request is served while ten uploads trickle')
+    st, h, e = d.get('/v1/health')
+    check_eq((st, e['status'], e['load']['uploads']), (200, 'ok', 10), 'health ok, the uploads reported')
+
+    begin('limits.uploads.per_address')
+    # 127.0.0.2 holds 4 (its cap): a fifth upload from it must arrive within 2 s (a whole request
+    # does), else it is answered 429 + Retry-After and closed; another address is still served,
+    # and so are whole requests from the same address.
+    extra = hold_from(d, '127.0.0.2', PARTIAL_MOVE)
+    t0 = time.monotonic()
+    extra.settimeout(20)
+    out = b''
+    try:
+        while True:
+            chunk = extra.recv(65536)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:
+        pass
+    took = time.monotonic() - t0
+    extra.close()
+    check_eq((parse_status(out), (parse_json_body(out) or {}).get('error', {}).get('code')), (429, 'too_many_requests'),
+             'a fifth unfinished upload from one address: 429')
+    check(b'Retry-After:' in out, 'with Retry-After')
+    check(1.5 < took < 15, 'after its 2 s, not the 60 s request-timeout (%.1f s)' % took)
+    check_eq(d.metric('arbiterd_uploads_over_share_total'), 1.0, 'the upload past the share is counted')
+    other = hold_from(d, '127.0.0.9', PARTIAL_MOVE)
+    check(wait_for(lambda: d.metric('arbiterd_uploads_in_progress') == 11, 'the other address upload'), 'another address may upload')
+    s = socket.create_connection(('127.0.0.1', d.port), timeout=10, source_address=('127.0.0.2', 0))
+    s.sendall(b'POST /v1/move HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 13\r\n'
+              b'Connection: close\r\n\r\n{"move":"e4"}')
+    out = b''
+    try:
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:
+        pass
+    s.close()
+    check_eq(parse_status(out), 200, 'a whole request from the capped address is still served')
+    for c in held + [other]:
+        c.close()
+    check(wait_for(lambda: d.metric('arbiterd_uploads_in_progress') == 0, 'uploads to end'), 'nothing left uploading')
+    check_eq(d.metric('arbiterd_requests_in_flight'), 1.0, 'nothing left in flight')
+finally:
+    check_eq(d.stop(), 0, 'exit status')
 
 def search_in_background(d, results):
     """A long search that holds the only slot; retried when it ended before it was seen running
@@ -166,7 +232,7 @@ d = Daemon(BIN, {'max-heavy': 1, 'retry-after': 7, 'threads': 4, 'heavy-queue': 
 try:
     begin('limits.overload.slow_upload_holds_no_search_slot')
     held = hold(d, PARTIAL_PERFT)
-    wait_for(lambda: d.metric('arbiterd_requests_in_flight') == 2, 'held perft')
+    wait_for(lambda: d.metric('arbiterd_uploads_in_progress') == 1, 'held perft')
     check_eq(d.metric('arbiterd_searches_in_flight'), 0.0, 'a search whose body is not in holds no slot')
     st, h, e = d.post('/v1/perft', {'depth': 1})
     check_eq((st, e.get('nodes')), (200, 20), 'a body still uploading holds no search slot')
@@ -228,13 +294,105 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
+# ---- N6: one client address cannot monopolise the work queue ----
+def flood(d, source, n, stop, statuses, body):
+    """n keep-alive connections from `source`, each sending `body` to /v1/perft until stop."""
+    def one():
+        c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+        while not stop.is_set():
+            try:
+                c.request('POST', '/v1/perft', json.dumps(body), {'Content-Type': 'application/json'})
+                r = c.getresponse()
+                r.read()
+                statuses.append(r.status)
+                if r.status == 503:
+                    time.sleep(0.05)  # not Retry-After's second: the attack keeps the queue full
+                if r.getheader('Connection', '').lower() == 'close':
+                    c.close()
+                    c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+            except OSError:
+                c.close()
+                c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+        c.close()
+    threads = [threading.Thread(target=one) for _ in range(n)]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def victim(d, source, path, body):
+    """One request from another address: (status, seconds)."""
+    c = http.client.HTTPConnection('127.0.0.1', d.port, timeout=120, source_address=(source, 0))
+    t0 = time.monotonic()
+    c.request('POST', path, json.dumps(body), {'Content-Type': 'application/json'})
+    r = c.getresponse()
+    r.read()
+    c.close()
+    return r.status, time.monotonic() - t0
+
+
+# drain-timeout 1: at the end the daemon answers what is still queued 503 at once (the flood's
+# searches would otherwise all run, one after the other, before it exits).
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 2, 'heavy-queue': 64, 'heavy-wait-ms': 120000, 'perft-max-nodes': 0,
+                 'drain-timeout': 1})
+attackers, stop, statuses = [], threading.Event(), []
+try:
+    begin('limits.queue.fair_share')
+    # The second review's N6: 200 connections of one address kept perft-5 searches queued and
+    # everyone else's search waited behind all of them (10 s, then 503). Here one address keeps
+    # 16 searches queued on the one search slot; another's search must wait about one of them,
+    # not sixteen.
+    t0 = time.monotonic()
+    check_eq(d.post('/v1/perft', LONG_SEARCH)[0], 200, 'a long search alone')
+    alone = time.monotonic() - t0
+    attackers = flood(d, '127.0.0.2', 16, stop, statuses, LONG_SEARCH)
+    wait_for(lambda: d.metric('arbiterd_heavy_queue_length') >= 12, 'the attacker\'s searches queued')
+    waits = []
+    for i in range(3):
+        st, took = victim(d, '127.0.0.3', '/v1/perft', {'depth': 2})
+        check_eq(st, 200, 'the other address\'s search answered')
+        waits.append(took)
+    print('a long search alone %.2f s; the other address waited %s s with 16 queued ahead' %
+          (alone, ', '.join('%.2f' % w for w in waits)))
+    check(sorted(waits)[1] < 2 * alone + 1, 'its median wait %.2f s is about the one running search (%.2f s), '
+          'not the sixteen queued ahead of it' % (sorted(waits)[1], alone))
+    check(statuses and set(statuses) == {200}, 'the attacker\'s searches are answered too: %s' % sorted(set(statuses)))
+finally:
+    stop.set()
+    check_eq(d.stop(), 0, 'exit status')
+    for t in attackers:
+        t.join()
+
+d = Daemon(BIN, {'max-heavy': 1, 'threads': 2, 'heavy-queue': 6, 'heavy-wait-ms': 120000, 'perft-max-nodes': 0,
+                 'drain-timeout': 1})
+attackers, stop, statuses = [], threading.Event(), []
+try:
+    begin('limits.queue.full_sheds_the_largest_share')
+    # The queue full of one address's searches: a newcomer's takes the place of that address's
+    # newest (which is answered 503 + Retry-After), instead of the newcomer being refused.
+    attackers = flood(d, '127.0.0.2', 12, stop, statuses, LONG_SEARCH)
+    results = []
+    for _ in range(3):
+        wait_for(lambda: d.metric('arbiterd_heavy_queue_length') == 6, 'the queue full')
+        results.append(victim(d, '127.0.0.3', '/v1/perft', {'depth': 2})[0])
+    check_eq(results, [200, 200, 200], 'the other address is never refused for a full queue')
+    check(d.metric('arbiterd_heavy_queue_shed_total') >= 1, 'the full address gave up its newest (shed counted)')
+    check(503 in statuses, 'and was answered 503 for them')
+finally:
+    stop.set()
+    check_eq(d.stop(), 0, 'exit status')
+    for t in attackers:
+        t.join()
+
 # ---- connections: per address, total, idle timeout ----
 d = Daemon(BIN, {'max-per-ip': 3, 'timeout': 1})
 try:
     begin('limits.connections.per_ip')
-    held = [hold(d, b'') for _ in range(3)]
-    time.sleep(0.2)
-    extra = socket.create_connection(('127.0.0.1', d.port), timeout=30)
+    # From 127.0.0.2, so that the /metrics polls (127.0.0.1) are not counted against it: the
+    # three must be accepted before the fourth comes, or another one is the fourth.
+    held = [hold_from(d, '127.0.0.2', b'') for _ in range(3)]
+    wait_for(lambda: d.metric('arbiterd_connections') == 4, 'three connections accepted (and the probe)')
+    extra = socket.create_connection(('127.0.0.1', d.port), timeout=30, source_address=('127.0.0.2', 0))
     check(closed_without_reply(extra), '4th connection from one address is refused')
     extra.close()
     for s in held:
@@ -267,11 +425,15 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 
-d = Daemon(BIN, {'max-connections': 2, 'max-per-ip': 0})
+d = Daemon(BIN, {'max-connections': 2, 'max-per-ip': 0, 'probe-listen': '127.0.0.1:0'})
 try:
     begin('limits.connections.total')
     held = [hold(d, b'') for _ in range(2)]
-    time.sleep(0.2)
+    # Both accepted before the third comes (seen on the probe listener: the main one is full).
+    probe = Daemon.__new__(Daemon)
+    probe.port = int(re.search(r'probes \(health, metrics\) also on port (\d+)', d.log()).group(1))
+    probe.validate = True
+    wait_for(lambda: probe.metric('arbiterd_connections') == 2, 'two connections accepted')
     extra = socket.create_connection(('127.0.0.1', d.port), timeout=1.5)
     extra.sendall(b'GET /v1/health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n')
     try:

@@ -94,8 +94,12 @@ try:
     for t in ts:
         t.start()
     if LESSONS:
-        time.sleep(5)
-        d.signal(signal.SIGHUP)  # a new lesson set while answers run; the old set and its cache go
+        # A new lesson set while answers run (once a quarter of them are in); the old set and its
+        # cache go.
+        end = time.monotonic() + 300
+        while sum(answered) < PER_THREAD * THREADS // 4 and time.monotonic() < end and any(t.is_alive() for t in ts):
+            time.sleep(0.05)
+        d.signal(signal.SIGHUP)
     for t in ts:
         t.join()
     begin('valgrind.requests')
@@ -107,9 +111,9 @@ try:
         check(d.metric('arbiterd_lesson_cache_hits_total') > 0, 'answers came from the cache')
         check(d.metric('arbiterd_lesson_cache_misses_total') >= THREADS * PER_THREAD // 10, 'distinct answers ran')
         # the reload checks every bundled lesson under valgrind: it may still be running
-        deadline = time.time() + 600
+        deadline = time.monotonic() + 600
         h = d.get('/v1/health')[2]
-        while h['lessons_generation'] < 2 and time.time() < deadline:
+        while h['lessons_generation'] < 2 and time.monotonic() < deadline:
             time.sleep(2)
             h = d.get('/v1/health')[2]
         check_eq(h['lessons_generation'], 2, 'the reload happened')

@@ -9,6 +9,7 @@
 # gave it. Skips (77) only when haproxy is not installed.
 # Usage: test_haproxy.py ARBITERD LESSONS_DIR HAPROXY_CFG lua|nolua
 import http.client
+import json
 import os
 import re
 import shutil
@@ -147,6 +148,15 @@ try:
         except OSError:
             return False
     check(wait_until(front_ok, 15) and haproxy.poll() is None, 'HAProxy forwards: %s' % open(hlog_path).read()[-2000:])
+    # The second review's N10: /metrics was public through this config.
+    for path in ('/metrics', '/%6detrics', '/metrics?x'):
+        c = http.client.HTTPConnection('127.0.0.1', front, timeout=30)
+        c.request('GET', path)
+        r = c.getresponse()
+        data = r.read()
+        c.close()
+        check_eq((r.status, json.loads(data)['error']['code'] if data.startswith(b'{') else data[:60]),
+                 (404, 'not_found'), 'GET %s through HAProxy' % path)
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]
     t_start = time.monotonic()

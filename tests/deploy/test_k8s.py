@@ -19,6 +19,7 @@
 # Usage: test_k8s.py ARBITERD ARBITER_CLI K8S_DIR LESSONS_DIR lua|nolua
 import glob
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -311,7 +312,15 @@ try:
     check(h['puzzles'] > 0, 'puzzles served: %r' % h)
     loop = subprocess.Popen(['sh', script], env=dict(env, ARBITERD_PID=str(d.proc.pid)),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    time.sleep(0.6)  # the loop has taken its first look
+    # The change must come after the loop's first look, or it is the loop's starting point and
+    # nothing is reloaded: wait for the loop to say it is watching (a loaded machine may take
+    # seconds to start a shell).
+    end = time.monotonic() + 30
+    first = ''
+    while 'watching' not in first and time.monotonic() < end:
+        if select.select([loop.stdout], [], [], max(0.0, end - time.monotonic()))[0]:
+            first = loop.stdout.readline() or first
+    check('watching ' + src in first, 'the loop has taken its first look: %r' % first)
     changed = dict(lessons_cm['data'])
     removed = sorted(k for k in changed if k.endswith('.lua') and '__' not in k)[0]
     del changed[removed]

@@ -15,6 +15,7 @@
 #include "reply.h"
 #include "routes.h"
 #include "scratch.h"
+#include "server.h"
 
 #ifndef FUZZ_ROUTE
 #error "FUZZ_ROUTE names the endpoint"

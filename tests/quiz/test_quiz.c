@@ -325,6 +325,8 @@ static const struct {
     {"unsupervised-pawn-last-rank", "wait"},
     {"blind-feeling", "no"},
     {"sealed-ambiguous", "loss"},
+    {"chess960-rook-uncovers", "no"},
+    {"chess960-rook-lands-attacked", "yes"},
     {"quickplay-both-flags", "draw"},
     {"quickplay-blitz", "no"},
 };

@@ -41,7 +41,7 @@ for lang in ('en', 'fa', 'ar'):
     keys[lang] = set(out.stdout.split())
 for lang in ('fa', 'ar'):
     check(keys[lang] == keys['en'], f'{lang} labels differ from en: {sorted(keys["en"] ^ keys[lang])}')
-    allowed = r'SAN|UCI|FEN|O-O-O|O-O|Lua|arbiterd|--lesson-preview|cm-chessboard|MIT|Cburnett|CC BY-SA|iso|move|fen|turn|f|n|total|forms|one|two|few|many|other|zero|plural'
+    allowed = r'SAN|UCI|FEN|PGN|O-O-O|O-O|Lua|arbiterd|--lesson-preview|cm-chessboard|MIT|Cburnett|CC BY-SA|iso|move|fen|turn|f|n|total|forms|one|two|few|many|other|zero|plural'
     for line in blocks[lang].splitlines():
         strings = re.findall(r'"([^"]*)"|`([^`]*)`', line)
         for s in (a or b for a, b in strings):
