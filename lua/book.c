@@ -407,11 +407,18 @@ static bool has_path(const arbl_book *book, const char *path)
     return false;
 }
 
-/* The items of prev whose file failed this time (still there, not loaded again): checked again
- * from their compiled chunk and served as they were. */
+/* The items of prev whose file failed this time (still there, not loaded again), or that the
+ * whole load's deadline left unchecked: checked again from their compiled chunk and served as
+ * they were. These bytes passed every language before, so English is enough, and the load's
+ * deadline does not apply (it would drop a good file for a slow machine); each run keeps its own
+ * budget and the host's cancel. */
 static void keep_last_good(arbl_book *book, const arbl_book *prev, const arbl_load *how, arbl_report_fn report,
                            void *ud)
 {
+    arbl_load again = how ? *how : (arbl_load){.threads = 1};
+    again.end_ns = 0;
+    again.english_only = true;
+    how = &again;
     for (int i = 0; prev && i < prev->count; i++) {
         const arbl_entry *was = item_at(prev, i);
         struct stat st;

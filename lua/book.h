@@ -106,7 +106,8 @@ typedef struct arbl_load {
     int threads;                /* files checked at the same time (0 or 1: one after another) */
     int64_t end_ns;             /* CLOCK_MONOTONIC time by which every check must end (0: none) */
     bool english_only;          /* skip the runs under the other languages: for a command that only
-                                   reads the book (arbiter quiz generate), never for serving */
+                                   reads the book (arbiter quiz generate), and for bytes that passed
+                                   every language before (the last good version kept) */
 } arbl_load;
 
 /* Loads every non-hidden *.lua file of dir, in name order (reports come in that order, and of
