@@ -54,9 +54,11 @@ end
 
 -- A read-only view of t and of every table in it, as the docs promise of the libraries a script
 -- is given (quizlib, puzzlelib): reads, pairs, ipairs and # go through; a write is an error that
--- names what. t itself stays the runtime's own, unchanged. A table inside is given its view when
--- it is first read (every answer opens the library: viewing all of it at once cost a fifth of a
--- quiz grade), the same view each time.
+-- names what. t itself stays the runtime's own, unchanged (it is complete before it is viewed). A
+-- table inside is given its view when it is first read (every answer opens the library: viewing
+-- all of it at once cost a fifth of a quiz grade), the same view each time. What a view has shown
+-- is kept in a table of its own that the view reads through (__index a table, not a function: a
+-- helper read again costs a table lookup, not a call); scripts cannot reach it (__metatable).
 function C.frozen(t, what)
   local views = {}
   local function refuse(_, k)
@@ -74,8 +76,13 @@ function C.frozen(t, what)
       local nk, nv = next(inner, k)
       return nk, shown(nv)
     end
+    local seen = setmetatable({}, { __index = function(c, k)
+      local v = shown(inner[k])
+      if v ~= nil then c[k] = v end -- no __newindex here: a plain store
+      return v
+    end })
     return setmetatable(view, {
-      __index = function(_, k) return shown(inner[k]) end,
+      __index = seen,
       __newindex = refuse,
       __pairs = function() return step, view, nil end,
       __len = function() return #inner end,
