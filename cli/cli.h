@@ -27,8 +27,16 @@ void cli_print_reason(const struct cli_opts *o, const arb_reason *r);
  * returns how many. */
 int cli_print_fen_warnings(const struct cli_opts *o, const char *fen);
 
+/* FEN then the moves played from it (SAN or UCI), as a record that ends (arb_game_play_record):
+ * a move after a checkmate or another automatic ending is refused, saying why on stderr (the move
+ * named as in a game, "1...e4", and by its place among the arguments). *ending is how the record's
+ * last position ended the game (termination NONE: it goes on). False after printing why. */
+bool cli_load_record(const struct cli_opts *o, char **args, int nargs, arb_game *g, arb_outcome *ending);
+
+/* Prints reasons in --lang, one a line: "  - text [code, FIDE article]". */
+void cli_print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap);
+
 /* --json output through the daemon's JSON mapping (json_out.c). */
-int cli_json_moves(const struct cli_opts *o, const char *fen);
 int cli_json_perft(const struct cli_opts *o, const char *fen, int depth);
 int cli_json_fen(const struct cli_opts *o, const char *fen);
 
@@ -37,6 +45,8 @@ json_t *cli_json_body(const struct cli_opts *o, const char *fen, char **moves, i
 /* Prints what the endpoint answers for body (taken over), or its error object. Returns 0, or 1
  * for an error or when ok_field (if not NULL) is not true in the answer. */
 int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body, const char *ok_field);
+/* Prints a JSON answer on one line as the daemon sends it, and frees it. */
+void cli_print_json(json_t *o);
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

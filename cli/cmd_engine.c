@@ -25,7 +25,7 @@ int cmd_perft(int argc, char **argv)
         return 2;
     }
     if (o.json)
-        return cli_json_perft(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0], (int)depth);
+        return cli_json_perft(&o, o.args[0], (int)depth);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     if (o.divide && depth > 0) {
@@ -51,14 +51,18 @@ int cmd_moves(int argc, char **argv)
     arb_position pos;
     if (!cli_parse_opts(argc, argv, &o))
         return 2;
-    if (o.nargs != 1) {
-        fprintf(stderr, "usage: arbiter moves [--variant chess960] [--json] FEN\n");
+    if (o.nargs < 1) {
+        fprintf(stderr, "usage: arbiter moves [--variant chess960] [--json] FEN [MOVES...]\n");
         return 2;
     }
-    if (o.json)
-        return cli_json_moves(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
-    if (!cli_position(&o, o.args[0], &pos))
+    if (o.json) /* the legal_moves of /v1/analyze, with the record */
+        return cli_json_endpoint(&o, aj_endpoint_analyze, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
+    arb_game g;
+    arb_outcome ending;
+    if (!cli_load_record(&o, o.args, o.nargs, &g, &ending))
         return 1;
+    pos = *arb_game_current(&g);
+    arb_game_free(&g);
     arb_move moves[ARB_MAX_MOVES];
     int n = arb_legal_moves(&pos, moves);
     for (int i = 0; i < n; i++) {
@@ -81,7 +85,7 @@ int cmd_fen(int argc, char **argv)
         return 2;
     }
     if (o.json)
-        return cli_json_fen(&o, strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0]);
+        return cli_json_fen(&o, o.args[0]);
     if (!cli_position(&o, o.args[0], &pos))
         return 1;
     cli_print_fen_warnings(&o, o.args[0]);

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap)
+void cli_print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int cap)
 {
     for (int i = 0; i < n && i < cap; i++) {
         char text[ARB_REASON_TEXT_MAX];
@@ -18,10 +18,7 @@ static void print_reasons(const struct cli_opts *o, const arb_reason *r, int n, 
 }
 
 
-/* FEN then the moves played from it (SAN or UCI), as a record that ends (arb_game_play_record):
- * a move after a checkmate or another automatic ending is refused, saying so. *ending is how the
- * record's last position ended the game (termination NONE: it goes on). */
-static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game *g, arb_outcome *ending)
+bool cli_load_record(const struct cli_opts *o, char **args, int nargs, arb_game *g, arb_outcome *ending)
 {
     arb_position start;
     if (!cli_position(o, args[0], &start))
@@ -33,15 +30,18 @@ static bool load_game(const struct cli_opts *o, char **args, int nargs, arb_game
     arb_record_result rec;
     if (arb_game_play_record(g, (const char *const *)(args + 1), nargs - 1, &rec) != ARB_OK) {
         const char *text = args[1 + rec.failed];
-        fprintf(stderr, "arbiter: move %d (%s) cannot be played:\n", rec.failed + 1, text);
+        /* "1...e4", not "move 2": in chess a move is both sides' (trial-1 CLI row) */
+        const arb_position *at = arb_game_current(g);
+        fprintf(stderr, "arbiter: %u%s%s (argument %d after the FEN) cannot be played:\n", at->fullmove_number,
+                at->side == ARB_BLACK ? "..." : ".", text, rec.failed + 1);
         fflush(stderr);
         arb_reason reasons[ARB_EXPLAIN_MAX];
         int n = rec.after_end ? 1 : arb_explain_text(arb_game_current(g), g, text, NULL, reasons, ARB_EXPLAIN_MAX);
         if (rec.after_end)
             reasons[0] = rec.why;
-        print_reasons(o, reasons, n, ARB_EXPLAIN_MAX);
+        cli_print_reasons(o, reasons, n, ARB_EXPLAIN_MAX);
         if (rec.after_end)
-            print_reasons(o, rec.ending.reasons, rec.ending.nreasons, ARB_OUTCOME_MAX_REASONS);
+            cli_print_reasons(o, rec.ending.reasons, rec.ending.nreasons, ARB_OUTCOME_MAX_REASONS);
         arb_game_free(g);
         return false;
     }
@@ -56,7 +56,7 @@ static void print_game_over(const struct cli_opts *o, const arb_outcome *ending)
         return;
     printf("game over at ply %d: %s %s\n", ending->ply, arb_termination_name(ending->termination),
            arb_result_string(ending->result));
-    print_reasons(o, ending->reasons, ending->nreasons, ARB_OUTCOME_MAX_REASONS);
+    cli_print_reasons(o, ending->reasons, ending->nreasons, ARB_OUTCOME_MAX_REASONS);
 }
 
 int cmd_explain(int argc, char **argv)
@@ -75,7 +75,7 @@ int cmd_explain(int argc, char **argv)
     }
     arb_game g;
     arb_outcome ending;
-    if (!load_game(&o, o.args, o.nargs - 1, &g, &ending))
+    if (!cli_load_record(&o, o.args, o.nargs - 1, &g, &ending))
         return 1;
     const char *text = o.args[o.nargs - 1];
     const arb_position *pos = arb_game_current(&g);
@@ -93,7 +93,7 @@ int cmd_explain(int argc, char **argv)
         int shown = n < ARB_EXPLAIN_MAX ? n : ARB_EXPLAIN_MAX;
         if (ending.termination != ARB_TERM_NONE)
             reasons[shown++] = arb_move_after_end(&ending, text);
-        print_reasons(&o, reasons, shown, ARB_EXPLAIN_MAX + 1);
+        cli_print_reasons(&o, reasons, shown, ARB_EXPLAIN_MAX + 1);
     }
     print_game_over(&o, &ending);
     arb_game_free(&g);
@@ -113,7 +113,7 @@ int cmd_castling(int argc, char **argv)
         return cli_json_endpoint(&o, aj_endpoint_castling, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
     arb_outcome ending;
-    if (!load_game(&o, o.args, o.nargs, &g, &ending))
+    if (!cli_load_record(&o, o.args, o.nargs, &g, &ending))
         return 1;
     static const char *const colors[2] = {"white", "black"}, *const sides[2] = {"kingside", "queenside"};
     for (int c = 0; c < 2; c++) {
@@ -121,11 +121,37 @@ int cmd_castling(int argc, char **argv)
             arb_reason reasons[ARB_EXPLAIN_MAX];
             int n = arb_explain_castling(arb_game_current(&g), &g, (arb_color)c, side, reasons, ARB_EXPLAIN_MAX);
             printf("%s %s: %s\n", colors[c], sides[side], n ? "not allowed" : "allowed");
-            print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+            cli_print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
         }
     }
     arb_game_free(&g);
     return 0;
+}
+
+/* The draws the side to move may claim, as /v1/analyze's claims: "claimable: threefold now" or
+ * "claimable: fifty_moves with Kd2 (e1d2)", each with why. A claimable draw does not end the game
+ * (only a claim does), so status still says "ongoing" above it. */
+static void print_claims(const struct cli_opts *o, const arb_game *g, const arb_outcome *end)
+{
+    static arb_claim_kind kinds[ARB_MAX_CLAIMS];
+    static arb_move moves[ARB_MAX_CLAIMS];
+    int n = arb_game_claims_given_ending(g, end, kinds, moves, ARB_MAX_CLAIMS);
+    const arb_position *pos = arb_game_current(g);
+    for (int i = 0; i < n && i < ARB_MAX_CLAIMS; i++) {
+        arb_outcome why;
+        if (arb_game_claim(g, kinds[i], moves[i], &why) != ARB_OK)
+            continue;
+        const char *name = kinds[i] == ARB_CLAIM_THREEFOLD ? "threefold" : "fifty_moves";
+        if (moves[i] == ARB_MOVE_NONE) {
+            printf("claimable: %s now\n", name);
+        } else {
+            char san[ARB_MOVE_TEXT_MAX], uci[ARB_MOVE_TEXT_MAX];
+            arb_move_san(pos, moves[i], san, sizeof san);
+            arb_move_uci(pos, moves[i], uci, sizeof uci);
+            printf("claimable: %s with %s (%s)\n", name, san, uci);
+        }
+        cli_print_reasons(o, why.reasons, why.nreasons, ARB_OUTCOME_MAX_REASONS);
+    }
 }
 
 int cmd_status(int argc, char **argv)
@@ -141,7 +167,7 @@ int cmd_status(int argc, char **argv)
         return cli_json_endpoint(&o, aj_endpoint_analyze, cli_json_body(&o, o.args[0], o.args + 1, o.nargs - 1), NULL);
     arb_game g;
     arb_outcome end;
-    if (!load_game(&o, o.args, o.nargs, &g, &end))
+    if (!cli_load_record(&o, o.args, o.nargs, &g, &end))
         return 1;
     const arb_position *pos = arb_game_current(&g);
     arb_reason reasons[ARB_EXPLAIN_MAX];
@@ -151,9 +177,10 @@ int cmd_status(int argc, char **argv)
     bool over = end.termination != ARB_TERM_NONE && end.termination != ARB_TERM_CHECKMATE &&
                 end.termination != ARB_TERM_STALEMATE;
     printf("%s\n", over ? arb_termination_name(end.termination) : arb_state_name(arb_position_state(pos)));
-    print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
+    cli_print_reasons(&o, reasons, n, ARB_EXPLAIN_MAX);
     if (over)
-        print_reasons(&o, end.reasons, end.nreasons, ARB_OUTCOME_MAX_REASONS);
+        cli_print_reasons(&o, end.reasons, end.nreasons, ARB_OUTCOME_MAX_REASONS);
+    print_claims(&o, &g, &end);
     arb_game_free(&g);
     return 0;
 }
@@ -167,7 +194,7 @@ int cmd_validate(int argc, char **argv)
         fprintf(stderr, "usage: arbiter validate [--lang L] [--variant chess960] FEN\n");
         return 2;
     }
-    const char *fen = strcmp(o.args[0], "startpos") == 0 ? ARB_START_FEN : o.args[0];
+    const char *fen = o.args[0]; /* "startpos" included: the engine reads it */
     if (o.json)
         return cli_json_endpoint(&o, aj_endpoint_validate, cli_json_body(&o, fen, NULL, 0), "valid");
     arb_reason reasons[ARB_VALIDATE_MAX];
@@ -176,10 +203,10 @@ int cmd_validate(int argc, char **argv)
         printf("valid\n");
     else
         printf("invalid: %d problem%s\n", n, n == 1 ? "" : "s");
-    print_reasons(&o, reasons, n, ARB_VALIDATE_MAX);
+    cli_print_reasons(&o, reasons, n, ARB_VALIDATE_MAX);
     int w = arb_fen_warnings(fen, o.variant, reasons, ARB_EXPLAIN_MAX);
     if (w > 0)
         printf("read leniently: %d warning%s\n", w, w == 1 ? "" : "s");
-    print_reasons(&o, reasons, w, ARB_EXPLAIN_MAX);
+    cli_print_reasons(&o, reasons, w, ARB_EXPLAIN_MAX);
     return n == 0 ? 0 : 1;
 }

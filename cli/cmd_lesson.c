@@ -1,7 +1,10 @@
 /* `arbiter lesson check FILE…` (lint) and `arbiter lesson play FILE [--lang fa]` (play in the
  * terminal), over the lesson runtime of lua/. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "arbiter/message.h"
 
 #include "cli.h"
 #include "lessons.h"
@@ -14,6 +17,33 @@ static void report(void *ud, const char *path, int line, const char *level, int 
     fprintf(stderr, "%s\n", text);
     if (strcmp(level, "error") == 0)
         (*count)++;
+}
+
+/* A choice is shown by its number in the language's digits («۲) مساوی»), never by its id
+ * («draw) مساوی»: an English word on a Persian screen, F16). */
+static void print_choice(int number, const char *label, const char *lang)
+{
+    char digits[16];
+    arb_arg n = {.name = "n", .kind = ARB_ARG_NUMBER, .number = number};
+    arb_message_render(lang, "{n}", &n, 1, digits, sizeof digits);
+    printf("   %s) %s\n", digits, label);
+}
+
+/* The answer «۲» or "2" to a step with choices is its second choice, unless a choice has that
+ * id; line gets the choice's id. Other answers are left as typed. */
+static void choice_by_number(const arbl_step *s, char *line, size_t cap)
+{
+    char folded[64];
+    if (s->nchoices == 0 || !arbl_answer_normalize(line, folded, sizeof folded))
+        return;
+    char *end = NULL;
+    long k = strtol(folded, &end, 10);
+    if (end == folded || *end || k < 1 || k > s->nchoices)
+        return;
+    for (int i = 0; i < s->nchoices; i++)
+        if (strcmp(s->choices[i].id, folded) == 0)
+            return;
+    snprintf(line, cap, "%s", s->choices[k - 1].id);
 }
 
 /* Checks each file as the daemon loads it, into one registry so that a second lesson with an id
@@ -66,7 +96,7 @@ static int lesson_play(const char *path, const char *lang)
     }
     const arbl_lesson *l = arbl_book_at(reg, 0);
     printf("%s\n", arbl_text_get(&l->title, lang));
-    printf("(answer with a move like Nf3 or e2e4, a choice, true/false or squares; 'hint', 'quit')\n");
+    printf("(answer with a move like Nf3 or e2e4, a choice's number, true/false or squares; 'hint', 'quit')\n");
     int step = 1, hint = 0;
     bool failed = false; /* a script failure (a budget, an error in the lesson): exit 1 */
     char line[512];
@@ -76,7 +106,7 @@ static int lesson_play(const char *path, const char *lang)
         if (s->fen)
             print_board(s->fen, s->variant);
         for (int i = 0; i < s->nchoices; i++)
-            printf("   %s) %s\n", s->choices[i].id, arbl_text_get(&s->choices[i].text, lang));
+            print_choice(i + 1, arbl_text_get(&s->choices[i].text, lang), lang);
         printf("> ");
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
@@ -91,6 +121,7 @@ static int lesson_play(const char *path, const char *lang)
                 printf("  -\n");
             continue;
         }
+        choice_by_number(s, line, sizeof line);
         arbl_result r;
         if (!arbl_lesson_answer(reg, l, step, line, lang, &r)) {
             fprintf(stderr, "arbiter: %s\n", r.error);

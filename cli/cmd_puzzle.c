@@ -67,15 +67,17 @@ int cmd_mate(int argc, char **argv)
     struct cli_opts o;
     if (!take_budget(&argc, argv, &budget) || !cli_parse_opts(argc, argv, &o))
         return 2;
-    if (o.json) { /* refused, not ignored: no endpoint answers this yet */
-        fprintf(stderr, "arbiter: mate has no --json form (no HTTP endpoint serves the solver; puzzles use "
-                        "POST /v1/puzzles/{id}/answer)\n");
-        return 2;
-    }
     int n;
     if (o.nargs != 2 || !parse_n(o.args[1], &n)) {
-        fprintf(stderr, "usage: arbiter mate [--budget NODES] FEN N   (N = 1..%d)\n", ARB_MATE_MAX_N);
+        fprintf(stderr, "usage: arbiter mate [--json] [--budget NODES] FEN N   (N = 1..%d)\n", ARB_MATE_MAX_N);
         return 2;
+    }
+    if (o.json) { /* what POST /v1/mate answers, with the API's budget limits; exit 0 only for a mate */
+        json_t *body = cli_json_body(&o, o.args[0], NULL, 0);
+        json_object_set_new(body, "n", json_integer(n));
+        if (budget)
+            json_object_set_new(body, "budget", json_integer((json_int_t)budget));
+        return cli_json_endpoint(&o, aj_endpoint_mate, body, "mate");
     }
     arb_position pos;
     if (!cli_position(&o, o.args[0], &pos))
@@ -152,7 +154,7 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
     int nrec = 0;
     bool match = true;
     size_t len;
-    for (const char *at = pz->keys, *tok; (tok = arb_line_next(&at, &len)) != NULL;) {
+    for (const char *at = pz->keys, *tok; (tok = arb_line_next(&at, &len, NULL)) != NULL;) {
         char key[ARB_MOVE_INPUT_MAX];
         snprintf(key, sizeof key, "%.*s", (int)len, tok);
         arb_move m;

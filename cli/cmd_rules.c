@@ -159,11 +159,14 @@ static bool build_game(const struct cli_opts *o, arb_game *g, const char *fen, c
         fprintf(stderr, "arbiter: out of memory\n");
         return false;
     }
-    int failed = 0;
-    arb_reason why;
-    if (arb_game_play_texts(g, (const char *const *)moves, n, &failed, &why) != ARB_OK) {
-        fprintf(stderr, "arbiter: move %d ('%s'):\n", failed + 1, moves[failed]);
-        cli_print_reason(o, &why);
+    /* a record that ends, as /v1/outcome reads it: a move after a checkmate is refused as such
+     * (move_after_end), not as a move no piece can make */
+    arb_record_result rec;
+    if (arb_game_play_record(g, (const char *const *)moves, n, &rec) != ARB_OK) {
+        fprintf(stderr, "arbiter: move %d ('%s'):\n", rec.failed + 1, moves[rec.failed]);
+        cli_print_reason(o, &rec.why);
+        for (int i = 0; rec.after_end && i < rec.ending.nreasons && i < ARB_OUTCOME_MAX_REASONS; i++)
+            cli_print_reason(o, &rec.ending.reasons[i]); /* how the game had ended */
         arb_game_free(g);
         return false;
     }
@@ -298,7 +301,8 @@ int cmd_touch(int argc, char **argv)
 
 static char *read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    bool in = strcmp(path, "-") == 0;
+    FILE *f = in ? stdin : fopen(path, "rb");
     if (!f)
         return NULL;
     size_t cap = 1 << 16, n = 0;
@@ -324,86 +328,144 @@ static char *read_file(const char *path, size_t *len)
         if (got == 0)
             break;
     }
-    fclose(f);
+    if (!in)
+        fclose(f);
     *len = n;
     return buf;
 }
 
-static void ply_label(const arb_game *g, int ply, char *buf, size_t cap)
+/* An explanation of a JSON answer as print_reasons prints an engine reason. */
+static void print_reason_json(json_t *r, const char *indent)
 {
-    if (ply == 0) {
+    json_t *rule = json_object_get(r, "rule");
+    printf("%s%s%s%s%s (%s)\n", indent, json_is_string(rule) ? "[" : "", json_is_string(rule) ? json_string_value(rule) : "",
+           json_is_string(rule) ? "] " : "", json_string_value(json_object_get(r, "text")),
+           json_string_value(json_object_get(r, "code")));
+}
+
+/* "start", or "after 12.Nf3" / "after 12..Nf6": the move that led to an event's position. */
+static void event_label(json_t *after, char *buf, size_t cap)
+{
+    if (!json_is_object(after)) {
         snprintf(buf, cap, "start");
         return;
     }
-    const arb_position *before = &g->positions[ply - 1];
-    char san[ARB_MOVE_TEXT_MAX];
-    arb_move_san(before, g->moves[ply - 1], san, sizeof san);
-    snprintf(buf, cap, "after %u.%s%s", (unsigned)before->fullmove_number, before->side == ARB_WHITE ? "" : "..", san);
+    bool white = strcmp(json_string_value(json_object_get(after, "side")), "white") == 0;
+    snprintf(buf, cap, "after %lld.%s%s", (long long)json_integer_value(json_object_get(after, "number")),
+             white ? "" : "..", json_string_value(json_object_get(after, "san")));
 }
 
-/* Every draw the player to move could have claimed before each move (now or with the move
- * played), and the automatic endings, in the order of the plies. */
-static void report_game(const struct cli_opts *o, const arb_game *g)
+/* The report of one game of POST /v1/pgn's answer: its line, the lenient reading's warnings,
+ * every claimable draw and automatic ending by ply, and whether the movetext's result holds. */
+static void report_game(json_t *g)
 {
-    bool fifty_open = false;
-    for (int ply = 0; ply <= g->nplies; ply++) {
+    json_t *tags = json_object_get(g, "tags"), *w = json_object_get(tags, "White"), *b = json_object_get(tags, "Black");
+    const char *result = json_string_value(json_object_get(g, "movetext_result"));
+    printf("game %lld (line %lld): %s - %s, %lld plies, movetext result %s\n",
+           (long long)json_integer_value(json_object_get(g, "game")), (long long)json_integer_value(json_object_get(g, "line")),
+           w ? json_string_value(w) : "?", b ? json_string_value(b) : "?",
+           (long long)json_integer_value(json_object_get(g, "plies")), result);
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(g, "warnings"), i, x) {
+        json_t *why = json_object_get(x, "explanation");
+        printf("  warning (line %lld): %s (%s)\n", (long long)json_integer_value(json_object_get(x, "line")),
+               json_string_value(json_object_get(why, "text")), json_string_value(json_object_get(why, "code")));
+    }
+    if (json_integer_value(json_object_get(g, "more_warnings")) > 0)
+        printf("  (%lld more warnings)\n", (long long)json_integer_value(json_object_get(g, "more_warnings")));
+    json_array_foreach(json_object_get(g, "events"), i, x) {
         char label[48];
-        ply_label(g, ply, label, sizeof label);
-        arb_outcome out;
-        arb_game_automatic_ending(g, ply, &out);
-        if (out.termination != ARB_TERM_NONE) {
-            printf("  ply %d (%s): %s %s%s\n", ply, label, arb_termination_name(out.termination),
-                   arb_result_string(out.result), ply < g->nplies ? " [the game went on: moves after the end]" : "");
-            print_reasons(o, out.reasons, out.nreasons > 2 ? 1 : out.nreasons, "    ");
-            if (ply < g->nplies)
-                continue;
-            break;
-        }
-        if (ply == g->nplies)
-            break;
-        /* claims by the player to move at this ply: now, or with the move actually played */
-        arb_game prefix = *g;
-        prefix.nplies = ply;
-        const char *who = g->positions[ply].side == ARB_WHITE ? "white" : "black";
-        for (int kind = ARB_CLAIM_THREEFOLD; kind <= ARB_CLAIM_FIFTY_MOVES; kind++) {
-            arb_outcome now, with;
-            arb_game_claim(&prefix, (arb_claim_kind)kind, ARB_MOVE_NONE, &now);
-            arb_game_claim(&prefix, (arb_claim_kind)kind, g->moves[ply], &with);
-            const arb_outcome *c = now.claim_valid ? &now : with.claim_valid ? &with : NULL;
-            if (kind == ARB_CLAIM_FIFTY_MOVES) {
-                if (!c) {
-                    fifty_open = false;
-                    continue;
-                }
-                if (fifty_open)
-                    continue; /* report the first ply of each stretch only */
-                fifty_open = true;
-            }
-            if (!c)
-                continue;
-            printf("  ply %d (%s): %s could claim %s%s\n", ply, label, who,
-                   kind == ARB_CLAIM_THREEFOLD ? "threefold repetition" : "the fifty-move rule",
-                   c == &with ? " with the move played" : "");
-            print_reasons(o, c->reasons, 1, "    ");
+        event_label(json_object_get(x, "after"), label, sizeof label);
+        json_t *why = json_object_get(x, "explanations");
+        long long ply = json_integer_value(json_object_get(x, "ply"));
+        if (strcmp(json_string_value(json_object_get(x, "kind")), "ending") == 0) {
+            printf("  ply %lld (%s): %s %s%s\n", ply, label, json_string_value(json_object_get(x, "termination")),
+                   json_string_value(json_object_get(x, "result")),
+                   json_is_true(json_object_get(x, "went_on")) ? " [the game went on: moves after the end]" : "");
+            size_t n = json_array_size(why);
+            for (size_t k = 0; k < (n > 2 ? 1 : n); k++)
+                print_reason_json(json_array_get(why, k), "    ");
+        } else {
+            bool threefold = strcmp(json_string_value(json_object_get(x, "claim")), "threefold") == 0;
+            printf("  ply %lld (%s): %s could claim %s%s\n", ply, label, json_string_value(json_object_get(x, "by")),
+                   threefold ? "threefold repetition" : "the fifty-move rule",
+                   json_is_true(json_object_get(x, "with_move")) ? " with the move played" : "");
+            if (json_array_size(why))
+                print_reason_json(json_array_get(why, 0), "    ");
         }
     }
+    json_t *out = json_object_get(g, "outcome");
+    if (strcmp(json_string_value(json_object_get(out, "termination")), "none") == 0)
+        printf("  no automatic ending: %s\n", strcmp(result, "*") ? "the result came from the board (resignation, agreement, time...)" : "unfinished");
+    else if (json_is_true(json_object_get(g, "result_differs")))
+        printf("  warning: the movetext says %s but the rules give %s\n", result,
+               json_string_value(json_object_get(out, "result")));
 }
 
-/* What lenient reading repaired in a game: in the report (stdout) as "  warning: ..." lines
- * after the game's line, or with --write on stderr as FILE:LINE:COL: warning: ... */
-static void print_pgn_warnings(const struct cli_opts *o, const arb_pgn_game *g, FILE *to, const char *file)
+/* What lenient reading repaired in a game, with --write on stderr as FILE:LINE:COL: warning: ... */
+static void print_pgn_warnings(const struct cli_opts *o, const arb_pgn_game *g, const char *file)
 {
     for (int i = 0; i < g->nwarnings && i < ARB_PGN_MAX_WARNINGS; i++) {
         const arb_pgn_warning *w = &g->warnings[i];
         char msg[ARB_REASON_TEXT_MAX];
         arb_reason_render(&w->why, o->lang, msg, sizeof msg);
-        if (to == stdout)
-            printf("  warning (line %d): %s (%s)\n", w->line, msg, arb_reason_name(w->why.code));
-        else
-            fprintf(to, "%s:%d:%d: warning: %s (%s)\n", file, w->line, w->column, msg, arb_reason_name(w->why.code));
+        fprintf(stderr, "%s:%d:%d: warning: %s (%s)\n", file, w->line, w->column, msg, arb_reason_name(w->why.code));
     }
     if (g->nwarnings > ARB_PGN_MAX_WARNINGS)
-        fprintf(to, "  (%d more warnings)\n", g->nwarnings - ARB_PGN_MAX_WARNINGS);
+        fprintf(stderr, "  (%d more warnings)\n", g->nwarnings - ARB_PGN_MAX_WARNINGS);
+}
+
+/* A refused game on stderr: FILE:LINE:COL: why (code), and the move or FEN parser's detail. */
+static void print_refusal(const char *file, json_t *refused)
+{
+    long long line = json_integer_value(json_object_get(refused, "line"));
+    long long column = json_integer_value(json_object_get(refused, "column"));
+    const char *keys[] = {"explanation", "detail"};
+    for (int k = 0; k < 2; k++) {
+        json_t *why = json_object_get(refused, keys[k]);
+        if (why)
+            fprintf(stderr, "%s:%lld:%lld: %s (%s)\n", file, line, column, json_string_value(json_object_get(why, "text")),
+                    json_string_value(json_object_get(why, "code")));
+    }
+}
+
+/* --write: every game read back as export-format PGN with its termination tags. */
+static int write_games(const struct cli_opts *o, const char *file, const char *text, size_t len,
+                       const arb_pgn_options *popts)
+{
+    const char *lang = aj_lang_pick(o->lang);
+    arb_pgn_reader r;
+    arb_pgn_reader_init(&r, text, len, popts);
+    int errors = 0;
+    while (arb_pgn_next(&r)) {
+        arb_pgn_game g;
+        arb_pgn_error err;
+        if (arb_pgn_read(&r, &g, &err) != ARB_OK) {
+            json_t *refused = json_pack("{s:i, s:i, s:o}", "line", err.line, "column", err.column, "explanation",
+                                        aj_reason_json(&err.why, lang ? lang : "en"));
+            if (err.has_detail)
+                json_object_set_new(refused, "detail", aj_reason_json(&err.detail, lang ? lang : "en"));
+            print_refusal(file, refused);
+            json_decref(refused);
+            errors++;
+            arb_pgn_game_free(&g);
+            continue;
+        }
+        arb_outcome out;
+        arb_game_outcome(&g.record, NULL, &out);
+        print_pgn_warnings(o, &g, file);
+        arb_pgn_set_outcome(&g, &out);
+        size_t need = arb_pgn_write(&g, NULL, 0);
+        char *buf = malloc(need + 1);
+        if (buf) {
+            arb_pgn_write(&g, buf, need + 1);
+            fputs(buf, stdout);
+            free(buf);
+        }
+        arb_pgn_game_free(&g);
+    }
+    return errors ? 1 : 0;
 }
 
 int cmd_pgn(int argc, char **argv)
@@ -412,22 +474,20 @@ int cmd_pgn(int argc, char **argv)
     struct cli_opts o;
     if (!take_opts(&argc, argv, &ro) || !cli_parse_opts(argc, argv, &o))
         return 2;
-    if (o.json) { /* refused, not ignored: no endpoint reads PGN yet */
-        fprintf(stderr, "arbiter: pgn has no --json form (no HTTP endpoint reads PGN; /v1/outcome takes a game's moves)\n");
-        return 2;
-    }
-    if (o.nargs != 1) {
-        fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write] [--strict] FILE\n");
+    if (o.nargs != 1 || (o.json && ro.write)) {
+        fprintf(stderr, "usage: arbiter pgn [--skip-variations] [--write | --json] [--strict] FILE   (FILE - : standard input)\n");
         return 2;
     }
     size_t len;
+    const char *file = strcmp(o.args[0], "-") == 0 ? "(stdin)" : o.args[0];
     char *text = read_file(o.args[0], &len);
     if (!text) {
-        fprintf(stderr, "arbiter: cannot read '%s' (missing, unreadable or over %u MiB)\n", o.args[0],
-                PGN_MAX_FILE >> 20);
+        fprintf(stderr, "arbiter: cannot read '%s' (missing, unreadable or over %u MiB)\n", file, PGN_MAX_FILE >> 20);
         return 1;
     }
-    if (!ro.strict) { /* older collections are Latin-1 / Windows-1252: every output stays UTF-8 */
+    /* Older collections are Latin-1 / Windows-1252: every output stays UTF-8 (JSON can only carry
+     * UTF-8; --write --strict echoes the bytes as they are). */
+    if (!ro.strict || !ro.write) {
         size_t converted = 0, ulen;
         char *utf8 = arb_text_to_utf8(text, len, &ulen, &converted);
         if (utf8) {
@@ -440,56 +500,32 @@ int cmd_pgn(int argc, char **argv)
             w.n = converted > INT32_MAX ? INT32_MAX : (int32_t)converted;
             char msg[ARB_REASON_TEXT_MAX];
             arb_reason_render(&w, o.lang, msg, sizeof msg);
-            fprintf(stderr, "%s: warning: %s (%s)\n", o.args[0], msg, arb_reason_name(w.code));
+            fprintf(stderr, "%s: warning: %s (%s)\n", file, msg, arb_reason_name(w.code));
         }
     }
     arb_pgn_options popts = {ro.skip_variations, false, !ro.strict};
-    arb_pgn_reader r;
-    arb_pgn_reader_init(&r, text, len, &popts);
-    int n = 0, errors = 0;
-    while (arb_pgn_next(&r)) {
-        arb_pgn_game g;
-        arb_pgn_error err;
-        n++;
-        arb_status st = arb_pgn_read(&r, &g, &err);
-        if (st != ARB_OK) {
-            char msg[ARB_REASON_TEXT_MAX];
-            arb_reason_render(&err.why, o.lang, msg, sizeof msg);
-            fprintf(stderr, "%s:%d:%d: %s (%s)\n", o.args[0], err.line, err.column, msg, arb_reason_name(err.why.code));
-            if (err.has_detail) {
-                arb_reason_render(&err.detail, o.lang, msg, sizeof msg);
-                fprintf(stderr, "%s:%d:%d: %s (%s)\n", o.args[0], err.line, err.column, msg,
-                        arb_reason_name(err.detail.code));
-            }
-            errors++;
-            arb_pgn_game_free(&g);
-            continue;
-        }
-        arb_outcome out;
-        arb_game_outcome(&g.record, NULL, &out);
-        if (ro.write) {
-            print_pgn_warnings(&o, &g, stderr, o.args[0]);
-            arb_pgn_set_outcome(&g, &out);
-            size_t need = arb_pgn_write(&g, NULL, 0);
-            char *buf = malloc(need + 1);
-            if (buf) {
-                arb_pgn_write(&g, buf, need + 1);
-                fputs(buf, stdout);
-                free(buf);
-            }
-        } else {
-            const char *w = arb_pgn_tag_value(&g, "White"), *b = arb_pgn_tag_value(&g, "Black");
-            printf("game %d (line %d): %s - %s, %d plies, movetext result %s\n", n, g.line, w ? w : "?", b ? b : "?",
-                   g.record.nplies, g.result);
-            print_pgn_warnings(&o, &g, stdout, o.args[0]);
-            report_game(&o, &g.record);
-            if (out.termination == ARB_TERM_NONE)
-                printf("  no automatic ending: %s\n", strcmp(g.result, "*") ? "the result came from the board (resignation, agreement, time...)" : "unfinished");
-            else if (strcmp(g.result, "*") && strcmp(g.result, arb_result_string(out.result)))
-                printf("  warning: the movetext says %s but the rules give %s\n", g.result, arb_result_string(out.result));
-        }
-        arb_pgn_game_free(&g);
+    if (ro.write) {
+        int rc = write_games(&o, file, text, len, &popts);
+        free(text);
+        return rc;
     }
+    /* What POST /v1/pgn answers for this text: --json prints it, the report is made from it */
+    const char *lang = aj_lang_pick(o.lang);
+    json_t *answer = aj_pgn_json(text, len, &popts, lang ? lang : "en");
     free(text);
-    return errors ? 1 : 0;
+    int rc = json_integer_value(json_object_get(answer, "refused")) > 0 ? 1 : 0;
+    if (o.json) {
+        cli_print_json(answer);
+        return rc;
+    }
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(answer, "games"), i, g) {
+        if (json_object_get(g, "refused"))
+            print_refusal(file, json_object_get(g, "refused"));
+        else
+            report_game(g);
+    }
+    json_decref(answer);
+    return rc;
 }

@@ -78,11 +78,11 @@ int cli_print_fen_warnings(const struct cli_opts *o, const char *fen)
 
 bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)
 {
-    arb_reason why;
-    if (strcmp(fen, "startpos") == 0)
-        fen = ARB_START_FEN;
+    arb_reason why; /* "startpos" is the start position: the engine reads it */
     if (arb_position_from_fen(pos, fen, o->variant, &why) == ARB_OK)
         return true;
     cli_print_reason(o, &why);
+    if (arb_fen_chess960_hint(fen, o->variant, &why)) /* then: --variant chess960? */
+        cli_print_reason(o, &why);
     return false;
 }

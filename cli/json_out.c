@@ -9,7 +9,7 @@
 #include "arbiter_json.h"
 #include "cli.h"
 
-static void print_json(json_t *o)
+void cli_print_json(json_t *o)
 {
     char *s = aj_dumps(o, NULL);
     if (s)
@@ -21,8 +21,6 @@ static void print_json(json_t *o)
 /* The request body the daemon would get for this FEN and variant. */
 static json_t *body_for(const struct cli_opts *o, const char *fen)
 {
-    if (strcmp(fen, "startpos") == 0)
-        fen = ARB_START_FEN;
     return json_pack("{s:s, s:s}", "fen", fen, "variant", o->variant == ARB_CHESS960 ? "chess960" : "standard");
 }
 
@@ -49,14 +47,14 @@ int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body,
     }
     const char *lang = aj_lang_pick(o->lang);
     aj_error e;
-    json_t *out = fn(body, &cli_limits, lang ? lang : "en", &e);
+    json_t *out = aj_endpoint_checked(fn, body, &cli_limits, lang ? lang : "en", &e);
     json_decref(body);
     if (!out) {
-        print_json(aj_error_json(&e, lang ? lang : "en"));
+        cli_print_json(aj_error_json(&e, lang ? lang : "en"));
         return 1;
     }
     int rc = ok_field && !json_is_true(json_object_get(out, ok_field)) ? 1 : 0;
-    print_json(out);
+    cli_print_json(out);
     return rc;
 }
 
@@ -67,19 +65,9 @@ static bool json_position(const struct cli_opts *o, const char *fen, aj_position
     json_t *body = body_for(o, fen);
     bool ok = body && aj_parse_position(body, &limits, p, &e);
     if (body && !ok)
-        print_json(aj_error_json(&e, o->lang));
+        cli_print_json(aj_error_json(&e, o->lang));
     json_decref(body);
     return ok;
-}
-
-int cli_json_moves(const struct cli_opts *o, const char *fen)
-{
-    aj_position p;
-    if (!json_position(o, fen, &p))
-        return 1;
-    print_json(aj_analyze_json(&p, o->lang));
-    aj_position_free(&p);
-    return 0;
 }
 
 int cli_json_perft(const struct cli_opts *o, const char *fen, int depth)
@@ -93,7 +81,7 @@ int cli_json_perft(const struct cli_opts *o, const char *fen, int depth)
         return 1;
     }
     arb_perft_budgeted(aj_current(&p), depth, o->divide, 0, r);
-    print_json(aj_perft_json(aj_current(&p), depth, r));
+    cli_print_json(aj_perft_json(aj_current(&p), depth, r));
     free(r);
     aj_position_free(&p);
     return 0;
@@ -103,6 +91,6 @@ int cli_json_fen(const struct cli_opts *o, const char *fen)
 {
     json_t *v = aj_validate_json(fen, o->variant, o->lang);
     int rc = json_is_true(json_object_get(v, "valid")) ? 0 : 1;
-    print_json(v);
+    cli_print_json(v);
     return rc;
 }

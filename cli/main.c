@@ -18,9 +18,10 @@ static const struct command commands[] = {
      "Counts the leaf nodes of the move tree to DEPTH (the movegen oracle).\n"
      "  --divide  the count under each first move   --json  /v1/perft's answer\n"
      "example: arbiter perft startpos 5   (4865609)\n" EXIT_CODES_ERR},
-    {"moves", "moves [--variant chess960] [--json] FEN", cmd_moves,
-     "Lists the legal moves, one per line: UCI SAN.\n  --json  the legal_moves of /v1/analyze\n"
-     "example: arbiter moves startpos\n" EXIT_CODES_ERR},
+    {"moves", "moves [--variant chess960] [--json] FEN [MOVES...]", cmd_moves,
+     "Lists the legal moves after the moves played from FEN (none: in FEN), one per line: UCI SAN.\n"
+     "  --json  /v1/analyze's answer (legal_moves)\n"
+     "example: arbiter moves startpos e4 e5\n" EXIT_CODES_ERR},
     {"fen", "fen [--variant chess960] [--json] FEN", cmd_fen,
      "Prints the canonical FEN, or why the FEN cannot be read or played (field, character, code).\n"
      "  --json  /v1/validate's answer\nexample: arbiter fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'\n"
@@ -36,9 +37,11 @@ static const struct command commands[] = {
      "The moves a player who touched these pieces must choose from (FIDE 4.3, 4.4).\n"
      "  --promote a8=N  a pawn released on a8 as a knight   --json  /v1/touch's answer\n"
      "example: arbiter touch startpos g1\n" EXIT_CODES_ERR},
-    {"pgn", "pgn [--skip-variations] [--write] [--strict] FILE", cmd_pgn,
-     "Replays every game of a PGN file: automatic endings, claimable draws, a wrong result tag.\n"
+    {"pgn", "pgn [--skip-variations] [--write | --json] [--strict] FILE", cmd_pgn,
+     "Replays every game of a PGN file (FILE - : standard input): automatic endings, claimable draws, a wrong\n"
+     "result tag.\n"
      "  --skip-variations  ignore (...) lines   --write  print the games back as PGN with termination tags\n"
+     "  --json  print what POST /v1/pgn answers for the file's text\n"
      "  --strict  refuse slips (quoted quotes, counters, stale castling rights) instead of repairing them with a warning\n"
      "example: arbiter pgn games.pgn\nexit: 0 every game was read (repairs are warnings), 1 a game was refused, 2 usage error or unreadable file"},
     {"annotate", "annotate [--lang L] [--json|--write] [--jobs N] [--shard I/N] [FILE...]  (stdin without FILE or with -)",
@@ -73,8 +76,9 @@ static const struct command commands[] = {
      "  BUDGET  positions searched per colour   --json  /v1/dead's answer\n"
      "example: arbiter dead '8/8/2k5/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1'\n"
      "exit: 0 answered (the verdict may be unknown when the budget ran out), 1 the input is wrong, 2 usage error"},
-    {"mate", "mate [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate,
+    {"mate", "mate [--json] [--budget NODES] FEN N   (exit 0 mate, 1 none, 3 budget ran out)", cmd_mate,
      "Mate-in-N solver: every key move, cooks, and the main line.\n"
+     "  --json  print what POST /v1/mate answers (exit 0 mate, 1 otherwise)\n"
      "example: arbiter mate '4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16' 2\n"
      "exit: 0 mate in N found, 1 none, 2 usage error, 3 the budget ran out"},
     {"puzzle", "puzzle check [--budget NODES] FILE...   (the mate file, or puzzle scripts *.lua)", cmd_puzzle,
@@ -94,7 +98,8 @@ static const struct command commands[] = {
      "Each colour's castling on each side: allowed, or every condition that fails.\n"
      "  --json  /v1/castling's answer\nexample: arbiter castling 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'\n" EXIT_CODES_ERR},
     {"status", "status [--lang L] [--json] [--variant chess960] FEN [MOVES...]", cmd_status,
-     "Check, checkmate, stalemate and the automatic endings of the game, with why.\n"
+     "Check, checkmate, stalemate and the automatic endings of the game, with why; then the draws the\n"
+     "side to move may claim (\"claimable: threefold now\", \"claimable: fifty_moves with Kd2 (e1d2)\").\n"
      "  --json  /v1/analyze's answer\nexample: arbiter status startpos f3 e5 g4 Qh4#\n" EXIT_CODES_ERR},
     {"validate", "validate [--lang L] [--json] [--variant chess960] FEN", cmd_validate,
      "Every problem of a FEN: syntax (field and character), then why the position cannot arise (FIDE 3.10).\n"

@@ -66,6 +66,10 @@ static json_t *step_json(const arbl_step *s, int n, const char *lang)
     json_object_set_new(o, "kind", json_string(kind_names[s->kind]));
     json_object_set_new(o, "fen", json_string(s->fen ? s->fen : ARB_START_FEN));
     json_object_set_new(o, "variant", json_string(s->variant ? s->variant : "standard"));
+    if (s->nmoves > 0 && s->start_fen) { /* the step's history: the moves (UCI) from start_fen to fen */
+        json_object_set_new(o, "start_fen", json_string(s->start_fen));
+        json_object_set_new(o, "moves", strings_json(s->moves, s->nmoves));
+    }
     json_object_set_new(o, "prompt", text_json(&s->prompt, lang));
     json_t *hints = json_array();
     for (int i = 0; i < s->nhints; i++)
@@ -101,13 +105,26 @@ static const arbl_lesson *lesson_or_404(ad_request *r, ad_lesson_set *set)
     return l;
 }
 
+/* ?level= and ?tag= (the fields table's "GET /v1/lessons"): whether the lesson is one asked for. */
+static bool listed(const ad_request *r, const arbl_lesson *l)
+{
+    const char *level = ad_query(r, "level"), *tag = ad_query(r, "tag");
+    if (level && (!l->level || strcmp(l->level, level) != 0))
+        return false;
+    for (int i = 0; tag && i < l->ntags; i++)
+        if (strcmp(l->tags[i], tag) == 0)
+            return true;
+    return !tag;
+}
+
 static void h_list(ad_request *r)
 {
     const ad_lesson_set *set = r->set;
     json_t *a = json_array();
     int n = set && set->books[AD_LESSONS] ? arbl_book_count(set->books[AD_LESSONS]) : 0;
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, summary_json(arbl_book_at(set->books[AD_LESSONS], i), r->lang));
+    for (int i = 0; i < n; i++) /* in the order of the files' names, filtered */
+        if (listed(r, arbl_book_at(set->books[AD_LESSONS], i)))
+            json_array_append_new(a, summary_json(arbl_book_at(set->books[AD_LESSONS], i), r->lang));
     ad_reply_json(r, 200, a);
 }
 

@@ -60,13 +60,28 @@ static json_t *box_puzzle_json(const arbl_puzzle *p, const char *lang)
 }
 #endif
 
+/* Appends the puzzle p (its JSON) when ?kind= and ?variant= (the fields table's "GET /v1/puzzles")
+ * ask for it; frees it otherwise. */
+static void add_listed(const ad_request *r, json_t *list, json_t *p)
+{
+    const char *const filters[] = {"kind", "variant"};
+    for (int i = 0; i < 2; i++) {
+        const char *want = ad_query(r, filters[i]), *has = json_string_value(json_object_get(p, filters[i]));
+        if (want && (!has || strcmp(has, want) != 0)) {
+            json_decref(p);
+            return;
+        }
+    }
+    json_array_append_new(list, p);
+}
+
 static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
     json_t *list = json_array();
 #ifdef AD_HAVE_LUA
     if (set && set->books[AD_PUZZLES]) {
         for (int i = 0; i < arbl_book_count(set->books[AD_PUZZLES]); i++)
-            json_array_append_new(list, box_puzzle_json(arbl_book_at(set->books[AD_PUZZLES], i), r->lang));
+            add_listed(r, list, box_puzzle_json(arbl_book_at(set->books[AD_PUZZLES], i), r->lang));
         ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
         return;
     }
@@ -74,8 +89,17 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     (void)set;
 #endif
     for (int i = 0; i < puzzles->count; i++)
-        json_array_append_new(list, mate_json(&puzzles->items[i]));
+        add_listed(r, list, mate_json(&puzzles->items[i]));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
+}
+
+/* 404 for the puzzle the path names, saying so (as a lesson's 404 does). */
+static void reply_not_found(ad_request *r)
+{
+    aj_error e;
+    aj_fail(&e, AJ_E_NOT_FOUND, "id");
+    snprintf(e.detail, sizeof e.detail, "no puzzle '%.100s' (GET /v1/puzzles lists them)", r->params[0]);
+    ad_reply_error(r, &e);
 }
 
 static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
@@ -91,13 +115,39 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 #endif
     const ad_puzzle *p = ad_puzzles_find(puzzles, r->params[0]);
     if (!p) {
-        ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+        reply_not_found(r);
         return;
     }
     ad_reply_json(r, 200, mate_json(p));
 }
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
+
+/* Refuses (400, false) a move number that does not fit the ply-th move of the line, `move`: it
+ * must name the side that plays it, and be the game's number (the FEN's move number on) or the
+ * line's own (1 for its first move). A Black-to-move puzzle answered "2.Qh4#", or a White one
+ * "1...Kd8", would otherwise be read as the other side's move (trial row 29). */
+static bool check_move_number(ad_request *r, const arb_position *from, int ply, const char *move, size_t len,
+                              arb_line_number num)
+{
+    long number = num.number;
+    bool black = num.black, by_black = (from->side == ARB_BLACK) != (ply % 2 == 1);
+    long on = (ply + (from->side == ARB_BLACK)) / 2; /* full moves after the first */
+    long game = (long)from->fullmove_number + on, line = 1 + on;
+    if (black == by_black && (number == game || number == line))
+        return true;
+    aj_error e;
+    aj_fail(&e, AJ_E_INVALID_FIELD, "answer");
+    e.index = ply;
+    if (black != by_black)
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' numbers a %s move, but %.*s is %s's", number, black ? "..." : ".",
+                 black ? "Black" : "White", (int)len, move, by_black ? "Black" : "White");
+    else
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' is not the number of %.*s (%ld%s in the game, %ld%s in the line)",
+                 number, black ? "..." : ".", (int)len, move, game, black ? "..." : ".", line, black ? "..." : ".");
+    ad_reply_error(r, &e);
+    return false;
+}
 
 /* Replies with an error naming the field (and the index in it); false, for `return`. */
 static bool reply_field(ad_request *r, aj_code code, const char *field, int index, long long limit)
@@ -145,7 +195,10 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
         if (strlen(answer) >= 256)
             return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, 255);
         size_t len;
-        for (const char *at = answer, *move; (move = arb_line_next(&at, &len)) != NULL;) { /* "1. Qb8+ Nxb8" */
+        arb_line_number num;
+        for (const char *at = answer, *move; (move = arb_line_next(&at, &len, &num)) != NULL;) { /* "1. Qb8+ Nxb8" */
+            if (num.number >= 0 && !check_move_number(r, &p->pos, *count, move, len, num))
+                return false;
             if (*count >= 2 * p->n)
                 return reply_field(r, AJ_E_TOO_MANY_MOVES, "answer", -1, 2 * p->n);
             if (len >= ARB_MOVE_TEXT_MAX)
@@ -343,7 +396,7 @@ static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 #else
     (void)set;
 #endif
-    ad_reply_code(r, AJ_E_NOT_FOUND, "id");
+    reply_not_found(r);
 }
 
 /* Each handler holds the current lesson set (and so its puzzle list) for the whole request. */

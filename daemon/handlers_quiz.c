@@ -14,6 +14,11 @@
 #include "routes.h"
 #include "server.h"
 
+/* The limits json/fields.c states (and docs/openapi.json with it) are the ones enforced here. */
+_Static_assert(AD_QUIZ_MAX_COUNT == AJ_QUIZ_MAX_COUNT, "quiz count: fields table and handler agree");
+_Static_assert(ARBL_QUIZ_SEED_MAX == (unsigned long long)AJ_INT53_MAX, "seed and index: 2^53 - 1");
+_Static_assert(ARBL_ANSWER_MAX == AJ_ANSWER_MAX, "answer length: fields table and runtimes agree");
+
 /* Replies with an API error carrying a detail line. */
 static void reply_detail(ad_request *r, aj_code code, const char *field, long long limit, const char *detail)
 {
@@ -109,7 +114,7 @@ static void generate_questions(ad_request *r, const arbl_book *book)
     const char *param_names[ARBL_QUIZ_MAX_PARAMS + 1] = {NULL};
     for (int i = 0; quiz && i < quiz->nparams && i < ARBL_QUIZ_MAX_PARAMS; i++)
         param_names[i] = quiz->params[i].name;
-    if (!aj_check_fields(r->body, aj_fields_of("POST", "/v1/quizzes", NULL)->fields, param_names, NULL, &e)) {
+    if (!aj_check_body(aj_fields_of("POST", "/v1/quizzes", NULL), r->body, param_names, &e)) {
         ad_reply_error(r, &e);
         return;
     }
@@ -137,7 +142,7 @@ static void generate_questions(ad_request *r, const arbl_book *book)
         ad_reply_code(r, AJ_E_INVALID_FIELD, "parameters");
         return;
     }
-    if (params && !aj_check_fields(params, param_names, NULL, "parameters", &e)) {
+    if (params && !aj_check_fields(params, NULL, param_names, "parameters", &e)) {
         ad_reply_error(r, &e);
         return;
     }
@@ -154,8 +159,16 @@ static void generate_questions(ad_request *r, const arbl_book *book)
             continue;
         if (!json_is_string(v) || !arbl_quiz_args_set(quiz, &args, quiz->params[i].name, json_string_value(v), err,
                                                       sizeof err)) {
-            reply_detail(r, AJ_E_INVALID_FIELD, quiz->params[i].name, -1,
-                         json_is_string(v) ? err : "parameter values are strings");
+            /* named by its path, as every other field is (parameters.difficulty), with its values */
+            aj_error pe;
+            aj_fail(&pe, AJ_E_INVALID_FIELD, NULL);
+            snprintf(pe.path, sizeof pe.path, "%s%.60s", nested ? "parameters." : "", quiz->params[i].name);
+            snprintf(pe.detail, sizeof pe.detail, "%.150s", json_is_string(v) ? err : "parameter values are strings");
+            const char *values[ARBL_QUIZ_MAX_VALUES + 1] = {NULL};
+            for (int k = 0; k < quiz->params[i].nvalues && k < ARBL_QUIZ_MAX_VALUES; k++)
+                values[k] = quiz->params[i].values[k];
+            pe.values = values;
+            ad_reply_error(r, &pe);
             return;
         }
     }

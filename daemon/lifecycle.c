@@ -182,6 +182,8 @@ static void request_end(ad_server *s, struct req_ctx *c, bool completed)
         json_decref(c->req.out);
     if (c->req.body)
         json_decref(c->req.body);
+    if (c->req.query)
+        json_decref(c->req.query);
     if (c->req.text && !c->req.text_static)
         free(c->req.text);
     bool inflight = c->holds & HOLD_INFLIGHT;
@@ -228,7 +230,10 @@ static void request_id(ad_request *r, const char *given)
         return;
     }
     uint64_t k = atomic_fetch_add_explicit(&id_counter, 1, memory_order_relaxed);
-    snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)mix64(id_seed + k));
+    uint64_t v = mix64(id_seed + k);
+    for (int i = 15; i >= 0; i--, v >>= 4) /* "%016llx" without printf: this runs on every request */
+        r->request_id[i] = "0123456789abcdef"[v & 15];
+    r->request_id[16] = '\0';
 }
 
 /* libmicrohttpd's parser refused the connection's request and refusals.c answered it (bytes) or
@@ -365,17 +370,13 @@ static enum MHD_Result fail(struct req_ctx *c, aj_code code, const char *field, 
     return send_reply(c);
 }
 
-/* The first query parameter no endpoint reads, or NULL. */
-static enum MHD_Result find_unknown_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+/* Collects the query parameters (the first of a repeated name) into a JSON object. */
+static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
     (void)kind;
-    (void)value;
-    const char **unknown = cls;
-    for (const char *const *k = aj_query_fields; *k; k++)
-        if (strcmp(*k, key) == 0)
-            return MHD_YES;
-    *unknown = key;
-    return MHD_NO;
+    if (!json_object_get(cls, key))
+        json_object_set_new(cls, key, value ? json_string(value) : json_string(""));
+    return MHD_YES;
 }
 
 /* Whether the request says a body follows: a Content-Length above 0, or Transfer-Encoding. */
@@ -396,14 +397,23 @@ static enum MHD_Result refuse(struct req_ctx *c, bool early)
     return MHD_YES;
 }
 
+/* s into out (cap bytes), cut to fit: what snprintf(out, cap, "%s", s) does, without printf's
+ * cost on every request. */
+static void copy_cut(char *out, size_t cap, const char *s)
+{
+    size_t n = strnlen(s, cap - 1);
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
 /* The first call, headers read: every check that needs no body, in the order a client would want
  * them reported. */
 static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *method, const char *version)
 {
     ad_server *s = c->req.srv;
     ad_request *r = &c->req;
-    snprintf(c->method, sizeof c->method, "%s", method);
-    snprintf(c->path, sizeof c->path, "%s", url);
+    copy_cut(c->method, sizeof c->method, method);
+    copy_cut(c->path, sizeof c->path, url);
     r->method = c->method;
     r->lang = header_lang(c->conn);
     r->lang_by_header = !aj_lang_pick(MHD_lookup_connection_value(c->conn, MHD_GET_ARGUMENT_KIND, "lang"));
@@ -465,12 +475,14 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
         make_error(c, AJ_E_NOT_FOUND, NULL, -1, NULL); /* the probe listener serves probes only */
         return refuse(c, too_large);
     }
-    const char *unknown = NULL;
-    MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, find_unknown_query, &unknown);
-    if (unknown) {
-        aj_error e;
-        aj_unknown_query(&e, unknown);
-        ad_reply_error(r, &e);
+    /* Strict query strings: lang and digits everywhere, and what a GET route's entry of the fields
+     * table adds (the list filters), each of its type; anything else is unknown_field. */
+    r->query = json_object();
+    MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r->query);
+    aj_error qe;
+    if (!aj_check_query(strcmp(method, MHD_HTTP_METHOD_GET) == 0 ? aj_fields_of("GET", r->route->pattern, NULL) : NULL,
+                        r->query, &qe)) {
+        ad_reply_error(r, &qe);
         return refuse(c, too_large);
     }
     if (r->route->flags & AD_BODY_JSON) {
@@ -549,7 +561,7 @@ static bool prepare_body(struct req_ctx *c)
     }
     /* Strict input: a field the endpoint does not read is refused, never ignored. */
     const aj_endpoint_fields *known = aj_fields_of(r->route->method, r->route->pattern, NULL);
-    if (known && !known->by_handler && !aj_check_fields(r->body, known->fields, NULL, NULL, &e)) {
+    if (known && !known->by_handler && !aj_check_body(known, r->body, NULL, &e)) {
         ad_reply_error(r, &e);
         return false;
     }

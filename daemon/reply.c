@@ -69,3 +69,8 @@ void ad_reply_header(ad_request *r, const char *name, const char *value)
         r->nheaders++;
     }
 }
+
+const char *ad_query(const ad_request *r, const char *name)
+{
+    return r->query ? json_string_value(json_object_get(r->query, name)) : NULL;
+}

@@ -24,4 +24,8 @@ void ad_reply_gzip(ad_request *r, const char *gz, size_t len, const char *etag);
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
 
+/* A query parameter of the request (the fields table says which a route reads, and the server
+ * has checked it), or NULL. */
+const char *ad_query(const ad_request *r, const char *name);
+
 #endif

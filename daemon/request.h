@@ -54,6 +54,7 @@ typedef struct ad_request {
     char params[AD_MAX_PARAMS][AD_PARAM_MAX];
     int nparams;
     json_t *body;               /* parsed body (AD_BODY_JSON routes), else NULL */
+    json_t *query;              /* the query parameters, name -> value (checked against the fields table) */
     struct ad_lesson_set *set;  /* the current lesson set (AD_LESSON_SET routes; may be NULL) */
     const char *lang;           /* "en", "fa" or "ar" (with a digits tag: "fa-u-nu-latn") */
     bool lang_by_header;        /* Accept-Language (or its absence) chose the language: Vary */

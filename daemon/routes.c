@@ -14,6 +14,7 @@ static const ad_route *const tables[] = {
     ad_quiz_routes,
 #endif
     ad_dead_routes,
+    ad_game_routes,
     ad_annotate_routes,
     ad_chess960_routes,
     ad_web_routes,

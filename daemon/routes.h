@@ -11,6 +11,7 @@ extern const ad_route ad_quiz_routes[];
 extern const ad_route ad_puzzle_routes[];
 extern const ad_route ad_lesson_routes[];
 extern const ad_route ad_dead_routes[];
+extern const ad_route ad_game_routes[];
 extern const ad_route ad_annotate_routes[];
 extern const ad_route ad_chess960_routes[];
 extern const ad_route ad_web_routes[];

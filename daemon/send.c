@@ -133,12 +133,13 @@ long ad_send(struct MHD_Connection *conn, ad_request *r)
     /* Texts follow Accept-Language unless ?lang= or the body chose: caches must keep them apart
      * (a static text, the OpenAPI document, and the probes say the same in every language). */
     bool vary_lang = r->lang_by_header && is_json && built && !(r->route && (r->route->flags & AD_ALWAYS));
-    char vary[64] = "";
-    snprintf(vary, sizeof vary, "%s%s%s%s%s", vary_origin ? "Origin" : "", vary_origin && vary_lang ? ", " : "",
-             vary_lang ? "Accept-Language" : "", varies_coding && (vary_origin || vary_lang) ? ", " : "",
-             varies_coding ? "Accept-Encoding" : "");
-    if (vary[0])
-        MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, vary);
+    static const char *const vary[8] = { /* by Origin (1), Accept-Language (2), Accept-Encoding (4) */
+        NULL, "Origin", "Accept-Language", "Origin, Accept-Language", "Accept-Encoding",
+        "Origin, Accept-Encoding", "Accept-Language, Accept-Encoding", "Origin, Accept-Language, Accept-Encoding",
+    };
+    const char *varies = vary[vary_origin | vary_lang << 1 | varies_coding << 2];
+    if (varies)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, varies);
     if (r->allow[0])
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     ad_cors_headers(resp, &r->srv->cfg, origin, r->preflight, r->allow, r->cors_request_headers);

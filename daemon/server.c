@@ -201,9 +201,13 @@ void ad_server_drain_and_stop(ad_server *s)
 {
     atomic_store(&s->draining, true);
     atomic_store(&s->stopping, true);
-    MHD_socket fd = MHD_quiesce_daemon(s->mhd);
-    if (fd != MHD_INVALID_SOCKET)
-        close(fd);
+    /* The listening socket stops listening now (new connections are refused at once) but is
+     * closed only after MHD_stop_daemon: a pool worker removes it from its epoll set a little
+     * later, and on a closed descriptor that fails and libmicrohttpd 0.9.75 aborts ("Failed to
+     * remove listen FD from epoll set", arbiterd died on SIGTERM under load). */
+    MHD_socket listen_fd = MHD_quiesce_daemon(s->mhd);
+    if (listen_fd != MHD_INVALID_SOCKET)
+        shutdown(listen_fd, SHUT_RDWR);
     /* Done when no request is in flight and either every connection has closed (answers carry
      * Connection: close now) or none has started a request for 200 ms: a connection accepted
      * just before quiescing may still be sending its request line. */
@@ -237,6 +241,8 @@ void ad_server_drain_and_stop(ad_server *s)
     }
     MHD_stop_daemon(s->mhd);
     s->mhd = NULL;
+    if (listen_fd != MHD_INVALID_SOCKET)
+        close(listen_fd);
     if (s->probe_mhd) /* probes are answered (draining) until the main listener is gone */
         MHD_stop_daemon(s->probe_mhd);
     s->probe_mhd = NULL;

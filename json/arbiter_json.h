@@ -35,7 +35,8 @@ typedef enum aj_code {
     AJ_E_URI_TOO_LONG,       /* 414 */
     AJ_E_UNSUPPORTED_MEDIA,  /* 415 Content-Type is not JSON */
     AJ_E_HEADERS_TOO_LARGE,  /* 431 */
-    AJ_E_TOO_MANY_REQUESTS,  /* 429 per-client limit */
+    AJ_E_TOO_MANY_REQUESTS,  /* 429 per-client limit (deploy/haproxy: per address and per API key) */
+    AJ_E_UNAUTHORIZED,       /* 401 no known API key (deploy/haproxy answers it; arbiterd never does) */
     AJ_E_OVERLOADED,         /* 503 (with Retry-After) */
     AJ_E_SHUTTING_DOWN,      /* 503 the server is draining */
     AJ_E_INTERNAL,           /* 500 */
@@ -64,7 +65,11 @@ typedef struct aj_error {
     int ply;                 /* game_over: the position index where the game ended, or -1 */
     /* unknown_field: the closest known name (or NULL) and the names the endpoint reads */
     const char *nearest;
-    const char *const *allowed, *const *allowed_more, *const *allowed_common;
+    const struct aj_field *allowed, *allowed_common;
+    const char *const *allowed_more;
+    const char *const *values;  /* invalid_field: the values allowed; conflicting_fields: the fields */
+    bool has_range;             /* out_of_range: minimum and maximum */
+    long long minimum, maximum;
 } aj_error;
 
 const char *aj_code_name(aj_code code);
@@ -80,29 +85,75 @@ bool aj_fail(aj_error *e, aj_code code, const char *field);
  * reasons (when the engine gave more than one) lists them all, the explanation first. */
 json_t *aj_error_json(const aj_error *e, const char *lang);
 
-/* ---- Strict input (fields.c) ---- */
+/* ---- Strict input (fields.c): the one table of what each endpoint reads ---- */
 
-/* The fields each endpoint reads, besides "lang" which every body may carry: one table for
- * the daemon, its tests and docs/api.md. An endpoint is "METHOD /route/pattern"; a nested
- * object adds its member name ("POST /v1/outcome illegal_move"). by_handler: the handler
- * checks the body itself, adding names of its own (a quiz generator's parameters). */
+/* Limits the table states and the daemon's handlers share (they assert they agree). */
+#define AJ_ANSWER_MAX 200                  /* bytes of an answer (lessons, quizzes, puzzles) */
+#define AJ_QUIZ_MAX_COUNT 100              /* questions per POST /v1/quizzes */
+#define AJ_PUZZLE_MAX_MOVES 100            /* moves of a puzzle answer's list (their text fits AJ_ANSWER_MAX) */
+#define AJ_INT53_MAX 9007199254740991LL    /* 2^53 - 1: the largest integer every JSON reader keeps exactly */
+
+typedef enum aj_type { AJ_T_STRING, AJ_T_INTEGER, AJ_T_BOOLEAN, AJ_T_ARRAY, AJ_T_OBJECT } aj_type;
+
+#define AJ_F_REQUIRED 1u     /* missing_field when absent (or null) */
+#define AJ_F_MAX_SETTING 2u  /* max is a server setting's default (max-moves, perft-max-depth): the handler
+                              * enforces the configured value */
+#define AJ_F_SQUARE 4u       /* a string that names a square, a1 to h8 */
+#define AJ_F_MOVE_LIST 8u    /* an array of moves: too many is too_many_moves */
+#define AJ_F_BY_HANDLER 16u  /* an object whose members the handler checks (a quiz generator's parameters) */
+
+/* One field: its name and JSON type; for strings the values it may take (NULL: any) and its
+ * length from min to max bytes; for integers the range; for arrays the number of items and the
+ * item (members: one field, NULL for strings); for objects the members (a list ending in
+ * {NULL}). max -1: no limit. doc is one sentence for docs/openapi.json. */
+typedef struct aj_field {
+    const char *name;
+    aj_type type;
+    const char *const *values;
+    long long min, max;
+    unsigned flags;
+    const struct aj_field *members;
+    const char *doc;
+} aj_field;
+
+/* The fields one endpoint reads, besides "lang" and "digits" (aj_common_fields), which every body
+ * and every query string may carry. An endpoint is "METHOD /route/pattern"; a nested object adds
+ * its member name ("POST /v1/outcome illegal_move"). by_handler: the handler adds names of its own
+ * (a quiz generator's parameters). at_most_one: at most one of these is given (present, not null
+ * and not false); one_of: exactly one is; needs: pairs {a, b}, a only with b. */
 typedef struct aj_endpoint_fields {
     const char *endpoint;
-    const char *const *fields;
+    const aj_field *fields;
     bool by_handler;
+    const char *const *at_most_one, *const *one_of, *const *needs;
 } aj_endpoint_fields;
 
-extern const aj_endpoint_fields aj_fields_table[];  /* ends with {NULL, ...} */
-extern const char *const aj_query_fields[];         /* what a query string may carry */
+extern const aj_endpoint_fields aj_fields_table[]; /* ends with {NULL, ...} */
+extern const aj_field *const aj_common_fields;     /* lang, digits: bodies and query strings */
 /* The entry of method + route pattern (nested: a member name, or NULL), or NULL. */
 const aj_endpoint_fields *aj_fields_of(const char *method, const char *pattern, const char *nested);
+/* The field of that name in a list, or NULL. */
+const aj_field *aj_field_find(const aj_field *fields, const char *name);
 
-/* true when every key of obj is in known, in more (may be NULL) or, at the top level (prefix
- * NULL), "lang"; else unknown_field naming the key (prefix.key when nested), the nearest known
- * name, and the names the endpoint reads. */
-bool aj_check_fields(json_t *obj, const char *const *known, const char *const *more, const char *prefix, aj_error *e);
+/* true when every key of obj is in known, in more (names only, may be NULL) or, at the top level
+ * (prefix NULL), a common field, each known one of its type and within its limits, and every
+ * required one given; else the error: unknown_field (naming the key, prefix.key when nested, the
+ * nearest known name and the names the endpoint reads), invalid_field (with the allowed values of
+ * an enumeration), out_of_range (with minimum and maximum) or missing_field. */
+bool aj_check_fields(json_t *obj, const aj_field *known, const char *const *more, const char *prefix, aj_error *e);
+/* aj_check_fields for an endpoint's body, then its entry's constraints between fields
+ * (conflicting_fields, missing_field). */
+bool aj_check_body(const aj_endpoint_fields *ep, json_t *obj, const char *const *more, aj_error *e);
 /* unknown_field for a query parameter. */
 bool aj_unknown_query(aj_error *e, const char *name);
+/* A query string (name -> value, strings) against a GET route's entry (NULL: the route reads only
+ * lang and digits), as aj_check_body checks a body; unknown names are "the query parameter". */
+bool aj_check_query(const aj_endpoint_fields *ep, json_t *query, aj_error *e);
+
+/* JSON Schema (2020-12, as OpenAPI 3.1 reads it) of an endpoint's request body: every field with
+ * its type and limits, required ones, additionalProperties false (unless by_handler), and the
+ * entry's constraints (fields_schema.c). */
+json_t *aj_fields_schema(const aj_endpoint_fields *ep);
 
 /* ---- Parsing request bodies ---- */
 
@@ -237,6 +288,10 @@ json_t *aj_touch_json(const arb_position *pos, const arb_touch_result *t, const 
  * print the same objects. */
 typedef json_t *(*aj_endpoint_fn)(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 
+/* fn's answer after the body passed the fields table's check of fn's route (aj_check_body), as
+ * the daemon checks every body before its handler: what `arbiter ... --json` calls. */
+json_t *aj_endpoint_checked(aj_endpoint_fn fn, json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+
 json_t *aj_endpoint_analyze(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_endpoint_castling(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
@@ -249,6 +304,19 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
 #define AJ_DEAD_DEFAULT_BUDGET 500000 /* positions searched per colour; at most ARB_DEAD_MAX_BUDGET */
 json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
+
+/* POST /v1/pgn: {"pgn", "strict"?, "skip_variations"?} -> {"games": [...], "count", "refused"}
+ * (encode_games.c); aj_pgn_json makes the answer from PGN text (the CLI reads files with it). */
+json_t *aj_endpoint_pgn(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_pgn_json(const char *text, size_t len, const arb_pgn_options *opts, const char *lang);
+
+/* POST /v1/mate: position + {"n", "budget"?} -> {"fen", "n", "mate" (true, false or "unknown"),
+ * "length", "keys", "cooks", "line", "explanations", "nodes", "budget"}. */
+#define AJ_MATE_DEFAULT_BUDGET 2000000  /* positions the solver visits */
+#define AJ_MATE_MAX_BUDGET 20000000     /* ARB_MATE_DEFAULT_BUDGET: what the CLI allows by default */
+json_t *aj_endpoint_mate(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
+json_t *aj_mate_json(const arb_position *pos, int n, long long budget, arb_status st, const arb_mate_result *res,
+                     const char *lang);
 
 /* The perft answer (arb_perft_budgeted's result) as API.md shapes it. */
 json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r);

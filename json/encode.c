@@ -38,7 +38,9 @@ void aj_param_set(json_t *params, const arb_param *p)
     switch (p->kind) {
     case ARB_PARAM_PIECE: { /* API.md: piece letters in upper case ("N", "B"); the colour beside each */
         char color_key[24];
-        json_object_set_new_nocheck(params, p->name, aj_piece_type_json(p->piece));
+        /* a reason about a side (too_many_pieces) has its colour and no piece, never "?" */
+        if (ARB_PIECE_TYPE(p->piece) != ARB_NO_TYPE)
+            json_object_set_new_nocheck(params, p->name, aj_piece_type_json(p->piece));
         snprintf(color_key, sizeof color_key, "%s_color", p->name);
         json_object_set_new(params, color_key, json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(p->piece))));
         break;

@@ -28,11 +28,18 @@ static bool req_string(json_t *body, const char *key, const char **out, aj_error
 
 json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
 {
-    const char *move;
+    const char *move, *then = NULL;
     aj_position p;
-    if (!req_string(body, "move", &move, e) || !aj_parse_position(body, lim, &p, e))
+    if (!req_string(body, "move", &move, e) || !aj_opt_string(body, "then", &then, e) ||
+        !aj_parse_position(body, lim, &p, e))
         return NULL;
+    int before = p.game.nplies;
     json_t *o = aj_move_json(&p, move, lang);
+    /* "then": "analyze": the position after a legal move (played into the record), analysed */
+    if (then && json_is_true(json_object_get(o, "legal")) && p.game.nplies == before + 1) {
+        arb_game_first_ending(&p.game, p.game.nplies, &p.ending);
+        json_object_set_new_nocheck(o, "analysis", aj_analyze_json(&p, lang));
+    }
     aj_position_free(&p);
     return o;
 }
@@ -117,8 +124,6 @@ static json_t *illegal_move_answer(json_t *spec, const aj_position *p, arb_time_
     static const char *const f = "illegal_move";
     if (!json_is_object(spec))
         return aj_fail(e, AJ_E_INVALID_FIELD, f), NULL;
-    if (!aj_check_fields(spec, aj_fields_of("POST", "/v1/outcome", f)->fields, NULL, f, e))
-        return NULL;
     int offender;
     long long count = 1, limit = 0;
     const char *tc = NULL;
@@ -218,13 +223,8 @@ static bool parse_touch(json_t *body, arb_touch *t, aj_error *e)
         e->limit = ARB_TOUCH_MAX;
         return false;
     }
-    const char *const *item_fields = aj_fields_of("POST", "/v1/touch", "touched[]")->fields;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(a, i);
-        if (json_is_object(item) && !aj_check_fields(item, item_fields, NULL, "touched[]", e)) {
-            e->index = (int)i;
-            return false;
-        }
         json_t *sqv = json_is_object(item) ? json_object_get(item, "square") : NULL;
         int sq = json_is_string(sqv) ? arb_square_parse(json_string_value(sqv)) : ARB_NO_SQUARE;
         if (sq == ARB_NO_SQUARE || sq < 0 || sq > 63 || json_string_length(sqv) != 2) {
@@ -236,9 +236,6 @@ static bool parse_touch(json_t *body, arb_touch *t, aj_error *e)
     }
     json_t *pr = json_object_get(body, "promotion");
     if (pr && !json_is_null(pr)) {
-        if (json_is_object(pr) && !aj_check_fields(pr, aj_fields_of("POST", "/v1/touch", "promotion")->fields, NULL,
-                                                   "promotion", e))
-            return false;
         json_t *sqv = json_is_object(pr) ? json_object_get(pr, "square") : NULL;
         json_t *pc = json_is_object(pr) ? json_object_get(pr, "piece") : NULL;
         int sq = json_is_string(sqv) && json_string_length(sqv) == 2 ? arb_square_parse(json_string_value(sqv))
@@ -273,4 +270,24 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
     free(r);
     aj_position_free(&p);
     return o;
+}
+
+/* Which route each endpoint function answers (for a caller that checks a body as the daemon does). */
+static const struct {
+    aj_endpoint_fn fn;
+    const char *pattern;
+} routes[] = {
+    {aj_endpoint_analyze, "/v1/analyze"}, {aj_endpoint_move, "/v1/move"}, {aj_endpoint_castling, "/v1/castling"},
+    {aj_endpoint_validate, "/v1/validate"}, {aj_endpoint_outcome, "/v1/outcome"}, {aj_endpoint_touch, "/v1/touch"},
+    {aj_endpoint_dead, "/v1/dead"}, {aj_endpoint_pgn, "/v1/pgn"}, {aj_endpoint_mate, "/v1/mate"},
+};
+
+json_t *aj_endpoint_checked(aj_endpoint_fn fn, json_t *body, const aj_limits *lim, const char *lang, aj_error *e)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        const aj_endpoint_fields *ep = routes[i].fn == fn ? aj_fields_of("POST", routes[i].pattern, NULL) : NULL;
+        if (ep && !aj_check_body(ep, body, NULL, e))
+            return NULL;
+    }
+    return fn(body, lim, lang, e);
 }

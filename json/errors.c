@@ -35,6 +35,7 @@ static const struct {
     [AJ_E_UNSUPPORTED_MEDIA] = {"unsupported_media_type", 415, "The request body must be JSON (Content-Type: application/json)."},
     [AJ_E_HEADERS_TOO_LARGE] = {"headers_too_large", 431, "The request headers are larger than the server accepts."},
     [AJ_E_TOO_MANY_REQUESTS] = {"too_many_requests", 429, "Too many requests from this client; retry later."},
+    [AJ_E_UNAUTHORIZED] = {"unauthorized", 401, "This server needs an API key: send it as X-Api-Key or Authorization: Bearer."},
     [AJ_E_OVERLOADED] = {"overloaded", 503, "The server is busy; retry later."},
     [AJ_E_SHUTTING_DOWN] = {"shutting_down", 503, "The server is shutting down; retry on another instance."},
     [AJ_E_INTERNAL] = {"internal", 500, "Internal error."},
@@ -90,11 +91,22 @@ json_t *aj_error_json(const aj_error *e, const char *lang)
     if (e->code == AJ_E_UNKNOWN_FIELD) {
         json_object_set_new(err, "nearest", e->nearest ? json_string(e->nearest) : json_null());
         json_t *allowed = json_array();
-        const char *const *lists[3] = {e->allowed, e->allowed_more, e->allowed_common};
-        for (int l = 0; l < 3; l++)
-            for (const char *const *k = lists[l]; k && *k; k++)
-                json_array_append_new(allowed, json_string(*k));
+        for (const struct aj_field *f = e->allowed; f && f->name; f++)
+            json_array_append_new(allowed, json_string(f->name));
+        for (const char *const *k = e->allowed_more; k && *k; k++)
+            json_array_append_new(allowed, json_string(*k));
+        for (const struct aj_field *f = e->allowed_common; f && f->name; f++)
+            json_array_append_new(allowed, json_string(f->name));
         json_object_set_new(err, "allowed", allowed);
+    } else if (e->values) { /* an enumeration's values, or the fields that exclude each other */
+        json_t *allowed = json_array();
+        for (const char *const *k = e->values; *k; k++)
+            json_array_append_new(allowed, json_string(*k));
+        json_object_set_new(err, "allowed", allowed);
+    }
+    if (e->has_range) {
+        json_object_set_new(err, "minimum", json_integer(e->minimum));
+        json_object_set_new(err, "maximum", json_integer(e->maximum));
     }
     if (e->detail[0])
         json_object_set_new(err, "detail", json_string(e->detail));

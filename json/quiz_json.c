@@ -26,9 +26,9 @@ json_t *aj_question_json(const arbl_question *q, const char *generator, uint64_t
     json_t *choices = json_array();
     for (int i = 0; i < q->nchoices; i++)
         json_array_append_new(choices, json_pack("{s:s, s:s}", "id", q->choices[i].id, "text", q->choices[i].text));
-    json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:o}", "id", q->id, "generator", generator, "seed",
+    json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:o}", "id", q->id, "generator", generator, "seed",
                           (json_int_t)seed, "index", (json_int_t)q->index, "fen", q->fen, "prompt", q->prompt,
-                          "choices", choices);
+                          "answer_type", q->answer_type, "choices", choices);
     if (!o)
         return NULL;
     if (q->start_fen[0]) {

@@ -203,7 +203,7 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     arb_position start;
     arb_reason why;
     arb_status st = ARB_OK;
-    if (fen && strcmp(fen, "startpos") == 0) /* as the CLI reads it */
+    if (fen && strcmp(fen, ARB_START_POS) == 0) /* the engine reads it too; this skips the parse */
         fen = NULL;
     if (!fen) /* the start position, without parsing its FEN (most games send only moves) */
         out->variant == ARB_CHESS960 ? (void)arb_position_chess960(&start, 518) : arb_position_start(&start);
@@ -213,6 +213,9 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
         aj_fail(e, st == ARB_ERR_SYNTAX ? AJ_E_INVALID_FEN : AJ_E_ILLEGAL_POSITION, "fen");
         e->has_reason = true;
         e->reason = why;
+        /* a Chess960 position sent without "variant": "chess960": say so after why */
+        if (arb_fen_chess960_hint(fen, out->variant, &e->more[0]))
+            e->nmore = 1;
         return false;
     }
     const char **texts = malloc(sizeof *texts * (nmoves ? nmoves : 1));

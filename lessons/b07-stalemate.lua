@@ -12,7 +12,7 @@ return lesson {
     teach {
       fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
       text = { en = "Stalemate: the player to move has no legal move, and their king is not in check. A stalemate ends the game at once in a draw (5.2.1), however much material the other side has. Here the black king on h8 is not attacked, but g8, g7 and h7 are all covered by the queen (g7 and h7 by the king on g6 too), and Black has no other piece to move.",
-               fa = "پات: بازیکنی که نوبت اوست هیچ حرکت قانونی ندارد و شاهش هم کیش نیست. بازی بی‌درنگ مساوی تمام می‌شود (۵.۲.۱)، هر قدر هم طرف مقابل مهرهٔ بیشتری داشته باشد. اینجا شاه سیاه در h8 زیر حمله نیست، اما وزیر هر سه خانهٔ g8، g7 و h7 را گرفته است (g7 و h7 را شاه g6 هم گرفته است) و سیاه مهرهٔ دیگری برای حرکت ندارد.",
+               fa = "پات: بازیکنی که نوبت اوست هیچ حرکت قانونی ندارد و شاهش هم کیش نیست. بازی بی‌درنگ مساوی تمام می‌شود (۵٫۲٫۱)، هر قدر هم طرف مقابل مهرهٔ بیشتری داشته باشد. اینجا شاه سیاه در h8 زیر حمله نیست، اما وزیر هر سه خانهٔ g8، g7 و h7 را گرفته است (g7 و h7 را شاه g6 هم گرفته است) و سیاه مهرهٔ دیگری برای حرکت ندارد.",
                ar = "الجمود: لا يملك صاحب الدور أي نقلة قانونية، وملكه ليس في كش. تنتهي المباراة فورًا بالتعادل (5.2.1)، مهما كانت قطع الطرف الآخر كثيرة. هنا الملك الأسود في h8 غير مهاجَم، لكن الوزير يهاجم g8 وg7 وh7 كلها (ويهاجم الملك في g6 أيضًا g7 وh7)، ولا قطعة أخرى للأسود يحرّكها." },
       diagram = { squares = { "h8", "g8", "g7", "h7" }, arrows = { { "f7", "g8" }, { "f7", "h7" } } },
     },
@@ -57,7 +57,7 @@ return lesson {
         { id = "c", text = { en = "The stalemated side loses", fa = "طرف پات‌شده بازنده است", ar = "يخسر الطرف الواقع في الجمود" } },
       },
       answer = "b",
-      wrong = { en = "Stalemate is neither a win nor a loss: the game ends at once in a draw (5.2.1).", fa = "پات نه برد است و نه باخت: بازی بی‌درنگ مساوی تمام می‌شود (۵.۲.۱).",
+      wrong = { en = "Stalemate is neither a win nor a loss: the game ends at once in a draw (5.2.1).", fa = "پات نه برد است و نه باخت: بازی بی‌درنگ مساوی تمام می‌شود (۵٫۲٫۱).",
                 ar = "ليس الجمود فوزًا ولا خسارة: تنتهي المباراة فورًا بالتعادل (5.2.1)." },
       success = { en = "Right: stalemate ends the game at once in a draw.", fa = "درست است: با پات بازی بی‌درنگ مساوی تمام می‌شود.",
                   ar = "صحيح: ينهي الجمود المباراة فورًا بالتعادل." },

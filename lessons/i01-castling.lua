@@ -10,7 +10,7 @@ return lesson {
     teach {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
       text = { en = "Castling is a move of the king and a rook together, the only move in which two pieces of one player move: the king goes two squares towards the rook, and the rook jumps over it to the square next to the king (3.8.2). Kingside castling, O-O, ends with the king on g1 and the rook on f1; queenside castling, O-O-O, with the king on c1 and the rook on d1. Touch the king first (4.4.2).",
-               fa = "قلعه حرکت شاه و یک رخ با هم است، تنها حرکتی که در آن دو مهرهٔ یک بازیکن جابه‌جا می‌شوند: شاه دو خانه به سمت رخ می‌رود و رخ از روی آن به خانهٔ کنار شاه می‌پرد (۳.۸.۲). قلعهٔ کوچک، O-O، با شاه در g1 و رخ در f1 تمام می‌شود و قلعهٔ بزرگ، O-O-O، با شاه در c1 و رخ در d1. اول به شاه دست بزنید (۴.۴.۲).",
+               fa = "قلعه حرکت شاه و یک رخ با هم است، تنها حرکتی که در آن دو مهرهٔ یک بازیکن جابه‌جا می‌شوند: شاه دو خانه به سمت رخ می‌رود و رخ از روی آن به خانهٔ کنار شاه می‌پرد (۳٫۸٫۲). قلعهٔ کوچک، O-O، با شاه در g1 و رخ در f1 تمام می‌شود و قلعهٔ بزرگ، O-O-O، با شاه در c1 و رخ در d1. اول به شاه دست بزنید (۴٫۴٫۲).",
                ar = "التبييت نقلة للملك ورخ معًا، وهي النقلة الوحيدة التي تتحرك فيها قطعتان للاعب واحد: يتحرك الملك مربعين نحو الرخ، ويقفز الرخ فوقه إلى المربع المجاور للملك (3.8.2). التبييت القصير O-O ينتهي بالملك في g1 والرخ في f1، والتبييت الطويل O-O-O ينتهي بالملك في c1 والرخ في d1. والمس الملك أولًا (4.4.2)." },
       diagram = { squares = { "g1", "f1", "c1", "d1" }, arrows = { { "e1", "g1" }, { "h1", "f1" }, { "e1", "c1" }, { "a1", "d1" } } },
     },

@@ -18,7 +18,7 @@ return lesson {
     teach {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
       text = { en = "Castling is legal only when every condition holds (3.8.2). For good: the king and that rook have never moved (3.8.2.1). For now: every square between the king and the rook is empty, the king is not in check, and it does not cross or land on a square attacked by an enemy piece (3.8.2.2). For O-O the king's squares are e1, f1 and g1; for O-O-O they are e1, d1 and c1.",
-               fa = "قلعه رفتن فقط وقتی قانونی است که همهٔ شرط‌ها برقرار باشد (۳.۸.۲). شرط همیشگی: شاه و آن رخ هرگز حرکت نکرده باشند (۳.۸.۲.۱). شرط‌های همین لحظه: همهٔ خانه‌های میان شاه و رخ خالی باشند، شاه کیش نباشد و از خانه‌ای که مهرهٔ حریف به آن حمله دارد نگذرد و در آن ننشیند (۳.۸.۲.۲). در O-O خانه‌های شاه e1، f1 و g1 است و در O-O-O خانه‌های e1، d1 و c1.",
+               fa = "قلعه رفتن فقط وقتی قانونی است که همهٔ شرط‌ها برقرار باشد (۳٫۸٫۲). شرط همیشگی: شاه و آن رخ هرگز حرکت نکرده باشند (۳٫۸٫۲٫۱). شرط‌های همین لحظه: همهٔ خانه‌های میان شاه و رخ خالی باشند، شاه کیش نباشد و از خانه‌ای که مهرهٔ حریف به آن حمله دارد نگذرد و در آن ننشیند (۳٫۸٫۲٫۲). در O-O خانه‌های شاه e1، f1 و g1 است و در O-O-O خانه‌های e1، d1 و c1.",
                ar = "لا يكون التبييت قانونيًا إلا إذا تحقّقت كل شروطه (3.8.2). شرط دائم: ألّا يكون الملك ولا ذلك الرخ قد تحرّكا من قبل (3.8.2.1). وشروط آنيّة: أن تكون كل المربعات بين الملك والرخ خالية، وألّا يكون الملك في كش، وألّا يعبر مربعًا تهاجمه قطعة للخصم أو يستقرّ فيه (3.8.2.2). في O-O مربعات الملك هي e1 وf1 وg1، وفي O-O-O هي e1 وd1 وc1." },
       diagram = { squares = { "e1", "f1", "g1", "d1", "c1" }, arrows = { { "e1", "g1" }, { "e1", "c1" } } },
     },
@@ -75,7 +75,7 @@ return lesson {
       answer = can("queenside"),
       explain = why_not("queenside"),
       wrong = { en = "Only the king's squares count: e1 (not in check), d1 (crossed) and c1 (where it lands). b1 is crossed by the rook alone, and an attack on it does not prevent castling (3.8.2.2).",
-                fa = "فقط خانه‌های شاه اهمیت دارند: e1 (که کیش نباشد)، d1 (که از آن می‌گذرد) و c1 (که در آن می‌ایستد). از b1 فقط رخ می‌گذرد و حمله به آن مانع قلعه نمی‌شود (۳.۸.۲.۲).",
+                fa = "فقط خانه‌های شاه اهمیت دارند: e1 (که کیش نباشد)، d1 (که از آن می‌گذرد) و c1 (که در آن می‌ایستد). از b1 فقط رخ می‌گذرد و حمله به آن مانع قلعه نمی‌شود (۳٫۸٫۲٫۲).",
                 ar = "لا تُحتسب إلا مربعات الملك: e1 (ألّا يكون في كش)، وd1 (الذي يعبره)، وc1 (الذي يصل إليه). أما b1 فلا يعبره إلا الرخ، والهجوم عليه لا يمنع التبييت (3.8.2.2)." },
       success = yes_no("Yes! Only the king's squares matter: e1, d1 and c1. The rook may pass an attacked b1.",
                        "بله! فقط خانه‌های شاه مهم‌اند: e1 و d1 و c1. رخ می‌تواند از b1 زیر حمله عبور کند.",

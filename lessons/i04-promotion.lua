@@ -9,7 +9,7 @@ return lesson {
     teach {
       fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
       text = { en = "A pawn that reaches the last rank (the 8th for White, the 1st for Black) must, as part of the same move, be exchanged for a new queen, rook, bishop or knight of its own colour (3.7.3.3). The choice is not limited to pieces already captured. On the board, put the new piece on the promotion square yourself (4.6).",
-               fa = "پیاده‌ای که به ردیف آخر برسد (ردیف ۸ برای سفید و ردیف ۱ برای سیاه) باید در همان حرکت با یک وزیر، رخ، فیل یا اسب تازه از رنگ خودش عوض شود (۳.۷.۳.۳). انتخاب به مهره‌هایی که قبلاً زده شده‌اند محدود نیست. روی صفحه، مهرهٔ تازه را خودتان در خانهٔ ارتقا بگذارید (۴.۶).",
+               fa = "پیاده‌ای که به ردیف آخر برسد (ردیف ۸ برای سفید و ردیف ۱ برای سیاه) باید در همان حرکت با یک وزیر، رخ، فیل یا اسب تازه از رنگ خودش عوض شود (۳٫۷٫۳٫۳). انتخاب به مهره‌هایی که قبلاً زده شده‌اند محدود نیست. روی صفحه، مهرهٔ تازه را خودتان در خانهٔ ارتقا بگذارید (۴٫۶).",
                ar = "البيدق الذي يبلغ الصف الأخير (الثامن للأبيض والأول للأسود) يجب، في النقلة نفسها، أن يُستبدل بوزير أو رخ أو فيل أو حصان جديد من لونه (3.7.3.3). ولا يقتصر الاختيار على القطع المأخوذة من قبل. وعلى الرقعة تضع القطعة الجديدة بنفسك في مربع الترقية (4.6)." },
       diagram = { squares = { "a7", "a8" }, arrows = { { "a7", "a8" } } },
     },
@@ -46,7 +46,7 @@ return lesson {
                  fa = "حتی اگر وزیر اولتان هنوز روی صفحه باشد، می‌توانید به وزیر دوم ارتقا دهید.",
                  ar = "يجوز لك الترقية إلى وزير ثانٍ حتى لو كان وزيرك الأول ما زال على الرقعة." },
       answer = true,
-      wrong = { en = "Any number of queens is allowed: the new piece need not be one that was captured (3.7.3.4).", fa = "می‌توانید هر تعداد وزیر داشته باشید: مهرهٔ تازه لازم نیست از مهره‌های زده‌شده باشد (۳.۷.۳.۴).",
+      wrong = { en = "Any number of queens is allowed: the new piece need not be one that was captured (3.7.3.4).", fa = "می‌توانید هر تعداد وزیر داشته باشید: مهرهٔ تازه لازم نیست از مهره‌های زده‌شده باشد (۳٫۷٫۳٫۴).",
                 ar = "يجوز أي عدد من الوزراء: لا يُشترط أن تكون القطعة الجديدة مما أُخذ من قبل (3.7.3.4)." },
       success = { en = "True: the choice is not limited to pieces that have been captured.",
                   fa = "درست است: انتخاب به مهره‌های زده‌شده محدود نیست.",

@@ -82,7 +82,7 @@ static int l_answer_moves(lua_State *L)
     size_t n;
     const char *at = check_answer_text(L, &n), *move;
     lua_newtable(L);
-    for (lua_Integer i = 1; (move = arb_line_next(&at, &n)) != NULL; i++) {
+    for (lua_Integer i = 1; (move = arb_line_next(&at, &n, NULL)) != NULL; i++) {
         lua_pushlstring(L, move, n);
         lua_rawseti(L, -2, i);
     }

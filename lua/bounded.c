@@ -16,6 +16,7 @@
  * functions (no closure to allocate per state): one per allowed library function, calling the
  * original, read once per process from a state with Lua's libraries. The binding's functions are
  * host code, bounded by the engine's limits (perft depth, solver nodes, plies) and listed too. */
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -301,13 +302,54 @@ static int bounded_rep(lua_State *L)
     return original[F_string_rep](L);
 }
 
-/* string.format: %p (an address) is refused, and a value with no __tostring is shown by its
- * safe name, not its address. */
+/* Lua's %q writes a string's control bytes with one sprintf each, so quoting the largest
+ * string the memory budget allows is one library call of 150 ms (500 ms under ASan) that no
+ * check sees. A string longer than this is quoted here instead, byte for byte as lstrlib.c's
+ * addquoted does, with a deadline check between pieces. */
+#define QUOTE_PIECE 4096u
+
+static void push_quoted(lua_State *L, int arg)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, arg, &len);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addchar(&b, '"');
+    for (size_t i = 0; i < len; i++) {
+        if (i % QUOTE_PIECE == 0)
+            arbl_sandbox_check(L);
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\' || c == '\n') {
+            luaL_addchar(&b, '\\');
+            luaL_addchar(&b, (char)c);
+        } else if (iscntrl(c)) {
+            char buff[8];
+            int n = 0;
+            bool digit_next = i + 1 < len && isdigit((unsigned char)s[i + 1]);
+            buff[n++] = '\\';
+            if (digit_next || c >= 100)
+                buff[n++] = (char)('0' + c / 100);
+            if (digit_next || c >= 10)
+                buff[n++] = (char)('0' + c / 10 % 10);
+            buff[n++] = (char)('0' + c % 10);
+            luaL_addlstring(&b, buff, (size_t)n);
+        } else {
+            luaL_addchar(&b, (char)c);
+        }
+    }
+    luaL_addchar(&b, '"');
+    luaL_pushresult(&b);
+}
+
+/* string.format: %p (an address) is refused, a value with no __tostring is shown by its safe
+ * name, not its address, and a long string's %q is quoted here (push_quoted) and given to %s. */
 static int safe_format(lua_State *L)
 {
     arbl_sandbox_check(L);
     size_t len;
     const char *f = luaL_checklstring(L, 1, &len);
+    char *rewritten = NULL; /* the format with such %q made %s: a userdata kept on top meanwhile */
+    int arg = 1, nargs = lua_gettop(L);
     for (size_t i = 0; i + 1 < len; i++) {
         if (f[i] != '%')
             continue;
@@ -316,11 +358,28 @@ static int safe_format(lua_State *L)
             i = j;
             continue;
         }
+        arg++;
         while (j < len && strchr("-+ #0123456789.", f[j]))
             j++;
         if (j < len && f[j] == 'p')
             return luaL_error(L, "string.format: '%%p' is not available in scripts");
+        /* %q takes no modifiers (Lua refuses them), so it is the two bytes "%q" */
+        if (j == i + 1 && j < len && f[j] == 'q' && arg <= nargs && lua_type(L, arg) == LUA_TSTRING &&
+            lua_rawlen(L, arg) > QUOTE_PIECE) {
+            if (!rewritten) {
+                rewritten = lua_newuserdatauv(L, len, 0);
+                memcpy(rewritten, f, len);
+            }
+            rewritten[j] = 's';
+            push_quoted(L, arg);
+            lua_replace(L, arg);
+        }
         i = j;
+    }
+    if (rewritten) {
+        lua_pushlstring(L, rewritten, len);
+        lua_replace(L, 1);
+        lua_pop(L, 1); /* the userdata */
     }
     for (int i = 2, top = lua_gettop(L); i <= top; i++) {
         int t = lua_type(L, i);

@@ -7,6 +7,7 @@ local source_lines, find_in, closest, utf8_problem = util.source_lines, util.fin
 local arbiter, type, pairs, ipairs, tostring, tonumber, pcall, next = arbiter, type, pairs, ipairs, tostring, tonumber, pcall, next
 local concat = table.concat
 local answer, step_position, resolve, text_of = rt.answer, rt.step_position, rt.resolve, rt.text_of
+local step_game = rt.step_game
 local LANGS, KINDS = rt.LANGS, rt.KINDS
 
 -- FIDE Laws of Chess (2023) article numbers a lesson may cite: the build puts the numbers of
@@ -37,8 +38,12 @@ local function describe(l)
   for i, s in ipairs(l.steps) do
     local ds = { kind = s.kind, fen = s.fen, variant = s.variant, prompt = texts(s.prompt), hints = {},
                  choices = {} }
-    local ok, pos = pcall(step_position, s)
+    local ok, pos, g = pcall(step_game, s)
     if ok then ds.fen = pos:fen() end
+    if ok and g:length() > 0 then -- the history matters (repetitions, castling rights): where it starts, and how
+      ds.start_fen, ds.moves = g:position(0):fen(), {}
+      for j, m in ipairs(g:moves()) do ds.moves[j] = m.uci end
+    end
     for j, h in ipairs(s.hints or {}) do ds.hints[j] = texts(h) end
     if s.kind == "text" then ds.text = texts(s.text) end
     if type(s.diagram) == "table" then

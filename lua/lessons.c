@@ -69,6 +69,10 @@ static void free_lesson(void *item)
         arbl_step *s = &l->steps[i];
         free(s->fen);
         free(s->variant);
+        free(s->start_fen);
+        for (int j = 0; j < s->nmoves; j++)
+            free(s->moves[j]);
+        free(s->moves);
         arbl_text_free(&s->prompt);
         arbl_text_free(&s->text);
         free_diagram(&s->diagram);
@@ -141,6 +145,8 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
         free(kind);
         s->fen = field_str(L, st, "fen");
         s->variant = field_str(L, st, "variant");
+        s->start_fen = field_str(L, st, "start_fen");
+        s->moves = read_strings(L, st, "moves", &s->nmoves);
         if (!s->variant)
             s->variant = arbl_dup("standard");
         arbl_text_field(L, st, "prompt", &s->prompt);

@@ -22,6 +22,9 @@ typedef struct arbl_step {
     arbl_step_kind kind;
     char *fen;              /* the position the step is played from (after any set-up moves) */
     char *variant;          /* "standard" or "chess960" */
+    char *start_fen;        /* with set-up moves (the step's history): where they start, else NULL */
+    int nmoves;
+    char **moves;           /* the set-up moves (UCI), from start_fen to fen */
     arbl_text prompt;
     arbl_text text;         /* a teaching step's text (kind ARBL_STEP_TEXT) */
     arbl_diagram diagram;   /* optional on every kind */

@@ -432,5 +432,5 @@ local function answer(l, n, ans)
 end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
-return { answer = answer, step_position = step_position, resolve = resolve, text_of = text_of, set = set_of,
-         LANGS = LANGS, KINDS = KINDS, line_of = C.line_of, frame = frame, common = C }
+return { answer = answer, step_position = step_position, step_game = step_game, resolve = resolve, text_of = text_of,
+         set = set_of, LANGS = LANGS, KINDS = KINDS, line_of = C.line_of, frame = frame, common = C }

@@ -84,9 +84,16 @@ function P.render(t, lang, vars) return arbiter.render(text_of(t, lang), vars or
 
 -- A runtime explanation (not an engine reason): code, text in lang, the values as params.
 function P.note(code, t, lang, vars, squares)
+  -- params are data, never display text: a glossary word by its name ("side.kingside" ->
+  -- "kingside"; a colour as `color`, since `side` is a castling side), other texts (tables per
+  -- language) left out
   local p = {}
   for k, v in pairs(vars or {}) do
-    if type(v) ~= "table" then p[k] = tostring(v) elseif v.en then p[k] = v.en end
+    if type(v) ~= "table" then p[k] = tostring(v)
+    elseif type(v.word) == "string" then
+      local kind, name = v.word:match("^(%a+)%.(.+)$")
+      p[kind == "color" and "color" or k] = name
+    end
   end
   return { code = code, text = P.render(t, lang, vars), squares = squares or {}, rule = "", params = p }
 end

@@ -11,7 +11,9 @@ local frame, make, clean = rt.frame, rt.make, rt.clean
 local render = quizlib.render
 
 local LANGS = util.LANGS
-local QUIZ_FIELDS = { id = true, title = true, parameters = true, generate = true, grade = true }
+local QUIZ_FIELDS = { id = true, title = true, parameters = true, generate = true, grade = true, answer_type = true }
+-- What a question without choices is answered with (QuizQuestion.answer_type in docs/openapi.json).
+local ANSWER_TYPES = { choice = true, move = true, line = true, squares = true, number = true }
 local PARAM_FIELDS = { name = true, values = true, default = true }
 local INTERNAL = { is_quiz = true }
 
@@ -36,6 +38,9 @@ local function lint(qz, source, chunk)
     if type(qz[f]) ~= "function" then problem("quiz{...} needs a '" .. f .. "' function", line_of(f)) end
   end
   text_problems(qz.title, "the quiz title", problem, line_of("title"))
+  if qz.answer_type ~= nil and not ANSWER_TYPES[qz.answer_type] then
+    problem("answer_type must be choice, move, line, squares or number", line_of("answer_type"))
+  end
   if qz.parameters ~= nil and type(qz.parameters) ~= "table" then
     problem("parameters must be a list of {name, values, default}", line_of("parameters"))
   end

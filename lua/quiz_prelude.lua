@@ -330,12 +330,15 @@ local function describe(qz)
   return d
 end
 
--- One question as plain strings: fen, start_fen, moves (UCI, space separated), prompt, choices.
+-- One question as plain strings: fen, start_fen, moves (UCI, space separated), prompt, choices,
+-- answer_type (the question's own, else "choice" when it has choices, else the quiz's, else "move").
 local function generate(qz, seed, params)
   local lang = arbiter.lang()
   local q = make(qz, seed, params)
+  local answer_type = q.answer_type or ((q.choices and #q.choices > 0) and "choice") or qz.answer_type or "move"
   local out = { fen = q.fen, start_fen = q.start_fen or "", moves = concat(q.moves or {}, " "),
-                prompt = fill(text_of(q.prompt, lang), lang, q.vars), choices = {}, data = {} }
+                prompt = fill(text_of(q.prompt, lang), lang, q.vars), choices = {}, data = {},
+                answer_type = tostring(answer_type) }
   for i, c in ipairs(q.choices or {}) do
     out.choices[i] = { id = tostring(c.id), text = Q.label(c.text, lang, q.vars) }
   end
@@ -347,8 +350,14 @@ local function grade(qz, seed, params, answer)
   local lang = arbiter.lang()
   local q = make(qz, seed, params)
   local r = qz.grade(q, answer, lang)
-  return { correct = r.correct and true or false, expected = tostring(r.expected or ""),
-           explanations = C.clean_all(r.explanations) }
+  local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""),
+                explanations = C.clean_all(r.explanations) }
+  -- params are data, never display text: the verdict's expected is the answer the grade gives
+  -- (a choice id, a move, squares, a number), the same in every language; its text says it in words
+  for _, e in ipairs(out.explanations) do
+    if (e.code == "quiz_correct" or e.code == "quiz_wrong") and e.params then e.params.expected = out.expected end
+  end
+  return out
 end
 
 -- What the quiz checker (quiz_checker.lua, loaded only to check a generator) builds on.

@@ -335,7 +335,8 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
     bool ok = field_copy(L, t, "fen", q->fen, sizeof q->fen) &&
               field_copy(L, t, "start_fen", q->start_fen, sizeof q->start_fen) &&
               field_copy(L, t, "moves", q->moves, sizeof q->moves) &&
-              field_copy(L, t, "prompt", q->prompt, sizeof q->prompt);
+              field_copy(L, t, "prompt", q->prompt, sizeof q->prompt) &&
+              field_copy(L, t, "answer_type", q->answer_type, sizeof q->answer_type);
     q->nchoices = 0;
     lua_getfield(L, t, "choices");
     int n = (int)lua_rawlen(L, -1);
@@ -368,6 +369,15 @@ static bool read_question(lua_State *L, arbl_question *q, char *err, size_t errc
     lua_settop(L, t - 1);
     if (!ok)
         snprintf(err, errcap, "the question does not fit (fen, moves, prompt, choices or data too long)");
+    static const char *const answer_types[] = {"choice", "move", "line", "squares", "number"};
+    bool typed = false;
+    for (size_t i = 0; i < sizeof answer_types / sizeof *answer_types; i++)
+        typed = typed || strcmp(q->answer_type, answer_types[i]) == 0;
+    if (ok && !typed) {
+        snprintf(err, errcap, "the question's answer_type '%s' is not choice, move, line, squares or number",
+                 q->answer_type);
+        ok = false;
+    }
     return ok;
 }
 
@@ -631,6 +641,9 @@ static bool check_questions(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_
     for (int index = 0; index < seeds; index++) {
         char label[ARBL_QUIZ_ID_MAX + 96];
         snprintf(label, sizeof label, "%s:1:%d%s", quiz->id, index, suffix);
+        /* each question's check has the check's whole time budget: a file of many seeds and
+         * difficulties must not pass or fail by how many there are, or how fast the build is */
+        arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
         lua_getfield(sb->L, 1, "check_question");
         lua_pushvalue(sb->L, 2);
         lua_pushinteger(sb->L, (lua_Integer)question_seed(quiz, suffix, 1, (uint64_t)index));

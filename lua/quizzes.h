@@ -52,6 +52,7 @@ typedef struct arbl_question {
     char start_fen[128];           /* "" unless moves were played to reach fen */
     char moves[2048];              /* UCI moves from start_fen to fen, space separated */
     char prompt[ARBL_TEXT_MAX];
+    char answer_type[16];          /* choice, move, line, squares or number */
     int nchoices;
     struct {
         char id[32];

@@ -76,7 +76,8 @@ static void read_explanation(lua_State *L, int t, arbl_explanation *e)
     if (lua_istable(L, -1)) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
-            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING &&
+                lua_rawlen(L, -1) < sizeof e->params[0].value && lua_rawlen(L, -2) < sizeof e->params[0].key) {
                 arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
                 arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
                 e->nparams++;

@@ -73,7 +73,7 @@ typedef struct arbl_explanation {
     int nparams;
     struct {
         char key[16];
-        char value[48];
+        char value[512];     /* data (a move list, squares): one that does not fit is left out, never cut */
     } params[ARBL_MAX_PARAMS];
 } arbl_explanation;
 

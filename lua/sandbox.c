@@ -1,8 +1,9 @@
 /* The Lua sandbox: read-only globals and library tables, a capped allocator, an instruction
- * budget and a wall-clock deadline checked from a count hook that pcall cannot swallow, by
- * every C function a script can reach (bounded.c, the binding), on every large allocation and
- * in every string comparison; at the deadline a per-thread alarm makes the hook run at the
- * very next instruction, however long the one before it took. */
+ * budget and a time budget (the thread's CPU time, with a wall-clock safety net) checked from
+ * a count hook that pcall cannot swallow, by every C function a script can reach (bounded.c,
+ * the binding), on every large allocation and in every string comparison; at the deadline a
+ * per-thread alarm makes the hook run at the very next instruction, however long the one
+ * before it took. */
 #define _GNU_SOURCE /* RTLD_NEXT, gettid, sigev_notify_thread_id */
 #include <dlfcn.h>
 #include <errno.h>
@@ -36,6 +37,19 @@ static int64_t now_ns(void)
     clock_gettime(CLOCK_MONOTONIC_COARSE, &ts); /* a few ns, 4 ms steps: plenty for a deadline */
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+
+/* The CPU time this thread has used: what a run's time budget counts, so that a busy machine
+ * does not change what a script does (a run that is not given the processor spends nothing). */
+static int64_t cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* A run ends in any case after this many times its time budget of wall-clock time: a thread the
+ * machine is too busy to run does not hold its request forever. */
+#define WALL_FACTOR 10
 
 /* The sandbox whose run this thread is in (NULL between runs): for the string comparisons and
  * the alarm, which have no lua_State at hand. */
@@ -270,7 +284,9 @@ static arbl_budget over_budget(const arbl_sandbox *sb)
 {
     if (sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed))
         return ARBL_BUDGET_STOPPED;
-    if (sb->alarm || now_ns() > sb->deadline_ns)
+    /* the CPU deadline: the alarm's flag while the thread's CPU timer watches it (no clock read),
+     * else the thread's clock; then the wall-clock safety net */
+    if (sb->alarm || (!sb->alarm_armed && cpu_ns() > sb->deadline_ns) || now_ns() > sb->wall_deadline_ns)
         return ARBL_BUDGET_DEADLINE;
     return ARBL_BUDGET_NONE;
 }
@@ -306,7 +322,11 @@ static int raise_budget(lua_State *L, const arbl_sandbox *sb, int level)
         lua_pushfstring(L, "instruction budget (%d instructions) ran out", (int)sb->limits.instructions);
         break;
     case ARBL_BUDGET_DEADLINE:
-        if (sb->deadline_ns == sb->total_end_ns)
+        if (!sb->alarm && cpu_ns() <= sb->deadline_ns) /* the wall-clock safety net */
+            lua_pushfstring(L, "the machine is too busy: the run had %d ms of wall-clock time and did not "
+                            "get its %d ms of processor time", (int)((now_ns() - sb->wall_start_ns) / 1000000),
+                            (int)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
+        else if (sb->deadline_ns == sb->total_end_ns)
             lua_pushfstring(L, "time budget of the request (%d ms) ran out", (int)sb->total_ms);
         else
             lua_pushfstring(L, "time budget (%d ms) ran out", (int)sb->limits.deadline_ms);
@@ -373,8 +393,8 @@ __attribute__((visibility("default"))) int strcoll(const char *a, const char *b)
 
 /* The hook reads the clock every HOOK_STEP instructions, and a single instruction or one step
  * of the collector can be long (a comparison, a rehash of colliding keys, the atomic phase),
- * HOOK_STEP of them longer still. So each run also arms a timer of its own thread for its
- * deadline; the timer's signal, handled on that thread (as lua.c handles SIGINT: lua_sethook
+ * HOOK_STEP of them longer still. So each run also arms a timer on its own thread's CPU clock
+ * for its deadline; the timer's signal, handled on that thread (as lua.c handles SIGINT: lua_sethook
  * is made to be called from a signal handler), sets the count hook to the next instruction,
  * where the run ends whatever the script was doing; the host's cancellation likewise. A signal
  * of an earlier run finds the current run's deadline still ahead and does nothing. Linux (a
@@ -398,7 +418,7 @@ static void on_alarm(int sig)
     int saved = errno;
     arbl_sandbox *sb = running_here;
     struct timespec ts;
-    if (sb && sb->running && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+    if (sb && sb->running && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) {
         bool stop = sb->limits.cancel && atomic_load_explicit(sb->limits.cancel, memory_order_relaxed);
         if ((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec >= sb->deadline_ns) {
             sb->alarm = 1;
@@ -427,7 +447,7 @@ static void install_alarm(void)
     alarm_installed = pthread_key_create(&alarm_key, delete_timer) == 0 && sigaction(alarm_signal, &sa, NULL) == 0;
 }
 
-/* This thread's timer, made on its first run; NULL when it cannot be. */
+/* This thread's timer on its own CPU clock, made on its first run; NULL when it cannot be. */
 static timer_t *thread_timer(void)
 {
     if (alarm_timer || alarm_failed)
@@ -439,7 +459,9 @@ static timer_t *thread_timer(void)
     ev.sigev_notify = SIGEV_THREAD_ID;
     ev.sigev_signo = alarm_signal;
     ev.sigev_notify_thread_id = gettid();
-    if (!alarm_installed || !t || timer_create(CLOCK_MONOTONIC, &ev, t) != 0) {
+    clockid_t cpu_clock;
+    if (!alarm_installed || !t || pthread_getcpuclockid(pthread_self(), &cpu_clock) != 0 ||
+        timer_create(cpu_clock, &ev, t) != 0) {
         free(t);
         alarm_failed = true;
         return NULL;
@@ -452,22 +474,23 @@ static timer_t *thread_timer(void)
     return alarm_timer = t;
 }
 
-/* Sets the thread's timer to the deadline of sb, or (sb NULL) stops it. A run the host may
- * cancel (limits.cancel) gets a tick every CANCEL_POLL_NS as well, the ticks falling on the
- * deadline, so that a cancellation (a reload, SIGTERM) ends a long instruction as promptly. */
+/* Sets the thread's timer to the CPU deadline of sb, or (sb NULL) stops it; whether it now
+ * watches sb. A run the host may cancel (limits.cancel) gets a tick every CANCEL_POLL_NS of its
+ * processor time as well, the ticks falling on the deadline, so that a cancellation (a reload,
+ * SIGTERM) ends a long instruction as promptly. */
 #define CANCEL_POLL_NS 20000000
 
-static void set_alarm(const arbl_sandbox *sb)
+static bool set_alarm(const arbl_sandbox *sb)
 {
     timer_t *t = sb || alarm_timer ? thread_timer() : NULL;
     if (!t)
-        return;
+        return false;
     struct itimerspec when;
     memset(&when, 0, sizeof when);
     if (sb) {
         int64_t at = sb->deadline_ns > 0 ? sb->deadline_ns : 1;
         struct timespec ts;
-        if (sb->limits.cancel && clock_gettime(CLOCK_MONOTONIC, &ts) == 0) {
+        if (sb->limits.cancel && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) {
             int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
             if (at - now > CANCEL_POLL_NS)
                 at -= (at - now) / CANCEL_POLL_NS * CANCEL_POLL_NS;
@@ -476,12 +499,13 @@ static void set_alarm(const arbl_sandbox *sb)
         when.it_value.tv_sec = (time_t)(at / 1000000000);
         when.it_value.tv_nsec = (long)(at % 1000000000);
     }
-    timer_settime(*t, sb ? TIMER_ABSTIME : 0, &when, NULL);
+    return timer_settime(*t, sb ? TIMER_ABSTIME : 0, &when, NULL) == 0 && sb;
 }
 #else
-static void set_alarm(const arbl_sandbox *sb)
+static bool set_alarm(const arbl_sandbox *sb)
 {
     (void)sb;
+    return false;
 }
 #endif
 
@@ -494,24 +518,33 @@ static arbl_sandbox *begin_run(arbl_sandbox *sb)
     sb->alarm = 0;
     running_here = sb;
     sb->running = true;
-    set_alarm(sb);
+    sb->alarm_armed = set_alarm(sb);
     return outer;
 }
 
 static void end_run(arbl_sandbox *sb, arbl_sandbox *outer)
 {
     sb->running = false;
+    sb->alarm_armed = false;
     running_here = outer;
-    set_alarm(outer && outer->running ? outer : NULL);
+    if (outer && outer->running)
+        outer->alarm_armed = set_alarm(outer);
+    else
+        set_alarm(NULL);
 }
 
 void arbl_sandbox_arm(arbl_sandbox *sb)
 {
     sb->instructions = 0;
     sb->last_line = 0;
-    sb->deadline_ns = now_ns() + (int64_t)sb->limits.deadline_ms * 1000000;
+    int64_t budget = (int64_t)sb->limits.deadline_ms * 1000000;
+    sb->wall_start_ns = now_ns();
+    sb->deadline_ns = cpu_ns() + budget;
+    sb->wall_deadline_ns = sb->wall_start_ns + WALL_FACTOR * budget;
     if (sb->total_end_ns && sb->total_end_ns < sb->deadline_ns)
         sb->deadline_ns = sb->total_end_ns;
+    if (sb->total_wall_end_ns && sb->total_wall_end_ns < sb->wall_deadline_ns)
+        sb->wall_deadline_ns = sb->total_wall_end_ns;
     if (!sb->killed)
         lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
@@ -551,7 +584,8 @@ bool arbl_sandbox_should_stop(void *sandbox)
 void arbl_sandbox_limit_total(arbl_sandbox *sb, uint32_t ms)
 {
     sb->total_ms = ms;
-    sb->total_end_ns = ms ? now_ns() + (int64_t)ms * 1000000 : 0;
+    sb->total_end_ns = ms ? cpu_ns() + (int64_t)ms * 1000000 : 0;
+    sb->total_wall_end_ns = ms ? now_ns() + WALL_FACTOR * (int64_t)ms * 1000000 : 0;
 }
 
 /* ---- read-only views ---- */

@@ -1,8 +1,8 @@
 /* The Lua sandbox: one fresh lua_State per run with an allow-listed library set, read-only
- * globals, a capped allocator, an instruction budget and a wall-clock deadline. It knows no
- * library: the caller hands it the function that installs them (script_libs.c). Used by the
- * runtimes (scripts.c); the binding (binding*.c) and the bounded library (bounded.c) check the
- * deadline and charge their C allocations here. */
+ * globals, a capped allocator, an instruction budget and a time budget (the thread's CPU time,
+ * with a wall-clock safety net). It knows no library: the caller hands it the function that
+ * installs them (script_libs.c). Used by the runtimes (scripts.c); the binding (binding*.c) and
+ * the bounded library (bounded.c) check the deadline and charge their C allocations here. */
 #ifndef ARBL_SANDBOX_H
 #define ARBL_SANDBOX_H
 
@@ -18,7 +18,8 @@
 typedef struct arbl_limits {
     size_t memory;          /* bytes the state may hold at once */
     uint64_t instructions;  /* VM instructions per run */
-    uint32_t deadline_ms;   /* wall-clock milliseconds per run */
+    uint32_t deadline_ms;   /* milliseconds of the running thread's CPU time per run (and at most ten
+                             * times that of wall-clock time, however busy the machine) */
     const atomic_bool *cancel; /* when set (by another thread), runs stop at once; may be NULL */
 } arbl_limits;
 
@@ -46,7 +47,10 @@ typedef struct arbl_sandbox {
     arbl_limits limits;
     size_t used, peak;         /* bytes held by the state (plus C memory charged by the binding) */
     uint64_t instructions;     /* instructions counted so far */
-    int64_t deadline_ns;       /* CLOCK_MONOTONIC time the run must end by */
+    int64_t deadline_ns;       /* the thread's CPU time (CLOCK_THREAD_CPUTIME_ID) the run must end by */
+    int64_t wall_deadline_ns;  /* CLOCK_MONOTONIC time it ends by in any case (10 x the budget) */
+    int64_t wall_start_ns;     /* when the run was armed (CLOCK_MONOTONIC) */
+    bool alarm_armed;          /* the thread's CPU timer watches deadline_ns: checks read a flag */
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
     bool table_refused;        /* the last run's memory error was a table past ARBL_TABLE_SLOTS_MAX */
@@ -55,7 +59,8 @@ typedef struct arbl_sandbox {
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     bool running;              /* inside a protected call: the allocator may stop the run */
     volatile sig_atomic_t alarm; /* the deadline's alarm went off (sandbox.c): the run is over */
-    int64_t total_end_ns;      /* no run goes past this (0: no bound); see arbl_sandbox_limit_total */
+    int64_t total_end_ns;      /* no run goes past this CPU time (0: no bound); arbl_sandbox_limit_total */
+    int64_t total_wall_end_ns; /* nor past this CLOCK_MONOTONIC time */
     uint32_t total_ms;
     long next_id;              /* last number tostring gave a table or function */
     char lang[8];              /* language explanations are rendered in ("fa") */
@@ -83,8 +88,9 @@ void arbl_sandbox_lock(arbl_sandbox *sb);
 /* Starts the budgets for a run (instructions from 0, deadline from now). */
 void arbl_sandbox_arm(arbl_sandbox *sb);
 
-/* Bounds the time of every later run together: none ends later than ms from now (a request
- * that runs a script many times). 0 removes the bound. */
+/* Bounds the time of every later run together: none ends later than ms of this thread's CPU time
+ * from now, nor 10 x ms of wall-clock time (a request that runs a script many times, all on the
+ * calling thread). 0 removes the bound. */
 void arbl_sandbox_limit_total(arbl_sandbox *sb, uint32_t ms);
 
 /* Calls the function below nargs arguments on the stack in protected mode with the budgets

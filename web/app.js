@@ -15,6 +15,7 @@ import {createLessons} from "./lessons.js"
 import {createQuiz} from "./quiz.js"
 import {createPuzzles} from "./puzzles.js"
 import {createCoach} from "./coach.js"
+import {createGames} from "./games.js"
 
 const $ = id => document.getElementById(id)
 
@@ -124,6 +125,7 @@ const modes = {
     lessons: createLessons(ctx),
     quiz: createQuiz(ctx),
     puzzles: createPuzzles(ctx),
+    games: createGames(ctx),
     coach: createCoach(ctx),
 }
 ctx.modes = modes

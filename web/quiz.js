@@ -21,8 +21,11 @@ export function createQuiz(ctx) {
     // Each visit starts from its own seed, so a student coming back meets other questions.
     $("quiz-seed").value = String(1 + Math.floor(Math.random() * 999999))
 
-    // What the answer is: the server's answer_type, else what the question shows.
+    // What the answer is: the server's answer_type (choice, move, line, squares, number), else what
+    // the question shows. A move and a line are answered on the board or in the move box (a line
+    // as its moves in one text, "Qh5+ Kd8 Qd7#"); squares and numbers in a box of their own.
     const answerType = q => q.answer_type || (q.choices.length ? "choice" : MOVE_GENERATORS.test(q.generator) ? "move" : "text")
+    const onBoard = type => type === "move" || type === "line"
 
     function fillDifficulties() {
         const generator = generators.find(g => g.id === $("quiz-generator").value)
@@ -84,8 +87,10 @@ export function createQuiz(ctx) {
         let result, played = null
         const position = {fen: question.fen, variant: question.variant}
         try {
+            // One move (not a whole line) is also played, to show it on the board.
+            const single = onBoard(type) && !/\s/.test(String(text).trim())
             ;[result, played] = await Promise.all([ctx.client.answerQuiz(question.id, text),
-                type === "move" ? ctx.client.move(position, text).catch(() => null) : null])
+                single ? ctx.client.move(position, text).catch(() => null) : null])
         } catch (error) {
             ctx.fail(error, () => grade(answer))
             return
@@ -95,7 +100,7 @@ export function createQuiz(ctx) {
         const verdict = result.explanations[verdictAt]
         if (!result.correct && tries === 1) {
             // One more try: say what is wrong with this answer, not what the right one is.
-            const own = type === "move" ? result.explanations.filter((e, i) => i !== verdictAt) : result.explanations.slice(0, Math.max(0, verdictAt))
+            const own = onBoard(type) ? result.explanations.filter((e, i) => i !== verdictAt) : result.explanations.slice(0, Math.max(0, verdictAt))
             const actions = played && played.legal ? [peekButton(ctx, position, played, own)] : []
             if (played && played.legal)
                 await ctx.board.show(position.fen, {animate: false})
@@ -129,8 +134,8 @@ export function createQuiz(ctx) {
         ctx.clearFeedback()
         ctx.board.setLegalMoves(null)
         const type = answerType(question)
-        ctx.controls({moves: type === "move", dots: type === "move" ? "exercises" : null})
-        if (type === "move")
+        ctx.controls({moves: onBoard(type), dots: onBoard(type) ? "exercises" : null})
+        if (onBoard(type))
             ctx.client.analyze({fen: question.fen, variant: question.variant}).then(a => ctx.board.setLegalMoves(a.legal_moves)).catch(() => {})
         $("quiz-id").textContent = question.id
         const controls = el("div", {class: "answer-controls"})
@@ -139,10 +144,12 @@ export function createQuiz(ctx) {
             for (const choice of question.choices)
                 controls.append(el("button", {type: "button", "data-choice": choice.id, dir: isMoveText(choice.text) ? "ltr" : null,
                     text: choice.text, onclick: () => grade(choice.id)}))
-        } else if (type === "move") {
+        } else if (onBoard(type)) {
             ctx.moveHandler = grade
         } else {
-            const input = el("input", {id: "quiz-answer", dir: "ltr", "aria-label": ctx.t("answer")})
+            // Squares are written in Latin letters in every language: the example needs no translation.
+            const input = el("input", {id: "quiz-answer", dir: "ltr", "aria-label": ctx.t("answer"),
+                inputmode: type === "number" ? "numeric" : null, placeholder: type === "squares" ? "c3 f6" : null})
             controls.append(el("form", {class: "row", onsubmit: event => { event.preventDefault(); grade(input.value) }},
                 input, el("button", {type: "submit", text: ctx.t("send")})))
         }

@@ -24,7 +24,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 // The FIDE article of an explanation, as a short tag in the page's language ("FIDE 3.9",
-// «فیده ۳.۹», «الفيدي 3.9») with the full name as its title.
+// «فیده ۳٫۹», «الفيدي 3.9») with the full name as its title.
 export function ruleTag(lang, rule) {
     if (!rule)
         return null

@@ -12,7 +12,7 @@
 
 /* ---- The annotation's storage -------------------------------------------------------------- */
 
-static void reset(arb_annotation *a)
+void ann_reset(arb_annotation *a)
 {
     a->result = ARB_RESULT_NONE;
     a->termination = ARB_TERM_NONE;
@@ -26,7 +26,7 @@ static void reset(arb_annotation *a)
 void arb_annotation_init(arb_annotation *a)
 {
     memset(a, 0, sizeof *a);
-    reset(a);
+    ann_reset(a);
 }
 
 void arb_annotation_free(arb_annotation *a)
@@ -95,7 +95,7 @@ static void san_before(const arb_game *g, int ply, char *buf, size_t cap)
 }
 
 /* The checks on the side to move at `ply`: one check per checker, then double_check. Check events
- * stand at every ply but the end (a mate's checks are its explanations). */
+ * stand at every ply but a mate's (its checks are its explanations). */
 static int checks_of(const arb_position *pos, arb_reason *out, int cap)
 {
     arb_reason all[ARB_EXPLAIN_MAX];
@@ -215,13 +215,15 @@ arb_status arb_game_annotate(const arb_game *g, const arb_annotate_info *info, a
 {
     arb_annotate_info none = arb_annotate_info_none();
     struct ann a = {out, g, info ? info : &none, -1, {0}, false};
-    reset(out);
+    ann_reset(out);
     if (!g || !g->positions)
         return ARB_ERR_RANGE;
     a.end = arb_game_first_ending(g, 0, &a.ending);
     int last = a.end >= 0 ? a.end : g->nplies;
     for (int ply = 0; ply <= last; ply++) {
-        if (ply == a.end) {
+        if (ply == a.end) { /* a check stands beside any ending but mate (a dead position, 9.6.2) */
+            if (a.ending.termination != ARB_TERM_CHECKMATE)
+                check_event(&a, ply);
             ending_event(&a);
             break;
         }

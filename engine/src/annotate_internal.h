@@ -14,6 +14,8 @@ struct ann {
     bool short_of_memory;  /* an event or explanation did not fit: ARB_ERR_LIMIT */
 };
 
+/* Empties an annotation for the next game, keeping its buffers (they are the caller's to free). */
+void ann_reset(arb_annotation *a);
 /* Appends an event at `ply` (its explanations are the ann_explain calls that follow). */
 void ann_event(struct ann *a, int ply, const arb_reason *why);
 /* Appends an explanation to the last event. */

@@ -237,7 +237,7 @@ arb_status arb_pgn_annotate(const arb_pgn_game *g, const arb_pgn_error *stopped,
 {
     arb_annotate_info info = arb_annotate_info_none();
     if (stopped && stopped->why.code != ARB_R_pgn_illegal_move && stopped->why.code != ARB_R_pgn_bad_move) {
-        arb_annotation_init(out);
+        ann_reset(out); /* empty, its buffers kept for the next game (init here leaked them) */
         return ARB_ERR_RANGE;
     }
     if (stopped)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dead_internal.h"
+#include "tables.h"
 #include "arbiter/rules.h"
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
@@ -133,6 +134,60 @@ static bool image_witness(const arb_position *pos, arb_color winner, int kind, a
         arb_position_play(&p, moves[i]);
     }
     return p.side != winner && arb_in_check(&p) && arb_count_legal_moves(&p) == 0;
+}
+
+/* A witness is shown to learners as "for example, in N plies, ending with ...": the one the
+ * enumeration walks into can be a 78-ply helpmate where a 4-ply one exists (the start position:
+ * 1.f3 e5 2.g4 Qh4#). A witness longer than SHORT_WITNESS plies is replaced by the shortest
+ * helpmate of at most SHORTEST_PLIES, found by plain iterative deepening over every legal move
+ * (both sides cooperating, the winner's last move mating), listing the moves of at most
+ * SHORTEST_NODES positions (the start position: 4,429 for Black's 4-ply mate, 4,843 for White's
+ * 5-ply one; measured with a print in shorten() over tests/dead). */
+#define SHORT_WITNESS 12
+/* Only with this many pieces: where few are left, a mate needs a promotion (the helpmate is long
+ * whatever is searched) and the deepening's witness is a sensible one already. */
+#define SHORTEN_PIECES 10
+#define SHORTEST_PLIES 8
+#define SHORTEST_NODES 12000u
+
+/* A helpmate by `winner` in exactly `left` plies from p into line[ply...]; true when found.
+ * nodes counts the positions whose moves are listed (the budget). */
+static bool helpmate(const arb_position *p, arb_color winner, int left, arb_move *line, int ply, uint64_t *nodes)
+{
+    if (++*nodes > SHORTEST_NODES)
+        return false;
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(p, moves);
+    for (int i = 0; i < n; i++) {
+        arb_position c = *p;
+        arb_position_play(&c, moves[i]);
+        line[ply] = moves[i];
+        if (left == 1) { /* the winner's last move: a check that leaves no legal move */
+            if (arb_in_check(&c) && arb_count_legal_moves(&c) == 0)
+                return true;
+            continue;
+        }
+        /* the game may not end on the way (a mate or stalemate before the last ply) */
+        if (arb_count_legal_moves(&c) == 0 || !helpmate(&c, winner, left - 1, line, ply + 1, nodes))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+static void shorten(const arb_position *pos, arb_color winner, arb_move *witness, int *len)
+{
+    uint64_t nodes = 0;
+    arb_move line[SHORTEST_PLIES];
+    /* the last ply is the winner's: odd lengths when the winner is to move, even otherwise */
+    for (int plies = pos->side == winner ? 1 : 2; plies <= SHORTEST_PLIES && plies < *len; plies += 2)
+        if (helpmate(pos, winner, plies, line, 0, &nodes)) {
+            memcpy(witness, line, sizeof *line * (size_t)plies);
+            *len = plies;
+            return;
+        } else if (nodes > SHORTEST_NODES) {
+            return;
+        }
 }
 
 /* The verdict from the search's outcome; an undecided search may still be settled by a static
@@ -266,6 +321,8 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
         if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
             out = SEARCH_UNDECIDED;
     }
+    if (out == SEARCH_MATE && len > SHORT_WITNESS && popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES)
+        shorten(pos, winner, witness, &len);
     conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
     dead_search_free(s);
     return ARB_OK;

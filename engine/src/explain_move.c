@@ -419,17 +419,30 @@ static void add_move_reasons(struct rlist *l, const arb_position *pos, const arb
         l->n += k;
 }
 
+static int explain_folded(const arb_position *pos, const arb_game *history, const char *text, arb_move *move,
+                          arb_reason *out, int cap);
+
 int arb_explain_text(const arb_position *pos, const arb_game *history, const char *text, arb_move *move,
                      arb_reason *out, int cap)
+{
+    char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    const char *typed = text;
+    if (text && strnlen(text, sizeof folded) < sizeof folded)
+        text = fold_native_digits(text, folded, sizeof folded); /* «e۴» is e4, as the runtimes read it */
+    int n = explain_folded(pos, history, text, move, out, cap);
+    if (n > 0)
+        arb_found_as_typed(out, n < cap ? n : cap, text, typed); /* echoed as typed: «e۵» */
+    return n;
+}
+
+static int explain_folded(const arb_position *pos, const arb_game *history, const char *text, arb_move *move,
+                          arb_reason *out, int cap)
 {
     struct rlist l = rlist_make(out, cap);
     arb_move m;
     arb_reason why;
     if (!pos)
         return -1;
-    char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
-    if (text && strnlen(text, sizeof folded) < sizeof folded)
-        text = fold_native_digits(text, folded, sizeof folded); /* «e۴» is e4, as the runtimes read it */
     arb_status st = arb_parse_move(pos, text, &m, &why);
     if (st == ARB_OK) {
         if (move)

@@ -307,6 +307,8 @@ arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen, a
     pos->fullmove_number = 1;
     if (!fen)
         return fail(why, ARB_R_fen_empty, F_BOARD, 0, ARB_ERR_SYNTAX);
+    if (strcmp(fen, ARB_START_POS) == 0) /* as UCI and every Arbiter input write the start */
+        fen = ARB_START_FEN;
     size_t len = strnlen(fen, ARB_FEN_MAX_INPUT + 1);
     if (len > ARB_FEN_MAX_INPUT) {
         arb_status st = fail(why, ARB_R_fen_too_long, F_BOARD, ARB_FEN_MAX_INPUT, ARB_ERR_SYNTAX);

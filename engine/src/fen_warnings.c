@@ -84,7 +84,7 @@ static void castling_order(struct rlist *l, const char *fen, const char *t, int 
 int arb_fen_warnings(const char *fen, arb_variant variant, arb_reason *out, int cap)
 {
     struct rlist l = rlist_make(out, cap);
-    if (!fen)
+    if (!fen || strcmp(fen, ARB_START_POS) == 0)
         return 0;
     size_t len = strnlen(fen, ARB_FEN_MAX_INPUT + 1);
     if (len > ARB_FEN_MAX_INPUT)

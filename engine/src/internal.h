@@ -39,6 +39,11 @@ static inline const char *fold_native_digits(const char *in, char *out, size_t c
     return out;
 }
 
+struct arb_reason;
+/* The reasons of r[0..n) whose found text is the folded input (fold_native_digits) get the input
+ * as it was typed back: «e۵» is echoed «e۵», not e5 (notation.c). */
+void arb_found_as_typed(struct arb_reason *r, int n, const char *folded, const char *typed);
+
 static inline void put_piece(arb_position *pos, arb_piece p, int sq)
 {
     pos->board[sq] = p;

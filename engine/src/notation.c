@@ -315,15 +315,29 @@ static arb_status parse_san(const arb_position *pos, const char *text, size_t ra
     return ARB_ERR_AMBIGUOUS;
 }
 
+void arb_found_as_typed(struct arb_reason *r, int n, const char *folded, const char *typed)
+{
+    if (!r || !folded || !typed || strcmp(folded, typed) == 0)
+        return;
+    char cut[sizeof r->found];
+    arb_strlcpy(cut, folded, sizeof cut);
+    for (int i = 0; i < n; i++)
+        if (strcmp(r[i].found, cut) == 0)
+            arb_strlcpy(r[i].found, typed, sizeof r[i].found);
+}
+
 arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why)
 {
     char folded[ARB_MOVE_INPUT_MAX * 2 + 2];
+    const char *typed = text;
     if (text && strnlen(text, sizeof folded) < sizeof folded)
         text = fold_native_digits(text, folded, sizeof folded); /* «e۴», «Nf۳» */
     size_t len = text ? strnlen(text, ARB_MOVE_INPUT_MAX + 1) : 0;
-    if (text && looks_like_uci(text, len))
-        return arb_parse_uci(pos, text, move, why);
-    return parse_san(pos, text, len, move, why);
+    arb_status st = text && looks_like_uci(text, len) ? arb_parse_uci(pos, text, move, why)
+                                                      : parse_san(pos, text, len, move, why);
+    if (st != ARB_OK && why)
+        arb_found_as_typed(why, 1, text, typed); /* the learner reads what they typed */
+    return st;
 }
 
 /* ---- a line of moves ---- */
@@ -333,9 +347,11 @@ static bool line_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-const char *arb_line_next(const char **at, size_t *len)
+const char *arb_line_next(const char **at, size_t *len, arb_line_number *num)
 {
     const char *p = *at;
+    if (num)
+        *num = (arb_line_number){-1, false};
     for (;;) {
         while (line_space(*p))
             p++;
@@ -344,12 +360,24 @@ const char *arb_line_next(const char **at, size_t *len)
             return NULL;
         }
         const char *start = p, *q = p;
-        while (*q >= '0' && *q <= '9')
+        long number = 0;
+        while (*q >= '0' && *q <= '9') {
+            /* ten digits or more read as 1000000000: no game's move number, and no overflow */
+            number = number < 100000000L ? number * 10 + (*q - '0') : 1000000000L;
             q++;
-        if (q > p && *q == '.') { /* a move number: "1.", "16...", or "1.e4" written together */
-            while (*q == '.')
-                q++;
+        }
+        int dots = 0;
+        for (;;) /* a move number: "1.", "16...", "16…", or "1.e4" written together */
+            if (q > p && *q == '.')
+                q++, dots++;
+            else if (q > p && strncmp(q, "\xe2\x80\xa6", 3) == 0) /* an ellipsis: three dots */
+                q += 3, dots += 3;
+            else
+                break;
+        if (dots > 0) {
             start = q;
+            if (num)
+                *num = (arb_line_number){number, dots > 1};
         }
         const char *end = start;
         while (*end && !line_space(*end))

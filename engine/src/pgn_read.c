@@ -8,6 +8,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "arbiter/pgn.h"
+#include "arbiter/rules.h"
 #include "internal.h"
 
 void arb_pgn_reader_init(arb_pgn_reader *r, const char *text, size_t len, const arb_pgn_options *opts)
@@ -578,6 +579,11 @@ static arb_status parse_line(struct ps *p, arb_pgn_line *line, const arb_positio
             arb_move m;
             arb_reason why;
             st = arb_parse_move(&cur, t.text, &m, &why);
+            if (st == ARB_ERR_ILLEGAL && main && arb_count_legal_moves(&cur) == 0) {
+                /* after a checkmate or stalemate: the game was over, not "no piece can play a3" */
+                arb_outcome end = {.ply = p->g->record.nplies};
+                why = arb_move_after_end(&end, t.text);
+            }
             if (st != ARB_OK) {
                 fail(p, st == ARB_ERR_SYNTAX ? ARB_ERR_SYNTAX : ARB_ERR_ILLEGAL,
                      st == ARB_ERR_SYNTAX ? ARB_R_pgn_bad_move : ARB_R_pgn_illegal_move, t.line, t.column);

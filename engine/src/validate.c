@@ -384,7 +384,8 @@ static void check_board(struct rlist *l, const arb_position *pos)
         arb_retro_problems(l, pos, coarse_ok, promoted);
 }
 
-int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
+/* Every problem of fen read in variant (arb_validate without the Chess960 hint). */
+static int problems_of(const char *fen, arb_variant variant, arb_reason *out, int cap)
 {
     struct rlist l = rlist_make(out, cap);
     arb_position pos;
@@ -418,4 +419,34 @@ int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
     arb_position with_rights;
     check_board(&l, parse4(&with_rights, &f, good, "-", variant, &why, NULL, NULL) == ARB_OK ? &with_rights : &pos);
     return l.n;
+}
+
+bool arb_fen_chess960_hint(const char *fen, arb_variant variant, arb_reason *hint)
+{
+    if (variant != ARB_STANDARD || !fen)
+        return false;
+    /* Only where the castling rights point at Chess960 (a king off the e-file with rights, rook
+     * file letters): a standard position that merely breaks standard rules (a bishop walled in
+     * on the wrong square) is not a Chess960 one sent by mistake. */
+    arb_reason first;
+    if (problems_of(fen, ARB_STANDARD, &first, 1) == 0)
+        return false;
+    bool castling = first.code == ARB_R_invalid_castling_rights || first.code == ARB_R_fen_castling_no_king ||
+                    first.code == ARB_R_fen_castling_no_rook || first.code == ARB_R_fen_bad_castling;
+    if (!castling || problems_of(fen, ARB_CHESS960, &first, 1) != 0)
+        return false;
+    if (hint)
+        *hint = arb_reason_make(ARB_R_fen_chess960_hint);
+    return true;
+}
+
+int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
+{
+    /* A Chess960 position sent as standard chess: the hint first, then why standard refuses it */
+    arb_reason hint;
+    bool hinted = arb_fen_chess960_hint(fen, variant, &hint);
+    int n = problems_of(fen, variant, hinted && cap > 0 ? out + 1 : out, hinted && cap > 0 ? cap - 1 : cap);
+    if (hinted && cap > 0)
+        out[0] = hint;
+    return n + hinted;
 }

@@ -9,10 +9,10 @@ local EXTRA = { easy = { 1, 3 }, medium = { 3, 6 }, hard = { 5, 10 } }
 local LETTERS = "PNBRQpnbrq"
 
 local CHOICES = {
-  { id = "both", text = { en = "Both sides", fa = "در هر دو جناح", ar = "التبييت القصير والطويل كلاهما" } },
+  { id = "both", text = { en = "Both sides", fa = "هر دو قلعه (کوچک و بزرگ)", ar = "التبييت القصير والطويل كلاهما" } },
   { id = "kingside", text = { en = "Kingside only", fa = "فقط قلعهٔ کوچک", ar = "التبييت القصير فقط" } },
   { id = "queenside", text = { en = "Queenside only", fa = "فقط قلعهٔ بزرگ", ar = "التبييت الطويل فقط" } },
-  { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "لا يجوز التبييت" } },
+  { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "لا يجوز أيّ تبييت" } },
 }
 
 local function template(rng, level)
@@ -81,8 +81,8 @@ return quiz {
         do
           return Q.question(pos,
             { en = "{side} to move. On which sides may {side} castle now?",
-              fa = "نوبت {side} است. {side} اکنون در کدام جناح می‌تواند قلعه برود؟",
-              ar = "الدور على {side}. في أي جناح يجوز أن يبيّت {side} الآن؟" },
+              fa = "نوبت {side} است. {side} اکنون کدام قلعه را می‌تواند برود؟",
+              ar = "الدور على {side}. ما التبييت الذي يجوز أن يقوم به {side} الآن؟" },
             { choices = CHOICES, data = { color = pos:turn() } })
         end
       end
@@ -98,8 +98,14 @@ return quiz {
     local text
     for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
-    for _, e in ipairs(kwhy) do ex[#ex + 1] = e end
-    for _, e in ipairs(qwhy) do ex[#ex + 1] = e end
+    -- a reason both sides share (the king in check) is said once, not once per side
+    local said = {}
+    for _, list in ipairs({ kwhy, qwhy }) do
+      for _, e in ipairs(list) do
+        local key = e.text or (e.code .. table.concat(e.squares or {}, " "))
+        if not said[key] then said[key] = true; ex[#ex + 1] = e end
+      end
+    end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,
 }

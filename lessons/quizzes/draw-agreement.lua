@@ -19,9 +19,8 @@ local MATES = {
   { "e2e4", "g7g5", "d2d4", "f7f6", "d1h5" }, { "f2f4", "e7e6", "g2g4", "d8h4" },
 }
 
-local NO_MOVES = { en = "no move yet", fa = "هنوز هیچ حرکتی", ar = "لا نقلات بعد" }
 local BOTH_MOVED = { en = "Both players have made at least one move, so they may agree a draw, and it ends the game at once (5.2.3).",
-                     fa = "هر دو بازیکن دست‌کم یک حرکت انجام داده‌اند، پس می‌توانند بر تساوی توافق کنند و این بی‌درنگ بازی را تمام می‌کند (۵.۲.۳).",
+                     fa = "هر دو بازیکن دست‌کم یک حرکت انجام داده‌اند، پس می‌توانند بر تساوی توافق کنند و این بی‌درنگ بازی را تمام می‌کند (۵٫۲٫۳).",
                      ar = "لعب كلٌّ من اللاعبين نقلة واحدة على الأقل، فيجوز لهما الاتفاق على التعادل، وهذا ينهي المباراة فورًا (5.2.3)." }
 
 return quiz {
@@ -56,14 +55,26 @@ return quiz {
       local got = out and (out.result == "*" and "play_on" or out.termination == "agreement" and "draw" or "over")
       if got == want then
         local set_up = start:fen() ~= arbiter.start():fen()
-        local list = #moves > 0 and Q.move_list(game) or NO_MOVES
-        local prompt = set_up and {
-          en = "The game began from the position set up on the board, with {first} to move. The moves since: {moves}. Now the players agree to a draw. What is the result?",
-          fa = "بازی از وضعیتی آغاز شد که روی صفحه چیده شده بود و نوبت {first} بود. حرکت‌ها از آن پس: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
-          ar = "بدأت المباراة من وضعٍ رُتّب على الرقعة والدور فيه على {first}. النقلات منذئذ: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" } or {
+        -- a sentence for each case, never a form field ("moves so far: no move yet", F55)
+        local prompt
+        if set_up and #moves > 0 then prompt = {
+          en = "The game began from the position set up on the board, with {first} to move, and these moves have been played since: {moves}. Now the players agree to a draw. What is the result?",
+          fa = "بازی از وضعیتی آغاز شد که روی صفحه چیده شده بود و نوبت {first} بود، و از آن پس این حرکت‌ها بازی شده است: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "بدأت المباراة من وضعٍ رُتّب على الرقعة والدور فيه على {first}، ثم لُعبت هذه النقلات: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+        elseif set_up then prompt = {
+          en = "The game began from the position set up on the board, with {first} to move, and no move has been played yet. Now the players agree to a draw. What is the result?",
+          fa = "بازی از وضعیتی آغاز شد که روی صفحه چیده شده بود و نوبت {first} است، و هنوز هیچ حرکتی بازی نشده است. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "بدأت المباراة من وضعٍ رُتّب على الرقعة والدور فيه على {first}، ولم تُلعب أي نقلة بعد. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+        elseif #moves > 0 then prompt = {
           en = "The moves so far: {moves}. Now the players agree to a draw. What is the result?",
-          fa = "حرکت‌های انجام‌شده تا اینجا: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
-          ar = "النقلات التي لُعبت حتى الآن: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+          fa = "در این بازی تا اینجا این حرکت‌ها بازی شده است: {moves}. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "لُعبت في هذه المباراة حتى الآن هذه النقلات: {moves}. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+        else prompt = {
+          en = "No move has been played yet. Now the players agree to a draw. What is the result?",
+          fa = "هنوز هیچ حرکتی بازی نشده است. اکنون دو بازیکن بر تساوی توافق می‌کنند. نتیجه چیست؟",
+          ar = "لم تُلعب أي نقلة بعد. الآن يتفق اللاعبان على التعادل. ما النتيجة؟" }
+        end
+        local list = #moves > 0 and Q.move_list(game) or ""
         return Q.question(game:position(), prompt,
           { vars = { moves = list, first = Q.color_text(start:turn()) }, choices = CHOICES, start_fen = start:fen(), moves = moves, game = game,
             data = { event = "agree_draw" } })

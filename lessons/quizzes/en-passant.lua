@@ -192,11 +192,15 @@ return quiz {
     local shown = expected
     for _, ch in ipairs(q.choices) do if ch.id == expected then shown = ch.text end end
     ex[#ex + 1] = Q.verdict(correct, shown, lang)
-    -- why each offered capture is not legal, from the game (the double step it came too late for)
+    -- why each offered capture is not legal, from the game (the double step it came too late
+    -- for); two pawns that could have taken the same pawn share that reason: said once
+    local said = {}
     for _, ch in ipairs(q.choices) do
       if ch.id ~= "none" and not legal[ch.id] then
         local _, why = arbiter.explain(q.pos, ch.id, q.game)
-        for _, e in ipairs(why or {}) do if e.code ~= "illegal_move" then ex[#ex + 1] = e end end
+        for _, e in ipairs(why or {}) do
+          if e.code ~= "illegal_move" and not said[e.text] then said[e.text] = true; ex[#ex + 1] = e end
+        end
       end
     end
     return { correct = correct, expected = expected, explanations = ex }

@@ -24,9 +24,9 @@ local CHOICES = {
 }
 local PROMPTS = {
   supervised = {
-    en = "In {tc}, {side} completes an illegal move (the {nth} by {side} in this game). The arbiter restores this position. What happens now?",
-    fa = "در {tc}، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). داور این وضعیت را برمی‌گرداند. اکنون چه می‌شود؟",
-    ar = "في {tc}، أكمل {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). أعاد الحكم هذا الوضع. ماذا يحدث الآن؟" },
+    en = "In {tc}, {side} completes an illegal move (the {nth} by {side} in this game). The arbiter restores the position before it, the one shown. What happens now?",
+    fa = "در {tc}، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). داور وضعیت پیش از آن حرکت را، که همین وضعیت است، برمی‌گرداند. اکنون چه می‌شود؟",
+    ar = "في {tc}، أكمل {side} نقلة غير قانونية (وهي النقلة غير القانونية {nth} التي يلعبها {side} في هذه المباراة). فأعاد الحكم الوضع الذي سبق تلك النقلة، وهو هذا الوضع. ماذا يحدث الآن؟" },
   claim = {
     en = "In {tc} with one arbiter for the whole hall, not for each game, {side} completes an illegal move (the {nth} by {side} in this game). {opponent} stops the clock at once and claims it, before making a move; this was the position before it. What happens now?",
     fa = "در {tc} که یک داور برای کل سالن دارد، نه برای هر بازی، {side} یک حرکت غیرقانونی را کامل می‌کند ({nth} حرکت غیرقانونی {side} در این بازی). {opponent} بی‌درنگ و پیش از انجام حرکتی ساعت را متوقف می‌کند و ادعا می‌کند؛ این وضعیتِ پیش از آن حرکت بود. اکنون چه می‌شود؟",

@@ -1,8 +1,23 @@
 -- Quiz: how many legal moves does the side to move have? Four numbers to choose from, the
 -- right one among them; the count (and, when in check, why it is small) comes from the engine.
+-- Hard asks for a count that turns on a rule, not a longer game: the side to move is in check,
+-- has a pinned piece, may castle, promote (four moves a push) or capture en passant.
 local Q = quizlib
 
-local PLIES = { easy = { 2, 8 }, medium = { 8, 30 }, hard = { 20, 70 } }
+local PLIES = { easy = { 2, 8 }, medium = { 8, 30 }, hard = { 8, 40 } }
+
+-- Does a rule beyond the pieces' ways of moving shape this position's count?
+local function turns_on_a_rule(pos)
+  if pos:in_check() or #pos:pinned(pos:turn()) > 0 then return true end
+  for _, m in ipairs(pos:legal_moves()) do
+    local from, to = m.uci:sub(1, 2), m.uci:sub(3, 4)
+    local pawn = pos:piece_at(from):upper() == "P"
+    if m.san:sub(1, 3) == "O-O" or #m.uci == 5 or (pawn and from:sub(1, 1) ~= to:sub(1, 1) and not pos:piece_at(to)) then
+      return true
+    end
+  end
+  return false
+end
 local LETTERS = { "A", "B", "C", "D" }
 
 local MSG_COUNT = { en = "Legal moves of {side}: {n} ({moves}).", fa = "{side} {n} حرکت قانونی دارد: {moves}.",
@@ -16,10 +31,11 @@ return quiz {
   generate = function(rng, params)
     local level = Q.level(params)
     local r = PLIES[level]
-    for _ = 1, 50 do
+    for try = 1, 200 do
       local g, pos = Q.random_game(rng, r[1], r[2])
       local n = pos and pos:legal_count() or 0
-      if n > 0 and (level ~= "easy" or n <= 30) then
+      -- hard: a rule decides (the last tries take any position rather than fail)
+      if n > 0 and (level ~= "easy" or n <= 30) and (level ~= "hard" or try > 150 or turns_on_a_rule(pos)) then
         local values, seen = { n }, { [n] = true }
         while #values < 4 do
           local v = n + rng:int(-6, 6)

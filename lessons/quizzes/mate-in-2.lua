@@ -16,6 +16,7 @@ return quiz {
   id = "mate-in-2",
   title = { en = "Mate in two", fa = "مات در دو حرکت", ar = "كش مات في نقلتين" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
+  answer_type = "line",
 
   generate = function(rng, params)
     local level = Q.level(params)

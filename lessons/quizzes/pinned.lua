@@ -31,6 +31,7 @@ return quiz {
   id = "pinned",
   title = { en = "Find the pinned pieces", fa = "مهره‌های آچمز را پیدا کنید", ar = "حدّد القطع المثبّتة" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
+  answer_type = "squares",
 
   generate = function(rng, params)
     local level = Q.level(params)

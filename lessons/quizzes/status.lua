@@ -11,6 +11,10 @@ local CHOICES = {
   { id = "none", text = { en = "None of these", fa = "هیچ‌کدام", ar = "لا شيء مما سبق" } },
 }
 local ID = { ongoing = "none", check = "check", checkmate = "checkmate", stalemate = "stalemate" }
+-- "None of these" says why: the engine gives no reason for a position that is none of the three.
+local MSG_NONE = { en = "{side}'s king is not in check and {side} has legal moves, so this is neither check, checkmate nor stalemate: the game goes on.",
+                   fa = "شاه {side} کیش نیست و {side} حرکت قانونی دارد؛ پس این وضعیت نه کیش است، نه مات و نه پات: بازی ادامه می‌یابد.",
+                   ar = "ملك {side} ليس في كش، ولدى {side} نقلات قانونية؛ فهذا الوضع ليس كشًّا ولا كش مات ولا جمودًا: تستمر المباراة." }
 local MATERIAL = { easy = { "Q", "QP", "RR" }, medium = { "QR", "RR", "QB", "RB" }, hard = { "QN", "RB", "QRp", "RRp", "QBp" } }
 
 local function find(rng, level, want)
@@ -76,6 +80,7 @@ return quiz {
     for _, ch in ipairs(CHOICES) do if ch.id == expected then text = ch.text end end
     ex[#ex + 1] = Q.verdict(c ~= nil and c.id == expected, text, lang)
     for _, e in ipairs(why) do ex[#ex + 1] = e end
+    if expected == "none" then ex[#ex + 1] = Q.note("status_none", MSG_NONE, lang, { side = Q.color_text(q.pos:turn()) }) end
     return { correct = c ~= nil and c.id == expected, expected = expected, explanations = ex }
   end,
 }

@@ -17,16 +17,16 @@ local SHAPES = { easy = { "own" }, medium = { "opp", "king_rook" }, hard = { "ow
 -- Each choice says exactly what is allowed, so that only one of them is true: "capture it with
 -- any piece" is false when only the touched piece may take it, and the other way round.
 local CHOICE = {
-  move = { en = "Move the piece on {own}, to any square it can go to", fa = "مهرهٔ {own} را به هر خانه‌ای که بتواند حرکت دهد",
-           ar = "أن يحرّك القطعة في {own} إلى أي مربع تستطيع بلوغه" },
-  capture = { en = "Capture the piece on {opp}, with any piece that can take it", fa = "مهرهٔ {opp} را با هر مهره‌ای که بتواند بزند",
-              ar = "أن يأخذ القطعة في {opp} بأي قطعة تستطيع أخذها" },
-  capture_with = { en = "Capture the piece on {opp} with the piece on {own}, and with no other", fa = "مهرهٔ {opp} را فقط با مهرهٔ {own} بزند",
-                   ar = "أن يأخذ القطعة في {opp} بالقطعة في {own} دون غيرها" },
-  castle = { en = "Castle with that rook", fa = "با همان رخ قلعه برود", ar = "أن يبيّت مع ذلك الرخ" },
+  move = { en = "Move the piece on {own}, to any square it can go to", fa = "مهرهٔ {own} را به هر خانه‌ای که بتواند برود حرکت دهید",
+           ar = "أن تحرّك القطعة في {own} إلى أي مربع تستطيع بلوغه" },
+  capture = { en = "Capture the piece on {opp}, with any piece that can take it", fa = "مهرهٔ {opp} را با هر مهره‌ای که بتواند آن را بزند، بزنید",
+              ar = "أن تأخذ القطعة في {opp} بأي قطعة تستطيع أخذها" },
+  capture_with = { en = "Capture the piece on {opp} with the piece on {own}, and with no other", fa = "مهرهٔ {opp} را فقط با مهرهٔ {own} بزنید",
+                   ar = "أن تأخذ القطعة في {opp} بالقطعة في {own} دون غيرها" },
+  castle = { en = "Castle with that rook", fa = "با همان رخ قلعه بروید", ar = "أن تبيّت مع ذلك الرخ" },
   king = { en = "Make a king move other than that castling (castling on the other side included)",
-           fa = "حرکتی با شاه جز آن قلعه انجام دهد (از جمله قلعه در جناح دیگر)",
-           ar = "أن يلعب نقلة بالملك غير ذلك التبييت (ومنها التبييت في الجناح الآخر)" },
+           fa = "حرکتی با شاه جز آن قلعه انجام دهید (از جمله قلعه در جناح دیگر)",
+           ar = "أن تلعب نقلة بالملك غير ذلك التبييت (ومنها التبييت في الجناح الآخر)" },
   any = { en = "Nothing: any legal move (the touch binds nothing)", fa = "هیچ: هر حرکت قانونی (لمس تعهدی نمی‌آورد)",
           ar = "لا شيء: أي نقلة قانونية (اللمس لا يُلزم بشيء)" },
 }
@@ -38,13 +38,13 @@ local OFFER = {
 }
 
 local PROMPT_ONE = {
-  en = "It is {side}'s move, and {side} deliberately touched the piece on {squares}. What does the touch-move rule oblige {side} to do?",
-  fa = "نوبت {side} است و {side} عمداً مهرهٔ {squares} را لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
-  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعةَ في {squares}. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
+  en = "You are {side} and it is your move. You deliberately touched the piece on {squares}. What does the touch-move rule oblige you to do?",
+  fa = "شما با مهره‌های {side} بازی می‌کنید و نوبت شماست. عمداً مهرهٔ {squares} را لمس کرده‌اید. بنابر قانون دست به مهره، اکنون به چه کاری ملزم هستید؟",
+  ar = "أنت الطرف {side} والدور عليك، وقد لمستَ عمدًا القطعةَ في {squares}. بماذا تُلزمك قاعدةُ القطعة الملموسة؟" }
 local PROMPT_SEVERAL = {
-  en = "It is {side}'s move, and {side} deliberately touched the pieces on {squares}, in that order. What does the touch-move rule oblige {side} to do?",
-  fa = "نوبت {side} است و {side} عمداً مهره‌های {squares} را به همین ترتیب لمس کرد. بنابر قانون دست به مهره، {side} اکنون به چه کاری ملزم است؟",
-  ar = "الدور على {side}، وقد لمس {side} عمدًا القطعَ في {squares} بهذا الترتيب. بماذا تُلزم قاعدةُ القطعة الملموسة {side}؟" }
+  en = "You are {side} and it is your move. You deliberately touched the pieces on {squares}, in that order. What does the touch-move rule oblige you to do?",
+  fa = "شما با مهره‌های {side} بازی می‌کنید و نوبت شماست. عمداً مهره‌های {squares} را به همین ترتیب لمس کرده‌اید. بنابر قانون دست به مهره، اکنون به چه کاری ملزم هستید؟",
+  ar = "أنت الطرف {side} والدور عليك، وقد لمستَ عمدًا القطعَ في {squares} بهذا الترتيب. بماذا تُلزمك قاعدةُ القطعة الملموسة؟" }
 
 local function own_piece(pos, sq)
   local p = pos:piece_at(sq)

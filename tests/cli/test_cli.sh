@@ -121,9 +121,42 @@ out=$("$arbiter" explain "4k3/8/8/8/8/8/8/4K3 w - - 0 1" Kd2); rc=$?
 check cli.explain.bare_kings_diagram "$([ $rc -eq 0 ] && grep -qx 'legal: Kd2 (e1d2)' <<<"$out" &&
   grep -qx 'game over at ply 0: insufficient_material 1/2-1/2' <<<"$out"; echo $?)" "rc $rc: $out"
 out=$("$arbiter" explain startpos f3 e5 g4 Qh4# a3 a6 2>&1); rc=$?
-check cli.explain.record_past_mate "$([ $rc -eq 1 ] && grep -q 'move 5 (a3) cannot be played' <<<"$out" &&
+check cli.explain.record_past_mate "$([ $rc -eq 1 ] && grep -q '^arbiter: 3.a3 (argument 5 after the FEN) cannot be played' <<<"$out" &&
   grep -q '\[move_after_end\]' <<<"$out" && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "rc $rc: $out"
 out=$("$arbiter" dead "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 check cli.dead.mate_says_mate "$([ "$(head -n1 <<<"$out")" = checkmate ] && grep -q '\[checkmate, FIDE 5.1.1\]' <<<"$out"; echo $?)" "$out"
+# a move after mate is refused because the game had ended (Persian review F11), in outcome and pgn
+out=$("$arbiter" outcome --lang fa startpos f3 e5 g4 Qh4# a3 2>&1); rc=$?
+check cli.outcome.move_after_mate "$([ $rc -eq 1 ] && grep -q 'code: move_after_end' <<<"$out" &&
+  grep -q 'code: checkmate' <<<"$out" && ! grep -q no_piece_can_move_there <<<"$out"; echo $?)" "rc $rc: $out"
+pgnfile=$(mktemp); printf '[Event "F11"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 a6 *\n' >"$pgnfile"
+out=$("$arbiter" pgn "$pgnfile" 2>&1); rm -f "$pgnfile"
+check cli.pgn.move_after_mate "$(grep -q 'ended at ply 4, so a3 cannot be played.*(move_after_end)' <<<"$out" &&
+  ! grep -q no_piece_can_move_there <<<"$out"; echo $?)" "$out"
+# lesson play numbers the choices in the language's digits and takes the number (F16): step 2 of t02
+# is "White resigns with K+Q v K: the result?" (1-0, 0-1, draw), the draw third
+t02="$data/../../lessons/t02-draw-offers-resignation.lua"
+out=$(printf 'x\n۳\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.choices_numbered_fa "$(grep -q '^   ۳) مساوی$' <<<"$out" && ! grep -q 'draw)' <<<"$out" &&
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\n2\n3\n' | "$arbiter" lesson play "$t02" 2>&1)
+check cli.lesson.choice_by_number "$(grep -q '^   3) Draw' <<<"$out" && grep -q '✗' <<<"$out" &&
+  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
+# A refused move of a record is named as in a game (1...e4), not "move 2" (trial 1, CLI).
+out=$("$arbiter" explain startpos e4 e4 Nf3 2>&1); rc=$?
+check cli.explain.refused_move_named "$([ $rc -eq 1 ] && grep -q '^arbiter: 1...e4 (argument 2 after the FEN) cannot be played' <<<"$out"; echo $?)" "rc $rc: $out"
+# status lists the draws that may be claimed (trial 1 C1: it printed only "ongoing").
+out=$("$arbiter" status startpos Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8)
+check cli.status.claimable "$([ "$(head -n1 <<<"$out")" = ongoing ] && grep -qx 'claimable: threefold now' <<<"$out" &&
+  grep -q '\[threefold_now, FIDE 9.2.2\]' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status startpos Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1)
+check cli.status.claimable_with_move "$(grep -qx 'claimable: threefold with Ng8 (f6g8)' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" status startpos e4)
+check cli.status.nothing_claimable "$(! grep -q claimable <<<"$out"; echo $?)" "$out"
+# moves takes a record, as explain and status do (trial 1: a usage error).
+out=$("$arbiter" moves startpos e4 e5 Ke2 Ke7); rc=$?
+check cli.moves.after_a_record "$([ $rc -eq 0 ] && grep -qx 'e2e1 Ke1' <<<"$out"; echo $?)" "rc $rc: $out"
+out=$("$arbiter" moves startpos f3 e5 g4 Qh4# a3 2>&1); rc=$?
+check cli.moves.record_past_mate "$([ $rc -eq 1 ] && grep -q '\[move_after_end\]' <<<"$out"; echo $?)" "rc $rc: $out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

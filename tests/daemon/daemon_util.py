@@ -99,6 +99,11 @@ class Daemon:
         if self.validate:  # every answer against docs/openapi.json (openapi_check.py)
             for problem in openapi_check.contract().problems(method, path, r.status, hdrs.get('content-type'), parsed):
                 check(False, 'OpenAPI: ' + problem)
+            if 200 <= r.status < 300:  # and a request the server accepted against the request schema
+                sent = json.loads(body) if isinstance(body, (str, bytes)) and body and \
+                    h.get('Content-Type', '').startswith('application/json') else None
+                for problem in openapi_check.contract().request_problems(method, path, sent):
+                    check(False, 'OpenAPI (a request the server accepted): ' + problem)
         return r.status, hdrs, parsed
 
     def post(self, path, body, **kw):

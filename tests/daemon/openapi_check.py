@@ -1,11 +1,14 @@
 # Validates a daemon answer against docs/openapi.json: the operation (method + path template)
 # must document the status, the body must fit that response's schema, and no object may carry
-# a member its schema does not declare. daemon_util.Daemon.request calls it for every answer,
-# so every daemon test checks the contract. Needs python3-jsonschema (scripts/deps).
+# a member its schema does not declare; and a request the daemon answered 2xx must fit the
+# operation's request schema and query parameters (the spec may not refuse what the server
+# accepts). daemon_util.Daemon.request calls it for every exchange, so every daemon test checks
+# the contract. Needs python3-jsonschema (scripts/deps).
 import copy
 import json
 import os
 import re
+import urllib.parse
 
 import jsonschema
 
@@ -14,9 +17,9 @@ DOC_PATH = os.path.join(ROOT, 'docs', 'openapi.json')
 
 
 def _to_json_schema(node, components):
-    """OpenAPI 3.0 schema -> JSON Schema: $ref inlined (the document has no cycles), nullable
-    as a type union, allOf merged, and objects closed (additionalProperties false) unless the
-    schema says otherwise."""
+    """OpenAPI schema -> JSON Schema: $ref inlined (the document has no cycles), nullable
+    (OpenAPI 3.0) as a type union, allOf merged, and objects closed (additionalProperties false)
+    unless the schema says otherwise."""
     if isinstance(node, list):
         return [_to_json_schema(n, components) for n in node]
     if not isinstance(node, dict):
@@ -119,10 +122,44 @@ class Contract:
         v = self._validators.get(key)
         if v is None:
             schema = _to_json_schema(media['schema'], self.components)
-            v = self._validators[key] = jsonschema.Draft7Validator(schema)
+            v = self._validators[key] = jsonschema.Draft202012Validator(schema)
         errs = sorted(v.iter_errors(body), key=lambda e: list(e.absolute_path))
         return ['%s %s %d: at %s: %s' % (method, template, status, '/'.join(map(str, e.absolute_path)) or '.',
                                         e.message[:300]) for e in errs[:5]]
+
+
+    def request_problems(self, method, path, body):
+        """What in a request the daemon accepted the document does not allow; [] when it fits."""
+        template, op, _ = self.operation(method, path)
+        if not op:
+            return []
+        out = []
+        query = path.split('?', 1)[1] if '?' in path else ''
+        params = {}
+        for p in op.get('parameters', []):
+            if '$ref' in p:
+                p = self.doc['components']['parameters'][p['$ref'].split('/')[-1]]
+            if p.get('in') == 'query':
+                params[p['name']] = p
+        for pair in filter(None, query.split('&')):
+            name, _, value = pair.partition('=')
+            value = urllib.parse.unquote_plus(value)
+            if name not in params:
+                out.append('%s %s: query parameter %r is not documented' % (method, template, name))
+            elif not jsonschema.Draft202012Validator(_to_json_schema(params[name]['schema'], self.components)).is_valid(
+                    value):
+                out.append('%s %s: ?%s=%s does not fit its schema' % (method, template, name, value))
+        media = op.get('requestBody', {}).get('content', {}).get('application/json')
+        if media and isinstance(body, dict):
+            key = (template, method.lower(), 'request')
+            v = self._validators.get(key)
+            if v is None:
+                v = self._validators[key] = jsonschema.Draft202012Validator(
+                    _to_json_schema(media['schema'], self.components))
+            for e in sorted(v.iter_errors(body), key=lambda e: list(e.absolute_path))[:5]:
+                out.append('%s %s request: at %s: %s' % (method, template, '/'.join(map(str, e.absolute_path)) or '.',
+                                                        e.message[:300]))
+        return out
 
 
 _contract = None

@@ -37,6 +37,21 @@ try:
     st, _, m = d.post('/v1/move', {'fen': PIN, 'move': 'c3d5'})
     check_eq(codes(m['reasons']), ['pinned', 'illegal_move'], 'UCI (a board drag): pinned first, as for SAN')
 
+    begin('move.then_analyze')  # issue 24 §3, trial row 22: one round trip per typed move
+    moves = ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6']
+    st, _, m = d.post('/v1/move', {'moves': moves, 'move': 'O-O', 'then': 'analyze'})
+    st2, _, a = d.post('/v1/analyze', {'moves': moves + ['O-O']})
+    check_eq((st, m.get('legal'), m.get('analysis')), (200, True, a), 'the analysis after the move, as /v1/analyze')
+    st, _, m = d.post('/v1/move', {'moves': moves, 'move': 'O-O'})
+    check('analysis' not in m, 'only when asked')
+    st, _, m = d.post('/v1/move', {'moves': moves, 'move': 'Ke3', 'then': 'analyze'})
+    check_eq((m.get('legal'), 'analysis' in m), (False, False), 'an illegal move has no position after it')
+    st, _, m = d.post('/v1/move', {'fen': '7k/8/6K1/8/8/8/8/R7 w - - 0 1', 'move': 'Ra8', 'then': 'analyze'})
+    check_eq((m['analysis']['status'], m['analysis']['result'], m['analysis']['ply']), ('checkmate', '1-0', 1),
+             'the mate it gives')
+    st, e = d.post('/v1/move', {'move': 'e4', 'then': 'castling'})[0], d.post('/v1/move', {'move': 'e4', 'then': 'x'})[2]
+    check_eq((st, e['error']['code'], e['error'].get('allowed')), (400, 'invalid_field', ['analyze']), 'then is analyze')
+
     begin('move.history_names_the_move')
     st, _, m = d.post('/v1/move', {'fen': ROOKS, 'moves': ['Ke2', 'Ke7', 'Ke1', 'Ke8'], 'move': 'O-O'})
     check_eq(m['legal'], False, 'castling after the king moved')
@@ -268,12 +283,12 @@ try:
     for body, code, field, index in [
         ({}, 'missing_field', 'touched', None),
         ({'touched': 'g1'}, 'invalid_field', 'touched', None),
-        ({'touched': [{'square': 'g1'}, {'square': 'z9'}]}, 'invalid_field', 'touched', 1),
+        ({'touched': [{'square': 'g1'}, {'square': 'z9'}]}, 'invalid_field', 'touched[].square', 1),
         ({'touched': [{'square': 'g1'}, 'g1']}, 'invalid_field', 'touched', 1),
-        ({'touched': [{'square': 'g1x'}]}, 'invalid_field', 'touched', 0),
+        ({'touched': [{'square': 'g1x'}]}, 'invalid_field', 'touched[].square', 0),
         ({'touched': [{'square': 'g1'}] * 17}, 'out_of_range', 'touched', None),
-        ({'touched': [{'square': 'g1'}], 'promotion': {'square': 'a8', 'piece': 'K'}}, 'invalid_field', 'promotion',
-         None),
+        ({'touched': [{'square': 'g1'}], 'promotion': {'square': 'a8', 'piece': 'K'}}, 'invalid_field',
+         'promotion.piece', None),
         ({'touched': [{'square': 'g1'}], 'promotion': 'Q'}, 'invalid_field', 'promotion', None),
     ]:
         st, _, e = d.post('/v1/touch', body)

@@ -2,8 +2,9 @@
 # daemon.cli_json: every `arbiter ... --json` prints exactly what the matching endpoint answers
 # for the same input, errors and languages included: moves/status -> /v1/analyze, perft ->
 # /v1/perft, fen/validate -> /v1/validate, explain -> /v1/move, castling -> /v1/castling,
-# outcome -> /v1/outcome, touch -> /v1/touch, dead -> /v1/dead; mate and pgn refuse --json.
+# outcome -> /v1/outcome, touch -> /v1/touch, dead -> /v1/dead, mate -> /v1/mate, pgn -> /v1/pgn.
 import json
+import os
 import subprocess
 import sys
 
@@ -106,10 +107,32 @@ try:
     same('outcome.record_ended', ['outcome', 'startpos'] + SHUFFLE + ['Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8',
                                                                       'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nc3'],
          '/v1/outcome', {'moves': SHUFFLE + ['Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nc3']})
-    begin('cli_json.no_json_form')
-    for args in (['mate', '--json', 'startpos', '1'], ['pgn', '--json', '/dev/null']):
-        r = subprocess.run([CLI] + args, capture_output=True, text=True)
-        check(r.returncode == 2 and 'no --json form' in r.stderr, '%s refuses --json: %r' % (args[0], r.stderr))
+    # issue 24 §3: the CLI's pgn and mate have endpoints now, and print exactly what they answer
+    opera = '4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 16'
+    for lang in ('en', 'fa', 'ar'):
+        same('mate.opera', ['mate', opera, '2'], '/v1/mate', {'fen': opera, 'n': 2}, lang, lambda a: a['mate'] is True)
+    same('mate.none', ['mate', opera, '1'], '/v1/mate', {'fen': opera, 'n': 1}, rc_ok=lambda a: a['mate'] is True)
+    same('mate.budget', ['mate', '--budget', '10', opera, '3'], '/v1/mate', {'fen': opera, 'n': 3, 'budget': 10},
+         rc_ok=lambda a: a['mate'] is True)
+    same('mate.over_budget', ['mate', '--budget', '30000000', opera, '2'], '/v1/mate',
+         {'fen': opera, 'n': 2, 'budget': 30000000})
+    same('mate.cooks', ['mate', '6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1', '1'], '/v1/mate',
+         {'fen': '6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1', 'n': 1}, rc_ok=lambda a: a['mate'] is True)
+    data = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'data', 'pgn')
+    for name in sorted(os.listdir(data)):
+        if not name.endswith('.pgn') or name == 'latin1.pgn':  # JSON bodies are UTF-8: latin1 goes converted
+            continue
+        text = open(os.path.join(data, name), encoding='utf-8').read()
+        for extra, body in [([], {}), (['--strict'], {'strict': True}), (['--skip-variations'], {'skip_variations': True})]:
+            begin('cli_json.pgn.%s%s' % (name, ''.join(extra)))
+            rc, out = cli('pgn', '--json', *extra, os.path.join(data, name))
+            st, _, want = d.post('/v1/pgn', dict(body, pgn=text))
+            check_eq(out, want, 'pgn --json %s == /v1/pgn' % name)
+            check_eq(rc, 1 if want.get('refused') else 0, 'exit 1 when a game was refused')
+    begin('cli_json.pgn.stdin')
+    text = open(os.path.join(data, 'classics.pgn'), encoding='utf-8').read()
+    r = subprocess.run([CLI, 'pgn', '--json', '-'], input=text, capture_output=True, text=True)
+    check_eq(json.loads(r.stdout), d.post('/v1/pgn', {'pgn': text})[2], 'pgn --json - reads standard input')
 finally:
     d.stop()
 finish()

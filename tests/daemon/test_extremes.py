@@ -94,7 +94,11 @@ def start():
                     '  prompt = { en = "How many?", fa = "چند؟", ar = "كم؟" },\n'
                     '  success = { en = "263.", fa = "۲۶۳.", ar = "263." },\n  answer = 263,\n'
                     '  source = "the 2026-12 review",\n}\n' % review)
-    return Daemon(BIN, {'lessons': LESSONS.name, 'lesson-preview': 'true'})
+    # lesson_bindings' probe runs every binding (a mate search, a dead-position search, perft, a
+    # random game...) twice on the densest boards: under ASan+UBSan that went past the default
+    # 500 ms on a clean clone (both_queens_w). What is tested is that each binding answers on these boards,
+    # not how fast: a budget that a sanitizer build keeps too (an endless script still ends).
+    return Daemon(BIN, {'lessons': LESSONS.name, 'lesson-preview': 'true', 'lesson-time-ms': 5000})
 
 
 d = start()

@@ -36,6 +36,19 @@ def wait_generation(d, gen, timeout=20):
 
 d = Daemon(BIN, {'lessons': LESSONS, 'threads': 2})
 try:
+    begin('lessons.step_history')  # issue 24 §3, trial row 21: how the repetition step's position arose
+    st, _, rep = d.get('/v1/lessons/repetition')
+    hist = [x for x in rep['steps'] if 'moves' in x]
+    check(len(hist) >= 3, 'the repetition steps carry their moves: %d' % len(hist))
+    for x in hist:
+        st, _, a = d.post('/v1/analyze', {'fen': x['start_fen'], 'moves': x['moves'], 'variant': x['variant']})
+        check_eq((st, a.get('fen')), (200, x['fen']), 'step %d: start_fen + moves give fen' % x['n'])
+    step2 = rep['steps'][1]
+    check_eq((step2['start_fen'], step2['moves'][:4]), ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+             ['g1f3', 'g8f6', 'f3g1', 'f6g8']), 'Nf3 Nf6 Ng1 Ng8 twice, from the start')
+    st, _, plain = d.get('/v1/lessons/check-three-ways')
+    check(all('moves' not in x and 'start_fen' not in x for x in plain['steps']), 'no history, no moves')
+
     begin('lessons.health')
     st, _, h = d.get('/v1/health')
     check_eq(h['lessons'], len(FILES), 'every bundled lesson served')

@@ -134,7 +134,11 @@ finally:
     d.stop()
 
 # ---- N13: at the drain timeout the search still running is answered, the queued ones 503 ----
-KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+# A search that outlasts the 1 s drain timeout on a quiet machine too (Kiwipete depth 5 takes
+# 0.5 s there, so the next queued search started inside the drain): the Chess Programming Wiki's
+# perft position 4 at depth 6, 706,045,033 nodes (2.4 s quiet, tens of seconds under sanitizers).
+POS4 = 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'
+POS4_D6 = 706045033
 d = Daemon(BIN, {'threads': 2, 'max-heavy': 1, 'perft-max-nodes': 0, 'drain-timeout': 1, 'heavy-wait-ms': 60000})
 try:
     begin('shutdown.drain_timeout_answers')
@@ -144,7 +148,7 @@ try:
 
     def search():
         try:
-            st, _, b = d.post('/v1/perft', {'fen': KIWI, 'depth': 5})
+            st, _, b = d.post('/v1/perft', {'fen': POS4, 'depth': 6}, conn=d.conn(timeout=600))
             outcomes.append((st, b.get('nodes') if st == 200 else b.get('error', {}).get('code')))
         except (OSError, http.client.HTTPException) as e:
             outcomes.append(('no answer', repr(e)))
@@ -163,8 +167,8 @@ try:
     d.signal(signal.SIGTERM)
     for t in [first] + queued:
         t.join()
-    check_eq(d.proc.wait(60), 0, 'exit 0')
-    check_eq(sorted(outcomes, key=str), sorted([(200, 193690690)] + [(503, 'shutting_down')] * 3, key=str),
+    check_eq(d.proc.wait(300), 0, 'exit 0')
+    check_eq(sorted(outcomes, key=str), sorted([(200, POS4_D6)] + [(503, 'shutting_down')] * 3, key=str),
              'the running search answered in full, the queued ones 503 shutting_down')
 finally:
     d.stop()

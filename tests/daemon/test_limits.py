@@ -123,7 +123,11 @@ try:
     # Two searches that are in (their bodies complete) fill max-inflight 2; a third request is 503.
     for attempt in range(5):
         done = []
-        searches = [threading.Thread(target=lambda: done.append(d.post('/v1/perft', LONG_SEARCH)[0])) for _ in range(2)]
+        def long_search():
+            c = d.conn(timeout=300)  # several seconds here, over a minute for two under the sanitizers
+            done.append(d.post('/v1/perft', LONG_SEARCH, conn=c)[0])
+            c.close()
+        searches = [threading.Thread(target=long_search) for _ in range(2)]
         for t in searches:
             t.start()
         poll(lambda: done or d.metric('arbiterd_searches_in_flight') == 2, 30)

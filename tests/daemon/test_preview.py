@@ -48,6 +48,17 @@ try:
         check_eq(got['correct'], correct, answer + ' judged')
         check_eq(got, want, answer + ': the same answer as the installed lesson')
 
+    begin('preview.startpos_in_a_source')  # issue 24 §3: a lesson source may say fen = "startpos"
+    st, _, body = d.post('/v1/lessons/preview', {'source': (
+        'return lesson {\n  id = "from-the-start",\n  title = { en = "The first move", fa = "حرکت اول", ar = "النقلة الأولى" },\n'
+        '  level = "beginner",\n  tags = { "pawn" },\n  rules = { "3.7" },\n  steps = {\n    move_task {\n'
+        '      fen = "startpos",\n      prompt = { en = "Move a pawn two squares.", fa = "یک پیاده را دو خانه جلو ببرید.",\n'
+        '                 ar = "حرّك بيدقًا مربعين." },\n      expect = is_move("e4", "d4"),\n'
+        '      tests = { right = { "e4" }, wrong = { ["Nf3"] = "deviation" } },\n    },\n  },\n}\n')})
+    check_eq((st, body.get('valid'), body.get('errors')), (200, True, []), 'fen = "startpos" checks: %r' % body)
+    steps = (body.get('lesson') or {}).get('steps') or [{}]
+    check_eq(steps[0].get('fen'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'and is the start')
+
     begin('preview.bad_requests')
     for body, code, field in [({}, 'missing_field', 'source'), ({'source': 3}, 'invalid_field', 'source'),
                               ({'source': good, 'answer': 'Kd1'}, 'missing_field', 'step'),

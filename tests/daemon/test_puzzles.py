@@ -93,8 +93,40 @@ try:
         st, _, e = d.post('/v1/puzzles/m2-opera-game/answer', body)
         check_eq(st, status, 'status for %r' % body)
         check_eq(e.get('error', {}).get('code'), code, 'code for %r' % body)
+    # an empty line is refused as an empty answer is (trial row 15: {"moves": []} was "correct so far")
+    st, _, e = d.post('/v1/puzzles/m2-opera-game/answer', {'moves': []})
+    check_eq((st, e.get('error', {}).get('code'), e.get('error', {}).get('field')), (400, 'invalid_field', 'moves'),
+             'an empty list of moves')
+    # A line that goes on past the mate is a record that ends (docs/api.md "Records that end").
+    st, _, e = d.post('/v1/puzzles/m2-opera-game/answer', {'moves': ['Qb8+', 'Nxb8', 'Rd8#', 'Ke7']})
+    e = e.get('error', {})
+    check_eq((st, e.get('code'), e.get('field'), e.get('index'), e.get('ply')), (422, 'game_over', 'moves', 3, 3),
+             'a move after the mate')
+    check_eq([r['code'] for r in e.get('reasons', [])][:2], ['move_after_end', 'checkmate'], 'why: the mate')
     st, _, e = d.post('/v1/puzzles/nope/answer', {'answer': 'e4'})
     check_eq(st, 404, 'unknown puzzle answer')
+
+    # Move numbers are read, not skipped (trial row 29): one that names the other side, or that is
+    # neither the game's number nor the line's own, is refused, naming the move.
+    begin('puzzles.move_numbers')
+    for pid, answer, verdict in [('m2-opera-game', '16.Qb8+ Nxb8 17.Rd8#', 'solved'),
+                                 ('m2-opera-game', '16. Qb8+ 16... Nxb8 17. Rd8#', 'solved'),
+                                 ('m2-opera-game', '1.Qb8+ 1...Nxb8 2.Rd8#', 'solved'),
+                                 ('m1-fools-mate', '2...Qh4#', 'solved'),
+                                 ('m1-fools-mate', '1...Qh4#', 'solved'),
+                                 ('m1-fools-mate', '2…Qh4#', 'solved')]:
+        st, _, a = d.post('/v1/puzzles/%s/answer' % pid, {'answer': answer})
+        check_eq((st, a.get('verdict')), (200, verdict), '%s %r' % (pid, answer))
+    for pid, answer, index, says in [('m1-fools-mate', '2.Qh4#', 0, "'2.' numbers a White move, but Qh4# is Black's"),
+                                     ('m2-opera-game', '1...Qb8+', 0, "'1...' numbers a Black move, but Qb8+ is White's"),
+                                     ('m2-opera-game', '16.Qb8+ 17.Nxb8', 1, "'17.' numbers a White move"),
+                                     ('m2-opera-game', '16.Qb8+ Nxb8 18.Rd8#', 2, "'18.' is not the number of Rd8#"),
+                                     ('m1-fools-mate', '3...Qh4#', 0, "'3...' is not the number of Qh4#")]:
+        st, _, e = d.post('/v1/puzzles/%s/answer' % pid, {'answer': answer})
+        e = e.get('error', {})
+        check_eq((st, e.get('code'), e.get('field'), e.get('index')), (400, 'invalid_field', 'answer', index),
+                 '%s %r refused' % (pid, answer))
+        check(says in (e.get('detail') or ''), '%r: the detail says %r (%r)' % (answer, says, e.get('detail')))
     st, h, _ = d.request('GET', '/v1/puzzles/m2-opera-game/answer')
     check_eq(st, 405, 'GET on answer')
 

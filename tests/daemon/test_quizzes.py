@@ -24,6 +24,20 @@ try:
     check_eq(d.get('/v1/health')[2]['quizzes'], len(ids), 'health counts the generators')
     check_eq(d.metric('arbiterd_quizzes'), float(len(ids)), 'so does the gauge')
     check_eq(d.metric('arbiterd_quiz_failures_total'), 0.0, 'every bundled generator loads')
+    begin('quizzes.answer_type')  # issue 24 §3, trial row 5: what an app's input widget must be
+    want = {'pinned': 'squares', 'mate-in-1': 'move', 'mate-in-2': 'line'}
+    for gen in sorted(ids):
+        st, _, batch = d.post('/v1/quizzes', {'generator': gen, 'seed': 7, 'count': 3})
+        for q in batch.get('questions', []):
+            t = q.get('answer_type')
+            check(t in ('choice', 'move', 'line', 'squares', 'number'), '%s: answer_type %r' % (q['id'], t))
+            check_eq(t == 'choice', bool(q['choices']), '%s: choice exactly when there are choices' % q['id'])
+            if gen in want:
+                check_eq(t, want[gen], q['id'])
+    st, _, q = d.post('/v1/quizzes', {'generator': 'pinned', 'seed': 7, 'count': 1})
+    qid = q['questions'][0]['id']
+    st, _, g = d.post('/v1/quizzes/answer', {'id': qid, 'answer': 'none'})
+    check_eq(st, 200, 'a squares answer is graded')
     for q in body['quizzes']:
         check(q['title'], 'title of ' + q['id'])
         check_eq(q['parameters'][0]['name'], 'difficulty', q['id'] + ' parameter')

@@ -182,6 +182,22 @@ static void test_dead_positions(void)
     CHECK_INT(d.side[ARB_BLACK].verdict, ARB_WIN_POSSIBLE);
     check_rendered(&d.reason);
 
+    /* The witness is shown to learners as an example: the shortest, not the first found (issue 24
+     * §3, trial row 19: "for example in 78 plies, ending with d1=Q#" from the start position). */
+    harness_begin("dead.witness.shortest_example");
+    p = fen(ARB_START_FEN);
+    CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);
+    CHECK_INT(d.side[ARB_BLACK].witness_len, 4); /* 1.f3 e5 2.g4 Qh4# (or another of four plies) */
+    CHECK_INT(d.side[ARB_WHITE].witness_len, 5); /* 1.e4 f6 2.d4 g5 3.Qh5# */
+    {
+        arb_position q = p;
+        for (int i = 0; i < d.side[ARB_BLACK].witness_len; i++) {
+            CHECK(arb_is_legal(&q, d.side[ARB_BLACK].witness[i]));
+            arb_position_play(&q, d.side[ARB_BLACK].witness[i]);
+        }
+        CHECK(arb_in_check(&q) && arb_count_legal_moves(&q) == 0 && q.side == ARB_WHITE);
+    }
+
     harness_begin("dead.position.already_mate");
     p = fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"); /* fool's mate */
     CHECK_INT(arb_dead_position(&p, 0, &d), ARB_OK);

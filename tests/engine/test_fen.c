@@ -214,9 +214,31 @@ static void test_chess960_starts(void)
     CHECK_INT(dup, 0);
 }
 
+/* A Chess960 position sent as standard chess gets the hint (issue 24 §3, trial row 20). */
+static void test_chess960_hint(void)
+{
+    static const char *const shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    arb_reason hint, rs[ARB_VALIDATE_MAX];
+    harness_begin("fen.chess960_hint.shredder_fen_as_standard");
+    CHECK(arb_fen_chess960_hint(shredder, ARB_STANDARD, &hint));
+    CHECK_INT(hint.code, ARB_R_fen_chess960_hint);
+    int n = arb_validate(shredder, ARB_STANDARD, rs, ARB_VALIDATE_MAX);
+    CHECK(n > 1 && rs[0].code == ARB_R_fen_chess960_hint && rs[1].code != ARB_R_fen_chess960_hint);
+    harness_begin("fen.chess960_hint.setup_without_rights");
+    CHECK(arb_fen_chess960_hint("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1", ARB_STANDARD, NULL));
+    harness_begin("fen.chess960_hint.not_when_it_is_no_help");
+    CHECK(!arb_fen_chess960_hint(shredder, ARB_CHESS960, &hint));         /* already chess960 */
+    CHECK(!arb_fen_chess960_hint(ARB_START_FEN, ARB_STANDARD, &hint));    /* valid as it is */
+    CHECK(!arb_fen_chess960_hint("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", ARB_STANDARD, &hint)); /* invalid in both */
+    CHECK(!arb_fen_chess960_hint("not a fen", ARB_STANDARD, &hint));
+    CHECK_INT(arb_validate(shredder, ARB_CHESS960, rs, ARB_VALIDATE_MAX), 0);
+}
+
 int main(void)
 {
     round_trip("fen.roundtrip.start", ARB_START_FEN, ARB_STANDARD, ARB_START_FEN);
+    round_trip("fen.roundtrip.startpos", "startpos", ARB_STANDARD, ARB_START_FEN); /* as UCI writes it */
+    round_trip("fen.roundtrip.startpos_960", "startpos", ARB_CHESS960, ARB_START_FEN);
     round_trip("fen.roundtrip.epd_four_fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
                ARB_STANDARD, ARB_START_FEN);
     round_trip("fen.roundtrip.extra_spaces", "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq  -  0  1 ",
@@ -238,5 +260,6 @@ int main(void)
     test_oversized_and_null();
     test_mutations();
     test_chess960_starts();
+    test_chess960_hint();
     return harness_finish();
 }

@@ -189,20 +189,28 @@ int main(void)
     static const struct {
         const char *name, *text, *moves;
     } lines[] = {
-        {"line.numbers", "1. Qb8+ Nxb8 2. Rd8#", "Qb8+|Nxb8|Rd8#|"},
-        {"line.numbers_joined", "16.Qb8+ Kd8 17.Qe7#", "Qb8+|Kd8|Qe7#|"},
-        {"line.black_first", "1... Kd8\n2.Qe7#", "Kd8|Qe7#|"},
+        /* each move with the number written before it: "16." White's, "16..." Black's */
+        {"line.numbers", "1. Qb8+ Nxb8 2. Rd8#", "1.Qb8+|Nxb8|2.Rd8#|"},
+        {"line.numbers_joined", "16.Qb8+ Kd8 17.Qe7#", "16.Qb8+|Kd8|17.Qe7#|"},
+        {"line.black_first", "1... Kd8\n2.Qe7#", "1...Kd8|2.Qe7#|"},
+        {"line.ellipsis", "16\xe2\x80\xa6Kd8 17\xe2\x80\xa6 Qe7#", "16...Kd8|17...Qe7#|"},
+        {"line.last_number_counts", "1. 2... Qh4#", "2...Qh4#|"},
         {"line.no_numbers", "  e4\te5  ", "e4|e5|"},
         {"line.numbers_alone", "1. 2... 3.", ""},
         {"line.empty", "", ""},
         {"line.digits_without_dot", "12 e4", "12|e4|"},
+        {"line.huge_number", "99999999999999999999. e4", "1000000000.e4|"},
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         harness_begin(lines[i].name);
         char got[128] = "";
         size_t len;
-        for (const char *at = lines[i].text, *m; (m = arb_line_next(&at, &len)) != NULL;)
+        arb_line_number num;
+        for (const char *at = lines[i].text, *m; (m = arb_line_next(&at, &len, &num)) != NULL;) {
+            if (num.number >= 0)
+                snprintf(got + strlen(got), sizeof got - strlen(got), "%ld%s", num.number, num.black ? "..." : ".");
             snprintf(got + strlen(got), sizeof got - strlen(got), "%.*s|", (int)len, m);
+        }
         CHECK_STR(got, lines[i].moves);
     }
 

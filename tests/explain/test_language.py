@@ -16,6 +16,7 @@ quizzes, puzzles and Lua runtimes, against docs/glossary.md:
   ids         no English id (both, kingside, fifty_moves, draw) in Persian or Arabic text, isolated or not
   counts      no small count after «عددها» («مربعات عددها 2»): 0, 1 and 2 take their own forms
   choices     one digit system in a quiz question and its choices (prompt «۲۷» next to a choice «27»)
+  separator   no full stop between Persian or Arabic-Indic digits: «(۹٫۵٫۳)», never «(۹.۵.۳)»
 
 Texts read: the engine dump; every fa/ar string of the lessons, quizzes, puzzles and Lua
 runtimes; the page's strings (web/i18n.js); and every quiz generator's question in fa and ar
@@ -247,6 +248,10 @@ def check_text(c, lang, digits, where, text, never, rendered):
     c.check("counts", d is None, where, text, "'%s': a small count needs its own form (plural branches)" % d)
     systems = digit_systems(text)
     c.check("digits", len(systems) <= 1, where, text, "mixed digit systems %s" % sorted(systems))
+    m = re.search(r"[۰-۹٠-٩]\.[۰-۹٠-٩]", text)
+    c.check("separator", m is None, where, text,
+            "'%s': Persian and Arabic-Indic digits take the decimal separator «٫» (۹٫۳), not a full stop" %
+            (m.group(0) if m else ""))
     want = {("en", "default"): "latin", ("en", "latin"): "latin", ("en", "native"): "latin",
             ("fa", "default"): "persian", ("fa", "native"): "persian", ("fa", "latin"): "latin",
             ("ar", "default"): "latin", ("ar", "latin"): "latin", ("ar", "native"): "arabic"}[(lang, digits)]
@@ -334,6 +339,7 @@ PLANTED = [  # (check name, lang, text): every new check must catch its planted 
     ("glossary", "ar", "لا يجوز للملك المكشوش أن يبيّت."),
     ("glossary", "ar", "هل ما زال أحد الطرفين قادرًا على الكش مات؟"),
     ("glossary", "fa", "رخ در سطر هشتم کیش می‌دهد و پیاده اریب می‌زند."),
+    ("separator", "fa", "ادعای نادرست دو دقیقه به وقت حریف می‌افزاید (۹.۵.۳)."),
     ("choices", "fa", ["نوبت سیاه است. سیاه چند حرکت قانونی دارد؟ (۳۳ یا کمتر)", "27", "۲۶"]),
 ]
 

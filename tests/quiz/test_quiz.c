@@ -95,6 +95,25 @@ static void pinned_answer(const arb_position *pos, char *out, size_t cap)
         snprintf(out, cap, "none");
 }
 
+/* Issue 22 §3: legal-count's hard level asks for a count that turns on a rule (check, a pin,
+ * castling, promotion, en passant), not for a longer game. Decided here from the engine's own
+ * move list, apart from the generator's Lua test. */
+static bool count_turns_on_a_rule(const arb_position *pos)
+{
+    char pinned[128];
+    pinned_answer(pos, pinned, sizeof pinned);
+    if (arb_in_check(pos) || strcmp(pinned, "none") != 0)
+        return true;
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        int kind = ARB_MOVE_KIND(moves[i]);
+        if (kind == ARB_MOVE_EN_PASSANT || kind == ARB_MOVE_CASTLE || ARB_MOVE_IS_PROMO(moves[i]))
+            return true;
+    }
+    return false;
+}
+
 /* Any legal en passant capture among the offered choices, else "none". */
 static void ep_answer(const arb_position *pos, const arbl_question *q, char *out)
 {
@@ -693,6 +712,7 @@ static void test_generator(const arbl_quiz *quiz)
     int nscenarios = 0;
     static struct tally tallies[3];
     memset(tallies, 0, sizeof tallies);
+    int ruled = 0, hard_counted = 0; /* legal-count hard: questions whose count a rule shapes */
     for (int l = 0; l < 3; l++) {
         generate(book, quiz, levels[l], 7, 340, "en", &b);
         for (int i = 0; i < b.n; i++) {
@@ -708,6 +728,11 @@ static void test_generator(const arbl_quiz *quiz)
             }
             for (int j = 1; j < q->ndata; j++)
                 CHECK_MSG(strcmp(q->data[j - 1].key, q->data[j].key) < 0, "%s: data not in key order", q->id);
+            if (strcmp(quiz->id, "legal-count") == 0 && l == 2) {
+                arb_position pos;
+                ruled += arb_position_from_fen(&pos, q->fen, ARB_STANDARD, NULL) == ARB_OK && count_turns_on_a_rule(&pos);
+                hard_counted++;
+            }
             const char *sid = data_of(q, "scenario");
             if (sid) {
                 int k = 0;
@@ -730,6 +755,9 @@ static void test_generator(const arbl_quiz *quiz)
                               ok ? "wrong" : "failed", grade.expected, grade.message, q->fen);
                 continue;
             }
+            /* status: every answer says why, "None of these" too (the review: it had no text) */
+            if (strcmp(quiz->id, "status") == 0)
+                CHECK_MSG(grade.nexplanations >= 2, "%s: the answer '%s' is given without a reason", q->id, answer);
             /* Every 10th question: typed on a Persian and an Arabic keyboard, still right. */
             for (int t = 0; t < 2 && i % 10 == 5; t++) {
                 char typed[256];
@@ -740,7 +768,8 @@ static void test_generator(const arbl_quiz *quiz)
             /* Every 10th question: a wrong answer is graded wrong, with explanations. */
             if (i % 10 == 0) {
                 const char *wrong = wrong_answer(row, q, answer);
-                CHECK(arbl_quiz_grade(book, q->id, wrong, "en", &grade));
+                CHECK_MSG(arbl_quiz_grade(book, q->id, wrong, "en", &grade), "%s: grading '%s' failed: %s", q->id, wrong,
+                          grade.message);
                 CHECK_MSG(!grade.correct, "%s: '%s' graded correct", q->id, wrong);
                 CHECK(grade.nexplanations >= 1);
                 CHECK(grade.expected[0] != 0);
@@ -749,12 +778,23 @@ static void test_generator(const arbl_quiz *quiz)
                     for (int j = 1; j < grade.explanations[k].nparams; j++)
                         CHECK_MSG(strcmp(grade.explanations[k].params[j - 1].key, grade.explanations[k].params[j].key) < 0,
                                   "%s: params of %s not in key order", q->id, grade.explanations[k].code);
+                /* each reason said once (the review's can-castle: "in check" twice, once per side) */
+                for (int k = 0; k < grade.nexplanations; k++)
+                    for (int j = 0; j < k; j++)
+                        CHECK_MSG(strcmp(grade.explanations[j].text, grade.explanations[k].text) != 0,
+                                  "%s: the explanation '%s' is given twice", q->id, grade.explanations[k].text);
                 wrong_checked++;
             }
         }
     }
     CHECK_INT(failures, 0);
     CHECK_MSG(checked >= 1000, "%s: only %d questions checked", quiz->id, checked);
+    if (strcmp(quiz->id, "legal-count") == 0) {
+        printf("legal-count hard: %d of %d counts turn on a rule (check, pin, castling, promotion, en passant)\n",
+               ruled, hard_counted);
+        CHECK_MSG(hard_counted > 0 && ruled * 100 >= hard_counted * 95,
+                  "legal-count hard: only %d of %d counts turn on a rule", ruled, hard_counted);
+    }
     if (strcmp(quiz->id, "arbiter-scenarios") == 0)
         CHECK_MSG(nscenarios >= 50, "arbiter-scenarios: %d different scenarios asked, fewer than 50", nscenarios);
     snprintf(name, sizeof name, "quiz.%s.balance", quiz->id);

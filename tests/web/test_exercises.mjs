@@ -124,6 +124,7 @@ await run.scenario("D7 a question that depends on the moves shows them, and the 
     await L.open(page, "#quiz")
     await page.waitForSelector("#quiz-generator option[value='claim-threefold']")
     await page.select("#quiz-generator", "claim-threefold")
+    await waitQuestion("claim-threefold") // not the history of the question shown before (en passant's has one move)
     await page.waitForSelector("#quiz-history .history button.move")
     const question = await page.$eval("#board", b => b.dataset.fen)
     const moves = await L.count(page, "#quiz-history button.move")
@@ -258,7 +259,7 @@ await run.scenario("D18 the quiz hides its internals, has one answer box, flips 
     await page.waitForSelector("#quiz-generator option[value='mate-in-1']")
     check(!(await page.$eval("#quiz-seed", n => n.checkVisibility())), "the seed box is shown")
     await page.select("#quiz-generator", "mate-in-1")
-    await page.waitForSelector("#quiz-question .prompt")
+    await waitQuestion("mate-in-1") // not the question of the generator shown before
     check(!(await page.$eval("#quiz-id, #quiz-question .question-id", n => n.checkVisibility())), "the question id is shown")
     const boxes = await page.$$eval("input[type=text], input:not([type])", ns => ns.filter(n => n.checkVisibility()).map(n => n.id))
     check(boxes.length === 1 && boxes[0] === "move-input", "answer boxes on screen: " + boxes)
@@ -275,6 +276,73 @@ await run.scenario("D18 the quiz hides its internals, has one answer box, flips 
         check(a1 < a8, "the board is not turned for Black to move")
     } else {
         console.log("# D18: no Black-to-move question in 8 tries; the flip was not checked")
+    }
+})
+
+// The questions' answer_type (issue 24, the api engineer's: choice, move, line, squares, number) is
+// not on main yet: these scenarios add it to the server's real questions on their way to the page.
+async function withAnswerType(generator, type, body) {
+    await page.setRequestInterception(true)
+    const typed = async request => {
+        const url = new URL(request.url())
+        if (url.pathname === "/v1/quizzes" && request.method() === "POST" && JSON.parse(request.postData()).generator === generator) {
+            const real = await fetch(server.origin + url.pathname, {method: "POST", headers: {"Content-Type": "application/json"}, body: request.postData()})
+            const batch = await real.json()
+            for (const q of batch.questions || [])
+                q.answer_type = type
+            request.respond({status: real.status, contentType: "application/json", body: JSON.stringify(batch)})
+        } else {
+            request.continue()
+        }
+    }
+    page.on("request", typed)
+    try {
+        await body()
+    } finally {
+        page.off("request", typed)
+        await page.setRequestInterception(false)
+    }
+}
+
+await run.scenario("D18 answer_type line: the move box takes the first move or the whole line, graded as one answer", async () => {
+    await withAnswerType("mate-in-2", "line", async () => {
+        await L.open(page, "#quiz")
+        await page.waitForSelector("#quiz-generator option[value='mate-in-2']")
+        await page.select("#quiz-generator", "mate-in-2")
+        await waitQuestion("mate-in-2")
+        const boxes = await page.$$eval("input[type=text], input:not([type])", ns => ns.filter(n => n.checkVisibility()).map(n => n.id))
+        check(boxes.length === 1 && boxes[0] === "move-input", "answer boxes on screen: " + boxes)
+        const sent = []
+        const watch = r => r.method() === "POST" && sent.push([new URL(r.url()).pathname, JSON.parse(r.postData() || "{}")])
+        page.on("request", watch)
+        // A line that is not a mate in two (the king walks): graded by the server, not played as one move.
+        const fen = await page.$eval("#board", b => b.dataset.fen)
+        const {legal_moves} = await api("/v1/analyze", {fen})
+        const first = legal_moves.find(m => !/[+#]/.test(m.san)) || legal_moves[0]
+        await L.typeMove(page, first.san + " a6 " + first.san)
+        await page.waitForSelector("#feedback .headline[data-correct]")
+        page.off("request", watch)
+        const answer = sent.find(([path]) => path === "/v1/quizzes/answer")
+        check(answer && answer[1].answer === first.san + " a6 " + first.san, "the line was not sent whole: " + JSON.stringify(sent))
+        check(!sent.some(([path, b]) => path === "/v1/move" && /\s/.test(b.move)), "a whole line was sent to /v1/move")
+    })
+})
+
+await run.scenario("D18 answer_type number and squares: a box of their own, numeric keyboard for a number", async () => {
+    for (const [generator, type] of [["pinned", "number"], ["pinned", "squares"]]) {
+        await withAnswerType(generator, type, async () => {
+            await L.open(page, "#quiz")
+            await page.waitForSelector(`#quiz-generator option[value='${generator}']`)
+            await page.select("#quiz-generator", generator)
+            await waitQuestion(generator)
+            await page.waitForSelector("#quiz-answer")
+            const box = await page.$eval("#quiz-answer", n => ({mode: n.inputMode, placeholder: n.placeholder, dir: n.dir}))
+            check(!(await page.$eval("#move-form", f => f.checkVisibility())), type + ": the move box is shown too")
+            if (type === "number")
+                check(box.mode === "numeric", "no numeric keyboard: " + JSON.stringify(box))
+            else
+                check(box.placeholder === "c3 f6" && box.dir === "ltr", "the squares box: " + JSON.stringify(box))
+        })
     }
 })
 

@@ -36,6 +36,7 @@ const states = {
     "quiz-history": ["quiz", async page => {
         await page.waitForSelector("#quiz-generator option[value='claim-threefold']")
         await page.select("#quiz-generator", "claim-threefold")
+        await L.waitFor(page, () => document.querySelector("#quiz-id").textContent.startsWith("claim-threefold:"))
         await page.waitForSelector("#quiz-history button.move")
         await page.click("#quiz-history button[data-nav='back']")
         await L.sleep(200)

@@ -63,7 +63,7 @@ if arbiterd:
         c.close()
         return r, body
 
-    types = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.md': 'text/plain', '': 'text/plain'}
+    types = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.md': 'text/plain', '.ts': 'text/plain', '': 'text/plain'}
     for name in sorted(listed):
         r, body = get('/web/' + name)
         check(r.status == 200 and body == open(os.path.join(web, name), 'rb').read(), f'/web/{name}: {r.status}, not the file')

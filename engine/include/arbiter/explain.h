@@ -32,7 +32,8 @@
  * more: 238), 3 for the en passant field and 1 for the clocks, 27 for the board (21 board problems,
  * kings_adjacent, impossible_check, too_many_pawns and too_many_promoted per colour) and 39 for
  * what retrograde analysis finds (a Chess960 start clash; per colour the pawn structure, the
- * promotions, at most 16 walled-in pieces and too_many_promoted_walled), and the missing field: 309. */
+ * promotions, at most 16 walled-in pieces and too_many_promoted_walled), the missing field and the
+ * Chess960 hint: 310. */
 #define ARB_VALIDATE_MAX 320
 
 /* ---- Moves ------------------------------------------------------------------------------- */
@@ -114,8 +115,14 @@ ARB_API int arb_explain_status(const arb_position *pos, arb_reason *out, int cap
  * king or rook; fen_castling_repeated for a repeated one), invalid_ep_square, the board's
  * problems (missing_king, too_many_kings, pawn_on_back_rank, opposite_check, kings_adjacent,
  * impossible_check, too_many_pawns, too_many_pieces, too_many_promoted). 0: the FEN is valid
- * and the position can be played from. A list of ARB_VALIDATE_MAX always holds them all. */
+ * and the position can be played from. A list of ARB_VALIDATE_MAX always holds them all. When
+ * the FEN is a valid Chess960 position sent as standard chess, fen_chess960_hint comes first. */
 ARB_API int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap);
+
+/* Whether fen, which standard chess refuses (variant ARB_STANDARD), is a valid Chess960 position
+ * (a Shredder-FEN or a Chess960 set-up sent without the variant): *hint (may be NULL) is then
+ * fen_chess960_hint ("did you mean the variant chess960?"). */
+ARB_API bool arb_fen_chess960_hint(const char *fen, arb_variant variant, arb_reason *hint);
 
 /* What a FEN says that is read all the same but not written the usual way, one warning each:
  * fen_digits_adjacent ("44"), fen_castling_order ("kqKQ"), fen_fullmove_zero,

@@ -24,13 +24,15 @@ typedef struct arb_position {
 } arb_position;
 
 #define ARB_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/* The word every FEN input reads as ARB_START_FEN (the FEN parser, validation, warnings). */
+#define ARB_START_POS "startpos"
 /* Longest FEN the parser accepts (longer input is rejected, not truncated). */
 #define ARB_FEN_MAX_INPUT 256
 /* Buffer size always enough for arb_position_fen. */
 #define ARB_FEN_MAX 112
 
 /* Parse a FEN (standard), X-FEN or Shredder-FEN; 4-field EPD-style FENs default the clocks to
- * "0 1". On success the position is playable: one king each, at most ARB_MAX_SIDE_PIECES (16)
+ * "0 1"; the word "startpos" (ARB_START_POS) is the start position, as UCI writes it. On success the position is playable: one king each, at most ARB_MAX_SIDE_PIECES (16)
  * pieces of each colour (what every move list's size rests on), no pawn on a back rank, the side
  * not to move not in check, castling rights and en passant square consistent with the board.
  * On failure returns ARB_ERR_SYNTAX (text) or ARB_ERR_ILLEGAL (board), leaves *pos unspecified

