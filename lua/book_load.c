@@ -32,15 +32,19 @@ static bool load_checker(arbl_sandbox *sb, const arbl_kind *kind, char *err, siz
         lua_insert(L, 1);
         failed = "lint_util";
         if (luaL_loadbufferx(L, arbl_lint_util_text, arbl_lint_util_len, "=lint_util", "t") == LUA_OK) {
-            if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK || !lua_istable(L, -1))
+            if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
                 return false;
+            if (!lua_istable(L, -1)) {
+                snprintf(err, errcap, "lint_util returned %s, not a table", luaL_typename(L, -1));
+                return false;
+            }
             /* every checker's "did you mean" for a misspelled global: the shared one */
             lua_getfield(L, -1, "suggest_global");
             lua_insert(L, 1);
             if (arbl_sandbox_pcall(sb, 2, 1, err, errcap) != LUA_OK)
                 return false;
             if (!lua_istable(L, -1)) {
-                snprintf(err, errcap, "%s returned no table", kind->checker.name + 1);
+                snprintf(err, errcap, "%s returned %s, not a table", kind->checker.name + 1, luaL_typename(L, -1));
                 return false;
             }
             lua_getfield(L, -1, "suggest_global");
@@ -87,7 +91,13 @@ static bool run_trusted(arbl_sandbox *sb, const unsigned char *bytes, size_t len
     push_frame(L, checker);
     if (shared)
         lua_pushvalue(L, shared);
-    return arbl_sandbox_pcall(sb, shared ? 2 : 1, 1, err, errcap) == LUA_OK && lua_istable(L, -1);
+    if (arbl_sandbox_pcall(sb, shared ? 2 : 1, 1, err, errcap) != LUA_OK)
+        return false;
+    if (!lua_istable(L, -1)) { /* every failure says why: the caller's reply or log quotes err */
+        snprintf(err, errcap, "%s returned %s, not a table", name + 1, luaL_typename(L, -1));
+        return false;
+    }
+    return true;
 }
 
 /* A checker state's reads of globals: a name the runtime does not define is recorded (with the
@@ -238,6 +248,7 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
         snprintf(err, errcap, "cannot create a script state within the memory budget");
         return false;
     }
+    err[0] = 0; /* every failure below writes why; the last test of this function makes sure */
     /* The runs of one sandbox (prelude, file, answer, generate, grade or check) share one budget. */
     arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
     bool ok;
@@ -257,12 +268,13 @@ static bool open_runtime(arbl_sandbox *sb, const arbl_kind *kind, const arbl_boo
         ok = ok && run_trusted(sb, compiled ? book->prelude.bytes : NULL, book->prelude.len, *kind->prelude.text,
                                *kind->prelude.len, kind->prelude.name, checker, 1, err, errcap);
     }
-    if (!ok) {
-        arbl_sandbox_close(sb);
-        return false;
+    if (ok) {
+        lua_remove(sb->L, 1); /* the shared table: the prelude keeps what it needs of it */
+        ok = !checker || load_checker(sb, kind, err, errcap);
     }
-    lua_remove(sb->L, 1); /* the shared table: the prelude keeps what it needs of it */
-    if (checker && !load_checker(sb, kind, err, errcap)) {
+    if (!ok) {
+        if (!err[0])
+            snprintf(err, errcap, "the %s runtime could not be opened", kind->name);
         arbl_sandbox_close(sb);
         return false;
     }
@@ -652,6 +664,8 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
     out->item = item;
     return;
 failed:
+    if (!err[0] && !out->errors) /* never a file dropped without a word */
+        snprintf(err, sizeof err, "the %s could not be read from what the file returned", kind->noun);
     if (err[0]) {
         out->errors = out->errors ? out->errors : 1;
         say(report, ud, src, 0, "error", 0, err);

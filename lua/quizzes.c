@@ -157,14 +157,14 @@ static bool verify(const arbl_book *book, arbl_sandbox *sb, const void *item, co
                    arbl_report_fn report, void *ud)
 {
     const arbl_quiz *quiz = item;
-    char err[512];
+    char err[512] = "";
     arbl_quiz_args args;
     memset(&args, 0, sizeof args);
     arbl_quiz_error e;
     if (arbl_quiz_generate(book, quiz, 1, 0, 1, &args, "en", emit_one, NULL, &e, err, sizeof err) >= 1)
         return true;
     if (!locate_generate_error(sb, quiz, src->path, report, ud))
-        say(report, ud, src->path, err);
+        say(report, ud, src->path, err[0] ? err : "the generator gave no question");
     return false;
 }
 
@@ -599,7 +599,10 @@ bool arbl_quiz_grade(const arbl_book *book, const char *id, const char *answer, 
     lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
     push_params(L, quiz, &args);
     lua_pushstring(L, text);
-    if (arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) != LUA_OK || !lua_istable(L, -1)) {
+    bool ran = arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) == LUA_OK;
+    if (!ran || !lua_istable(L, -1)) {
+        if (ran) /* every failure says why: the reply quotes the message */
+            snprintf(err, sizeof err, "grade returned %s, not a result", luaL_typename(L, -1));
         out->error = ARBL_QUIZ_SCRIPT;
         out->budget = sb.stopped_by;
         snprintf(out->message, sizeof out->message, "quiz '%s': %s", quiz->id, err);

@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,6 +45,36 @@ static const arbl_kind drills = {
     .name = "drill", .noun = "drill",
     .prelude = {"=drill_prelude", &prelude_text, &prelude_len},
     .checker = {"=drill_checker", &checker_text, &checker_len},
+    .check = {.instructions = 4, .deadline = 4, .memory = 2},
+    .item_size = sizeof(drill), .read = read_drill, .free_item = free_drill,
+};
+
+/* Kinds whose runtime is broken, one way each (book.failures_say_why): a prelude that returns no
+ * table, one that returns a table only to a checker (an answer's runtime fails), a checker that
+ * returns no table. Every such failure must say why: the reports and the daemon's 500 quote it. */
+static const char *no_table_text = "return 42", *answerless_text, *bad_checker_text = "return 7";
+static size_t no_table_len = 9, answerless_len, bad_checker_len = 8;
+
+static const arbl_kind no_table_drills = {
+    .name = "drill", .noun = "drill",
+    .prelude = {"=drill_prelude", &no_table_text, &no_table_len},
+    .checker = {"=drill_checker", &checker_text, &checker_len},
+    .check = {.instructions = 4, .deadline = 4, .memory = 2},
+    .item_size = sizeof(drill), .read = read_drill, .free_item = free_drill,
+};
+
+static const arbl_kind answerless_drills = {
+    .name = "drill", .noun = "drill",
+    .prelude = {"=drill_prelude", &answerless_text, &answerless_len},
+    .checker = {"=drill_checker", &checker_text, &checker_len},
+    .check = {.instructions = 4, .deadline = 4, .memory = 2},
+    .item_size = sizeof(drill), .read = read_drill, .free_item = free_drill,
+};
+
+static const arbl_kind bad_checker_drills = {
+    .name = "drill", .noun = "drill",
+    .prelude = {"=drill_prelude", &prelude_text, &prelude_len},
+    .checker = {"=drill_checker", &bad_checker_text, &bad_checker_len},
     .check = {.instructions = 4, .deadline = 4, .memory = 2},
     .item_size = sizeof(drill), .read = read_drill, .free_item = free_drill,
 };
@@ -163,6 +194,62 @@ int main(int argc, char **argv)
     CHECK_INT(arbl_book_load_dir(late, folder, NULL, &over, report, NULL), 0);
     CHECK_MSG(strstr(reports, "d1-castle.lua: error: not checked: the load's time budget ran out\n") != NULL,
               "reports: %s", reports);
+
+    harness_begin("book.failures_say_why");
+    /* a prelude that returns no table: each file is refused, saying so */
+    arbl_book *broken = arbl_book_new(&no_table_drills, NULL);
+    reports[0] = 0;
+    CHECK_INT(arbl_book_load_dir(broken, folder, NULL, NULL, report, NULL), 0);
+    CHECK_MSG(strstr(reports, "d1-castle.lua: error: drill_prelude returned number, not a table\n") != NULL,
+              "reports: %s", reports);
+    arbl_book_free(broken);
+    /* a checker that returns no table */
+    broken = arbl_book_new(&bad_checker_drills, NULL);
+    reports[0] = 0;
+    CHECK_INT(arbl_book_load_dir(broken, folder, NULL, NULL, report, NULL), 0);
+    CHECK_MSG(strstr(reports, "d1-castle.lua: error: drill_checker returned number, not a table\n") != NULL,
+              "reports: %s", reports);
+    arbl_book_free(broken);
+    /* a runtime that loads for the check but not for an answer: the answer fails, saying why */
+    size_t guard_len = strlen("if (...) == nil then return nil end ");
+    char *answerless = malloc(guard_len + prelude_len + 1);
+    if (answerless) {
+        memcpy(answerless, "if (...) == nil then return nil end ", guard_len);
+        memcpy(answerless + guard_len, prelude_text, prelude_len + 1);
+        answerless_text = answerless, answerless_len = guard_len + prelude_len;
+    }
+    broken = arbl_book_new(&answerless_drills, NULL);
+    reports[0] = 0;
+    CHECK_INT(arbl_book_load_dir(broken, folder, NULL, NULL, report, NULL), 1);
+    const drill *d1 = arbl_book_find(broken, "d1-castle");
+    CHECK_MSG(d1 != NULL, "reports: %s", reports);
+    if (d1) {
+        arbl_result *r = malloc(sizeof *r);
+        memset(r, 0xA5, sizeof *r); /* what the daemon's malloc may hold */
+        CHECK(!arbl_book_answer(broken, &d1->entry, "answer", 0, "O-O", "en", "drill 'd1-castle'", r));
+        CHECK(!r->ok && r->budget == ARBL_BUDGET_NONE && r->nexplanations == 0);
+        CHECK_STR(r->error, "drill 'd1-castle': drill_prelude returned nil, not a table");
+        free(r);
+    }
+    arbl_book_free(broken);
+    free(answerless);
+    /* a file that returns no drill{...} */
+    char tmp2[] = "/tmp/arbiter-drills-XXXXXX";
+    CHECK(mkdtemp(tmp2) != NULL);
+    snprintf(file, sizeof file, "%s/d9-number.lua", tmp2);
+    f = fopen(file, "w");
+    if (f) {
+        fputs("-- not a drill\nreturn 42\n", f);
+        fclose(f);
+    }
+    broken = arbl_book_new(&drills, NULL);
+    reports[0] = 0;
+    CHECK_INT(arbl_book_load_dir(broken, tmp2, NULL, NULL, report, NULL), 0);
+    CHECK_MSG(strstr(reports, "d9-number.lua:2: error: the file must return drill{...}\n") != NULL, "reports: %s",
+              reports);
+    arbl_book_free(broken);
+    remove(file);
+    rmdir(tmp2);
 
     arbl_book_free(late);
     arbl_book_free(third);
