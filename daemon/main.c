@@ -194,10 +194,11 @@ int main(int argc, char **argv)
         ad_lessons_free(&srv.lessons);
         return 1;
     }
-    ad_log(AD_LOG_WARN, "listening on port %u, %ld threads%s%s", ad_server_port(&srv), srv.cfg.threads,
-           srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
+    /* news, not a warning: at info (the default level), like the lessons' load lines */
+    ad_log(AD_LOG_INFO, "listening on port %u, %ld polling thread%s%s%s", ad_server_port(&srv), srv.cfg.threads,
+           srv.cfg.threads == 1 ? "" : "s", srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
     if (srv.probe_port)
-        ad_log(AD_LOG_WARN, "probes (health, metrics) also on port %u", srv.probe_port);
+        ad_log(AD_LOG_INFO, "probes (health, metrics) also on port %u", srv.probe_port);
     if (srv.cfg.print_port) {
         printf("%u\n", ad_server_port(&srv));
         fflush(stdout);

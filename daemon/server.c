@@ -144,11 +144,17 @@ bool ad_server_start(ad_server *s)
         close(fd);
         return false;
     }
+    /* A pool only for 2+ polling threads: libmicrohttpd warns of a pool of size 0 ("Zero size,
+     * specified for thread pool size, is ignored"), so for one thread the option is left out. */
+    struct MHD_OptionItem pool[] = {
+        {cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)cfg->threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_ALLOW_SUSPEND_RESUME;
     s->mhd = MHD_start_daemon(flags, 0, NULL, NULL, ad_on_request, s,
                               MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
-                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 1 ? cfg->threads : 0),
+                              MHD_OPTION_ARRAY, pool,
                               MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
                               MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_per_ip,
                               MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->timeout,

@@ -107,4 +107,20 @@ try:
              'health\'s 503 draining has Retry-After (the trial: only the API\'s 503 errors had it)')
 finally:
     check_eq(d.stop(), 0, 'exit status')
+
+# The start-up line (the API trial's row 27): news at info, not a warning; "1 polling thread";
+# no libmicrohttpd warning of a thread pool of size 0 with --threads 1.
+begin('answers.startup_line')
+for threads, level in ((1, 'info'), (2, 'info'), (1, 'warn')):
+    one = Daemon(BIN, {'threads': threads}, log_level=level)
+    try:
+        check_eq(one.get('/v1/health')[0], 200, 'serves')
+    finally:
+        check_eq(one.stop(), 0, 'exit status')
+    log = one.log()
+    check('Zero size' not in log and 'thread pool' not in log, '%d thread(s): no pool warning: %r' % (threads, log[-300:]))
+    said = re.search(r'info: listening on port \d+, %d polling thread%s(,|$)' % (threads, '' if threads == 1 else 's'),
+                     log, re.M)
+    check(bool(said) == (level == 'info'), '%d thread(s) at %s: the line %s: %r' %
+          (threads, level, 'at info' if level == 'info' else 'left out', log[-300:]))
 finish()

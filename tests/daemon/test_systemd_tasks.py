@@ -59,7 +59,7 @@ def start(cores, settings):
     conf = os.path.join(tmp, 'arbiterd.conf')
     with open(conf, 'w') as f:
         for k, v in dict({'listen': '127.0.0.1:0', 'probe-listen': '127.0.0.1:0', 'lessons': LESSONS,
-                          'log-level': 'warn'}, **settings).items():
+                          'log-level': 'info'}, **settings).items():
             f.write('%s = %s\n' % (k, v))
     err = os.path.join(tmp, 'stderr')
     cmd = ['sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, BIN, '--config', conf, '--print-port']
@@ -97,7 +97,7 @@ try:
         d = daemon_util.Daemon.__new__(daemon_util.Daemon)
         d.port, d.validate = port, True
         want = min(cores, 16)
-        check(re.search(r'listening on port \d+, %d threads' % want, open(err).read()),
+        check(re.search(r'listening on port \d+, %d polling threads' % want, open(err).read()),
               '%d cores: %d polling threads (one per core, at most 16): %s' % (cores, want, open(err).read()[-300:]))
         st, _, h = d.get('/v1/health')
         check_eq((st, h.get('status')), (200, 'ok'), '%d cores: health' % cores)
