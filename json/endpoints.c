@@ -90,7 +90,8 @@ bool aj_read_move(const arb_position *pos, const arb_game *history, const char *
     if (n == 0)
         return true;
     unsigned code = rs[0].code;
-    bool malformed = code == ARB_R_san_malformed || code == ARB_R_uci_malformed || code == ARB_R_ambiguous;
+    bool malformed = code == ARB_R_san_malformed || code == ARB_R_uci_malformed || code == ARB_R_ambiguous ||
+                     code == ARB_R_san_spelling;
     aj_fail(e, malformed ? AJ_E_INVALID_MOVE : AJ_E_ILLEGAL_MOVE, field);
     e->has_reason = true;
     e->reason = rs[0];

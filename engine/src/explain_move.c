@@ -419,6 +419,49 @@ static void add_move_reasons(struct rlist *l, const arb_position *pos, const arb
         l->n += k;
 }
 
+/* A move typed as people type it, not as algebraic notation writes it: the text as meant in
+ * `out` and san_spelling's kind (1 a small piece letter "nf3", 2 a pawn's letter "Pe4", 3
+ * capital files "E2E4" "NF3", 4 a figurine "♘f3"), or 0 when it is none of these. */
+static int respell(const char *text, char *out, size_t cap)
+{
+    static const char figurines[] = "KQRBNPKQRBNP"; /* U+2654 .. U+265F: white, then black */
+    size_t n = 0, len = strnlen(text, ARB_MOVE_INPUT_MAX + 1);
+    int kind = 0;
+    if (len > ARB_MOVE_INPUT_MAX || cap < len + 1)
+        return 0;
+    for (size_t i = 0; i < len; i++) { /* figurines become letters (a pawn's: nothing) */
+        const unsigned char *u = (const unsigned char *)text + i;
+        if (i + 2 < len && u[0] == 0xE2 && u[1] == 0x99 && u[2] >= 0x94 && u[2] <= 0x9F) {
+            char c = figurines[u[2] - 0x94];
+            if (c != 'P')
+                out[n++] = c;
+            i += 2;
+            kind = kind ? kind : c == 'P' ? 2 : 4; /* ♙e4: a pawn move names no piece */
+        } else {
+            out[n++] = text[i];
+        }
+    }
+    out[n] = '\0';
+    if ((out[0] == 'P' || out[0] == 'p') && n >= 3 && (is_file(out[1]) || out[1] == 'x' || (out[1] >= 'A' && out[1] <= 'H'))) {
+        memmove(out, out + 1, n--); /* Pe4: a pawn is named by no letter */
+        kind = kind ? kind : 2;
+    }
+    if (n >= 3 && strchr("nrqk", out[0]) && (is_file(out[1]) || is_rank(out[1]) || out[1] == 'x' ||
+                                            (out[1] >= 'A' && out[1] <= 'H'))) {
+        out[0] = (char)(out[0] - 32); /* nf3: a piece's letter is a capital */
+        kind = kind ? kind : 1;
+    }
+    for (size_t i = strchr("KQRBN", out[0]) && n > 2 ? 1 : 0; i < n; i++) { /* E2E4, NF3, EXD5 */
+        bool square = out[i] >= 'A' && out[i] <= 'H' && i + 1 < n && is_rank(out[i + 1]);
+        bool file_of_capture = out[i] >= 'A' && out[i] <= 'H' && i + 1 < n && (out[i + 1] == 'X' || out[i + 1] == 'x');
+        if (square || file_of_capture || (out[i] == 'X' && i > 0)) {
+            out[i] = (char)(out[i] + 32);
+            kind = kind ? kind : 3;
+        }
+    }
+    return kind;
+}
+
 static int explain_folded(const arb_position *pos, const arb_game *history, const char *text, arb_move *move,
                           arb_reason *out, int cap);
 
@@ -479,6 +522,35 @@ static int explain_folded(const arb_position *pos, const arb_game *history, cons
             return l.n;
         }
     }
+    char meant[ARB_MOVE_INPUT_MAX + 1];
+    int kind = st == ARB_ERR_SYNTAX && !uci ? respell(text ? text : "", meant, sizeof meant) : 0;
+    if (st == ARB_ERR_ILLEGAL && text && text[0] == 'b' && len < sizeof meant) {
+        /* bc4: a pawn on the b-file finds no move; the bishop would (a small piece letter) */
+        arb_move bm;
+        memcpy(meant, text, len + 1);
+        meant[0] = 'B';
+        kind = arb_parse_move(pos, meant, &bm, NULL) == ARB_OK ? 1 : 0;
+    }
+    if (kind) {
+        /* what was meant: said, then (when it is not legal either) why, as for the move as meant */
+        arb_move mm;
+        arb_reason mw;
+        arb_status ms = arb_parse_move(pos, meant, &mm, &mw);
+        if (ms != ARB_ERR_SYNTAX) {
+            arb_reason *r = rl_add(&l, ARB_R_san_spelling);
+            arb_strlcpy(r->found, text, sizeof r->found);
+            arb_strlcpy(r->move, meant, sizeof r->move);
+            r->n = kind;
+            if (ms != ARB_OK) {
+                int room;
+                arb_reason *tail = rl_tail(&l, &room);
+                int k = explain_folded(pos, history, meant, NULL, tail, room);
+                if (k > 0)
+                    l.n += k;
+            }
+            return l.n;
+        }
+    }
     rl_copy(&l, &why);
     if (st != ARB_ERR_ILLEGAL)
         return l.n;
@@ -498,6 +570,23 @@ static int explain_folded(const arb_position *pos, const arb_game *history, cons
         return l.n;
     }
     arb_bitboard c = san_candidates(pos, &q);
+    if (!c && q.piece == ARB_PAWN && q.file >= 0 && q.file != ARB_FILE(q.to)) {
+        /* exd5 from the start: after the summary (as for Nd4), the square it takes is empty, and
+         * no own pawn stands where the capture would come from */
+        int fwd = pos->side == ARB_WHITE ? 8 : -8, src = ARB_SQ(q.file, ARB_RANK(q.to)) - fwd;
+        if (src >= 0 && src < 64 && (q.file - ARB_FILE(q.to) == 1 || q.file - ARB_FILE(q.to) == -1)) {
+            if (!pos->board[q.to] && q.to != pos->ep_square) {
+                arb_reason *r = rl_add(&l, ARB_R_nothing_to_capture);
+                arb_reason_add_square(r, q.to);
+                arb_strlcpy(r->found, text, sizeof r->found);
+            }
+            arb_reason *r = rl_add(&l, ARB_R_no_pawn_to_capture);
+            arb_reason_add_square(r, src);
+            arb_reason_add_square(r, q.to);
+            r->piece = ARB_PIECE(pos->side, ARB_PAWN);
+            return l.n;
+        }
+    }
     if (!arb_pieces(pos, (arb_color)pos->side, q.piece)) {
         arb_reason *r = rl_add(&l, ARB_R_no_piece_of_type);
         r->piece = ARB_PIECE(pos->side, q.piece);
