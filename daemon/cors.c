@@ -41,7 +41,7 @@ void ad_cors_headers(struct MHD_Response *resp, const ad_config *cfg, const char
         return;
     MHD_add_response_header(resp, "Access-Control-Allow-Origin", allow);
     MHD_add_response_header(resp, "Access-Control-Expose-Headers",
-                            "Retry-After, Content-Language, ETag, Allow, X-Request-Id");
+                            "Retry-After, Content-Language, ETag, Allow, X-Request-Id, Link, X-Total-Count");
     if (preflight) {
         MHD_add_response_header(resp, "Access-Control-Allow-Methods", methods);
         MHD_add_response_header(resp, "Access-Control-Allow-Headers",

@@ -125,7 +125,7 @@ static void h_list(ad_request *r)
     for (int i = 0; i < n; i++) /* in the order of the files' names, filtered */
         if (listed(r, arbl_book_at(set->books[AD_LESSONS], i)))
             json_array_append_new(a, summary_json(arbl_book_at(set->books[AD_LESSONS], i), r->lang));
-    ad_reply_json(r, 200, a);
+    ad_reply_json(r, 200, ad_page(r, a));
 }
 
 /* A lesson with its steps (GET /v1/lessons/{id}, and the coach preview). */

@@ -82,7 +82,7 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     if (set && set->books[AD_PUZZLES]) {
         for (int i = 0; i < arbl_book_count(set->books[AD_PUZZLES]); i++)
             add_listed(r, list, box_puzzle_json(arbl_book_at(set->books[AD_PUZZLES], i), r->lang));
-        ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
+        ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", ad_page(r, list)));
         return;
     }
 #else
@@ -90,7 +90,7 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 #endif
     for (int i = 0; i < puzzles->count; i++)
         add_listed(r, list, mate_json(&puzzles->items[i]));
-    ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
+    ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", ad_page(r, list)));
 }
 
 /* 404 for the puzzle the path names, saying so (as a lesson's 404 does). */

@@ -24,6 +24,11 @@ void ad_reply_gzip(ad_request *r, const char *gz, size_t len, const char *etag);
 /* Adds a header to the reply; name and value must outlive the request (static strings). */
 void ad_reply_header(ad_request *r, const char *name, const char *value);
 
+/* One page of a list (?limit= and ?offset=, the fields table's paging of GET lists): a new array
+ * of the items of `all` on the page (all is released), with X-Total-Count and, when more follow, a
+ * Link header naming the next page (the same query, offset moved on). */
+json_t *ad_page(ad_request *r, json_t *all);
+
 /* A query parameter of the request (the fields table says which a route reads, and the server
  * has checked it), or NULL. */
 const char *ad_query(const ad_request *r, const char *name);

@@ -83,6 +83,8 @@ typedef struct ad_request {
     bool close;                 /* add Connection: close (framing errors, deadlines) */
     bool preflight;             /* an OPTIONS preflight: allow[] holds the path's methods */
     const char *headers[AD_MAX_HEADERS][2]; /* more headers (static strings): ad_reply_header */
+    char link[320];             /* a list's Link header (rel="next"), see ad_page */
+    char total[24];             /* a list's X-Total-Count */
     int nheaders;
 } ad_request;
 

@@ -88,6 +88,8 @@ json_t *aj_error_json(const aj_error *e, const char *lang);
 /* ---- Strict input (fields.c): the one table of what each endpoint reads ---- */
 
 /* Limits the table states and the daemon's handlers share (they assert they agree). */
+#define AJ_PAGE_MAX 100                    /* items of one page of a list (?limit=) */
+#define AJ_PAGE_OFFSET_MAX 100000          /* ?offset= */
 #define AJ_ANSWER_MAX 200                  /* bytes of an answer (lessons, quizzes, puzzles) */
 #define AJ_QUIZ_MAX_COUNT 100              /* questions per POST /v1/quizzes */
 #define AJ_PUZZLE_MAX_MOVES 100            /* moves of a puzzle answer's list (their text fits AJ_ANSWER_MAX) */

@@ -4,6 +4,7 @@
  * each other), and docs/openapi.json's request schemas and docs/api.md's fields table are
  * generated from it (fields_schema.c, scripts/gen-openapi), so neither can drift. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -183,12 +184,22 @@ static const aj_field lesson_list_fields[] = {
     {"level", AJ_T_STRING, (const char *const[]){"beginner", "intermediate", "advanced", NULL}, 0, NONE, 0, NULL,
      "Only the lessons of this level."},
     {"tag", AJ_T_STRING, NULL, 0, NONE, 0, NULL, "Only the lessons with this tag (\"castling\", \"draw\", ...)."},
+    {"limit", AJ_T_INTEGER, NULL, 1, AJ_PAGE_MAX, 0, NULL,
+     "At most this many items (the whole list when absent), in the list's stable order; the answer's Link "
+     "header (rel=\"next\") names the next page, X-Total-Count the length of the filtered list."},
+    {"offset", AJ_T_INTEGER, NULL, 0, AJ_PAGE_OFFSET_MAX, 0, NULL,
+     "Items of the filtered list to skip first (0 when absent)."},
     {NULL},
 };
 static const aj_field puzzle_list_fields[] = {
     {"kind", AJ_T_STRING, NULL, 0, NONE, 0, NULL,
      "Only the puzzles of this kind (\"mate\", \"helpmate\", \"retro\", ...: each puzzle's `kind`)."},
     {"variant", AJ_T_STRING, variants, 0, NONE, 0, NULL, "Only the puzzles of this variant."},
+    {"limit", AJ_T_INTEGER, NULL, 1, AJ_PAGE_MAX, 0, NULL,
+     "At most this many items (the whole list when absent), in the list's stable order; the answer's Link "
+     "header (rel=\"next\") names the next page, X-Total-Count the length of the filtered list."},
+    {"offset", AJ_T_INTEGER, NULL, 0, AJ_PAGE_OFFSET_MAX, 0, NULL,
+     "Items of the filtered list to skip first (0 when absent)."},
     {NULL},
 };
 
@@ -512,6 +523,14 @@ bool aj_check_body(const aj_endpoint_fields *ep, json_t *obj, const char *const 
 
 bool aj_check_query(const aj_endpoint_fields *ep, json_t *query, aj_error *e)
 {
+    /* a query string holds text: an integer field's decimal digits are its number (else the text
+     * stays, and the check below says the field is not an integer) */
+    for (const aj_field *f = ep ? ep->fields : NULL; f && f->name; f++) {
+        const char *v = f->type == AJ_T_INTEGER ? json_string_value(json_object_get(query, f->name)) : NULL;
+        size_t n = v ? strspn(v, "0123456789") : 0;
+        if (v && n > 0 && n <= 15 && v[n] == '\0')
+            json_object_set_new(query, f->name, json_integer(strtoll(v, NULL, 10)));
+    }
     if (ep ? aj_check_body(ep, query, NULL, e) : aj_check_fields(query, NULL, NULL, NULL, e))
         return true;
     if (e->code == AJ_E_UNKNOWN_FIELD) { /* said of a query parameter, not of a body field */

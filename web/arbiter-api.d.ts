@@ -1641,6 +1641,10 @@ export interface components {
         CacheControl: string;
         /** @description Accept-Language when that header chose the language of the texts (no ?lang=); Origin with CORS. */
         Vary: string;
+        /** @description The length of the filtered list (every page says it). */
+        TotalCount: number;
+        /** @description With ?limit=, when more items follow: the next page, `</v1/lessons?limit=10&offset=10>; rel="next"` (RFC 8288; the same query, offset moved on). */
+        NextPage: string;
     };
     pathItems: never;
 }
@@ -2097,6 +2101,10 @@ export interface operations {
                 level?: "beginner" | "intermediate" | "advanced";
                 /** @description Only the lessons with this tag ("castling", "draw", ...). */
                 tag?: string;
+                /** @description At most this many items (the whole list when absent), in the list's stable order; the answer's Link header (rel="next") names the next page, X-Total-Count the length of the filtered list. */
+                limit?: number;
+                /** @description Items of the filtered list to skip first (0 when absent). */
+                offset?: number;
             };
             header?: {
                 /** @description An ETag this endpoint gave: 304 while the answer is the same. */
@@ -2113,6 +2121,8 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2578,6 +2588,10 @@ export interface operations {
                 kind?: string;
                 /** @description Only the puzzles of this variant. */
                 variant?: "standard" | "chess960";
+                /** @description At most this many items (the whole list when absent), in the list's stable order; the answer's Link header (rel="next") names the next page, X-Total-Count the length of the filtered list. */
+                limit?: number;
+                /** @description Items of the filtered list to skip first (0 when absent). */
+                offset?: number;
             };
             header?: {
                 /** @description An ETag this endpoint gave: 304 while the answer is the same. */
@@ -2594,6 +2608,8 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPage"];
                     [name: string]: unknown;
                 };
                 content: {

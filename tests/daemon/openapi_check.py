@@ -144,6 +144,8 @@ class Contract:
         for pair in filter(None, query.split('&')):
             name, _, value = pair.partition('=')
             value = urllib.parse.unquote_plus(value)
+            if name in params and params[name]['schema'].get('type') == 'integer' and value.isdigit():
+                value = int(value)  # a query string's digits are the integer an integer parameter reads
             if name not in params:
                 out.append('%s %s: query parameter %r is not documented' % (method, template, name))
             elif not jsonschema.Draft202012Validator(_to_json_schema(params[name]['schema'], self.components)).is_valid(

@@ -151,6 +151,36 @@ try:
         check_eq((st, some['puzzles']), (200, [p for p in allp['puzzles'] if keep(p)]), '?' + query)
         check(0 < len(some['puzzles']) < len(allp['puzzles']), '?%s filters' % query)
     check_eq(d.get('/v1/lessons')[2], every, 'the order is stable')
+    begin('strict.list_paging')  # ?limit= and ?offset= (trial row 23: "no pagination")
+    for path, items in (('/v1/lessons', lambda b: b), ('/v1/puzzles', lambda b: b['puzzles'])):
+        st, h, b = d.get(path)
+        whole = items(b)
+        check_eq((st, h.get('x-total-count'), h.get('link')), (200, str(len(whole)), None), path + ': all, no next page')
+        pages, url = [], path + '?limit=7&lang=en'
+        while url and len(pages) < 100:
+            st, h, b = d.get(url)
+            check_eq((st, h.get('x-total-count')), (200, str(len(whole))), url)
+            pages.append(items(b))
+            link = h.get('link')
+            url = link[1:link.index('>')] if link else None
+            check(not link or link.endswith('>; rel="next"'), 'Link: %r' % link)
+        check_eq(sum(pages, []), whole, path + ': the pages in turn are the whole list, each item once')
+        check(all(len(p) == 7 for p in pages[:-1]) and 0 < len(pages[-1]) <= 7, '%d pages of 7' % len(pages))
+        st, h, b = d.get(path + '?offset=%d' % (len(whole) - 2))
+        check_eq((st, items(b), h.get('link')), (200, whole[-2:], None), path + '?offset= alone: the rest')
+        st, h, b = d.get(path + '?offset=100000&limit=1')
+        check_eq((st, items(b), h.get('link')), (200, [], None), path + ': past the end, empty')
+        for q, code, field in (('limit=0', 'out_of_range', 'limit'), ('limit=101', 'out_of_range', 'limit'),
+                               ('limit=x', 'invalid_field', 'limit'), ('offset=-1', 'invalid_field', 'offset'),
+                               ('offset=100001', 'out_of_range', 'offset')):
+            st, e = error(d.get(path + '?' + q))
+            check_eq((st, e.get('code'), e.get('field')), (400, code, field), path + '?' + q)
+    st, h, b = d.get('/v1/lessons?level=beginner&tag=castling&limit=1')
+    every_b = [l for l in every if l['level'] == 'beginner' and 'castling' in l['tags']]
+    check_eq((b, h.get('x-total-count')), (every_b[:1], str(len(every_b))), 'the filters, then the page')
+    if len(every_b) > 1:
+        check_eq(h.get('link'), '</v1/lessons?level=beginner&tag=castling&limit=1&offset=1>; rel="next"',
+                 'the next page keeps the filters')
     st, _, body = d.post('/v1/analyze?lang=fa', {})
     check_eq(st, 200, '?lang= is read')
 
