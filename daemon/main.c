@@ -198,7 +198,7 @@ int main(int argc, char **argv)
     ad_log(AD_LOG_INFO, "listening on port %u, %ld polling thread%s%s%s", ad_server_port(&srv), srv.cfg.threads,
            srv.cfg.threads == 1 ? "" : "s", srv.cfg.config_path[0] ? ", config " : "", srv.cfg.config_path);
     if (srv.probe_port)
-        ad_log(AD_LOG_INFO, "probes (health, metrics) also on port %u", srv.probe_port);
+        ad_log(AD_LOG_WARN, "probes (health, metrics) also on port %u", srv.probe_port);
     if (srv.cfg.print_port) {
         printf("%u\n", ad_server_port(&srv));
         fflush(stdout);
