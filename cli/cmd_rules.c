@@ -344,63 +344,94 @@ static void print_reason_json(json_t *r, const char *indent)
 }
 
 /* "start", or "after 12.Nf3" / "after 12..Nf6": the move that led to an event's position. */
-static void event_label(json_t *after, char *buf, size_t cap)
+/* Prints the report catalog's template `key` (engine/messages/LANG/report.txt) with its
+ * parameters, and a newline: the frame of the report is in the asked language, as its
+ * explanations are. */
+static void say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs)
+{
+    char text[1024];
+    const char *tmpl = arb_message_lookup(lang, key);
+    arb_message_render(lang, tmpl ? tmpl : key, args, nargs, text, sizeof text);
+    printf("%s%s\n", indent, text);
+}
+
+#define NUM(n, v) {(n), ARB_ARG_NUMBER, (long)(v), NULL, NULL, 0, NULL}
+#define LATIN(n, t) {(n), ARB_ARG_LATIN, 0, (t), NULL, 0, NULL}
+#define TEXT(n, t) {(n), ARB_ARG_TEXT, 0, (t), NULL, 0, NULL}
+
+/* "after 4...Ng8" (or "the start"), in lang. */
+static void event_label(json_t *after, const char *lang, char *buf, size_t cap)
 {
     if (!json_is_object(after)) {
-        snprintf(buf, cap, "start");
+        arb_message_render(lang, arb_message_lookup(lang, "report.start"), NULL, 0, buf, cap);
         return;
     }
     bool white = strcmp(json_string_value(json_object_get(after, "side")), "white") == 0;
-    snprintf(buf, cap, "after %lld.%s%s", (long long)json_integer_value(json_object_get(after, "number")),
+    char move[40];
+    snprintf(move, sizeof move, "%lld.%s%s", (long long)json_integer_value(json_object_get(after, "number")),
              white ? "" : "..", json_string_value(json_object_get(after, "san")));
+    arb_arg a[] = {LATIN("move", move)};
+    arb_message_render(lang, arb_message_lookup(lang, "report.after"), a, 1, buf, cap);
 }
 
 /* The report of one game of POST /v1/pgn's answer: its line, the lenient reading's warnings,
  * every claimable draw and automatic ending by ply, and whether the movetext's result holds. */
-static void report_game(json_t *g)
+static void report_game(json_t *g, const char *lang)
 {
     json_t *tags = json_object_get(g, "tags"), *w = json_object_get(tags, "White"), *b = json_object_get(tags, "Black");
     const char *result = json_string_value(json_object_get(g, "movetext_result"));
-    printf("game %lld (line %lld): %s - %s, %lld plies, movetext result %s\n",
-           (long long)json_integer_value(json_object_get(g, "game")), (long long)json_integer_value(json_object_get(g, "line")),
-           w ? json_string_value(w) : "?", b ? json_string_value(b) : "?",
-           (long long)json_integer_value(json_object_get(g, "plies")), result);
+    arb_arg head[] = {NUM("n", json_integer_value(json_object_get(g, "game"))),
+                      NUM("line", json_integer_value(json_object_get(g, "line"))),
+                      TEXT("white", w ? json_string_value(w) : "?"), TEXT("black", b ? json_string_value(b) : "?"),
+                      NUM("plies", json_integer_value(json_object_get(g, "plies"))), LATIN("result", result)};
+    say(lang, "", "report.pgn_game", head, sizeof head / sizeof *head);
     size_t i;
     json_t *x;
     json_array_foreach(json_object_get(g, "warnings"), i, x) {
         json_t *why = json_object_get(x, "explanation");
-        printf("  warning (line %lld): %s (%s)\n", (long long)json_integer_value(json_object_get(x, "line")),
-               json_string_value(json_object_get(why, "text")), json_string_value(json_object_get(why, "code")));
+        char text[1024];
+        snprintf(text, sizeof text, "%s (%s)", json_string_value(json_object_get(why, "text")),
+                 json_string_value(json_object_get(why, "code")));
+        arb_arg a[] = {NUM("line", json_integer_value(json_object_get(x, "line"))), TEXT("text", text)};
+        say(lang, "  ", "report.pgn_warning", a, 2);
     }
-    if (json_integer_value(json_object_get(g, "more_warnings")) > 0)
-        printf("  (%lld more warnings)\n", (long long)json_integer_value(json_object_get(g, "more_warnings")));
+    if (json_integer_value(json_object_get(g, "more_warnings")) > 0) {
+        arb_arg a[] = {NUM("n", json_integer_value(json_object_get(g, "more_warnings")))};
+        say(lang, "  ", "report.pgn_more_warnings", a, 1);
+    }
     json_array_foreach(json_object_get(g, "events"), i, x) {
-        char label[48];
-        event_label(json_object_get(x, "after"), label, sizeof label);
+        char label[96];
+        event_label(json_object_get(x, "after"), lang, label, sizeof label);
         json_t *why = json_object_get(x, "explanations");
         long long ply = json_integer_value(json_object_get(x, "ply"));
         if (strcmp(json_string_value(json_object_get(x, "kind")), "ending") == 0) {
-            printf("  ply %lld (%s): %s %s%s\n", ply, label, json_string_value(json_object_get(x, "termination")),
-                   json_string_value(json_object_get(x, "result")),
-                   json_is_true(json_object_get(x, "went_on")) ? " [the game went on: moves after the end]" : "");
+            arb_arg a[] = {NUM("ply", ply), TEXT("after", label),
+                           LATIN("termination", json_string_value(json_object_get(x, "termination"))),
+                           LATIN("result", json_string_value(json_object_get(x, "result"))),
+                           NUM("went_on", json_is_true(json_object_get(x, "went_on")))};
+            say(lang, "  ", "report.pgn_ending", a, sizeof a / sizeof *a);
             size_t n = json_array_size(why);
             for (size_t k = 0; k < (n > 2 ? 1 : n); k++)
                 print_reason_json(json_array_get(why, k), "    ");
         } else {
-            bool threefold = strcmp(json_string_value(json_object_get(x, "claim")), "threefold") == 0;
-            printf("  ply %lld (%s): %s could claim %s%s\n", ply, label, json_string_value(json_object_get(x, "by")),
-                   threefold ? "threefold repetition" : "the fifty-move rule",
-                   json_is_true(json_object_get(x, "with_move")) ? " with the move played" : "");
+            const char *by = json_string_value(json_object_get(x, "by"));
+            arb_arg a[] = {NUM("ply", ply), TEXT("after", label),
+                           {"by", ARB_ARG_WORD, 0, by && strcmp(by, "white") == 0 ? "color.white" : "color.black", NULL, 0, NULL},
+                           LATIN("claim", json_string_value(json_object_get(x, "claim"))),
+                           NUM("with_move", json_is_true(json_object_get(x, "with_move")))};
+            say(lang, "  ", "report.pgn_claim", a, sizeof a / sizeof *a);
             if (json_array_size(why))
                 print_reason_json(json_array_get(why, 0), "    ");
         }
     }
     json_t *out = json_object_get(g, "outcome");
-    if (strcmp(json_string_value(json_object_get(out, "termination")), "none") == 0)
-        printf("  no automatic ending: %s\n", strcmp(result, "*") ? "the result came from the board (resignation, agreement, time...)" : "unfinished");
-    else if (json_is_true(json_object_get(g, "result_differs")))
-        printf("  warning: the movetext says %s but the rules give %s\n", result,
-               json_string_value(json_object_get(out, "result")));
+    if (strcmp(json_string_value(json_object_get(out, "termination")), "none") == 0) {
+        arb_arg a[] = {NUM("finished", strcmp(result, "*") != 0)};
+        say(lang, "  ", "report.pgn_no_ending", a, 1);
+    } else if (json_is_true(json_object_get(g, "result_differs"))) {
+        arb_arg a[] = {LATIN("result", result), LATIN("rules", json_string_value(json_object_get(out, "result")))};
+        say(lang, "  ", "report.pgn_result_differs", a, 2);
+    }
 }
 
 /* What lenient reading repaired in a game, with --write on stderr as FILE:LINE:COL: warning: ... */
@@ -524,7 +555,7 @@ int cmd_pgn(int argc, char **argv)
         if (json_object_get(g, "refused"))
             print_refusal(file, json_object_get(g, "refused"));
         else
-            report_game(g);
+            report_game(g, lang ? lang : "en");
     }
     json_decref(answer);
     return rc;

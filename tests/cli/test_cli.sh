@@ -57,6 +57,13 @@ check cli.pgn.refusal_explained "$(grep -q "lenient.pgn:40:13: .*Ke3.*(pgn_illeg
 "$arbiter" pgn --strict "$data/pgn/lenient.pgn" >/dev/null 2>/tmp/arbiter-cli-pgn.$$; rc=$?
 err=$(cat /tmp/arbiter-cli-pgn.$$); rm -f /tmp/arbiter-cli-pgn.$$
 check cli.pgn.strict_refuses "$([ $rc -eq 1 ] && grep -q 'pgn_bad_tag' <<<"$err" && grep -q 'fen_castling_no_king' <<<"$err"; echo $?)" "$err"
+# the report's frame in the asked language, as its explanations (the API trial: "black could claim
+# threefold repetition" before the Persian text)
+for l in fa ar; do
+  out=$("$arbiter" pgn --lang $l "$data/pgn/constructed.pgn" 2>/dev/null)
+  check cli.pgn.frame_in_$l "$([ "$(wc -l <<<"$out")" -gt 5 ] &&
+    ! grep -Eq 'game |ply |could claim|movetext|after |warning|automatic|the start|plies' <<<"$out"; echo $?)" "$out"
+done
 out=$("$arbiter" pgn "$data/pgn/constructed.pgn" 2>/dev/null); rc=$?
 check cli.pgn.exit_zero_without_refusal "$([ $rc -eq 0 ]; echo $?)" "exit $rc"
 "$arbiter" pgn "$data/pgn/latin1.pgn" >/tmp/arbiter-cli-pgn-out.$$ 2>/tmp/arbiter-cli-pgn.$$; rc=$?

@@ -43,7 +43,7 @@ static bool valid_utf8(const char *s)
 }
 
 static const char *const vocabulary_prefixes[] = {"piece.", "color.", "side.", "field.", "moves.", "list.",
-                                                   "ordinal.", "ordinal_f.", "quote.", "@", NULL};
+                                                   "ordinal.", "ordinal_f.", "quote.", "report.", "@", NULL};
 
 /* The vocabulary prefix of a word parameter ("piece" for {piece} and {by}), or NULL. */
 static const char *word_prefix(const char *name, size_t n)
@@ -226,6 +226,10 @@ static void check_catalog(const struct arb_catalog *cat)
                                         "moves.P", "moves.N", "moves.B", "moves.R", "moves.Q", "moves.K", "moves.?",
                                         "field.0", "field.1", "field.2", "field.3", "field.4", "field.5",
                                         "ordinal.1", "ordinal.9", "ordinal.other", "list.separator", "list.last", "quote.open", "quote.close",
+                                        /* the frame of the CLI's reports (arbiter pgn) */
+                                        "report.start", "report.after", "report.pgn_game", "report.pgn_warning",
+                                        "report.pgn_more_warnings", "report.pgn_ending", "report.pgn_claim",
+                                        "report.pgn_no_ending", "report.pgn_result_differs",
                                         "@plural", "@digits"};
     for (size_t i = 0; i < sizeof vocab / sizeof vocab[0]; i++)
         CHECK_MSG(arb_catalog_lookup(cat, vocab[i]) != NULL, "%s: vocabulary %s missing", cat->lang, vocab[i]);
