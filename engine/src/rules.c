@@ -359,11 +359,14 @@ int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out)
     outcome_clear(out);
     if (from < 0 || from > g->nplies)
         return -1;
-    /* Mate, stalemate, fivefold and 75 moves are cheap to see at each ply. */
+    /* Mate, stalemate, fivefold and 75 moves are cheap to see at each ply. A position the record's
+     * next move is legal in is no mate or stalemate: asking that of the move is cheaper than
+     * counting every legal move (the count decides only for a record whose move is not legal). */
     int end = g->nplies;
     for (int ply = from; ply < g->nplies; ply++) {
         const arb_position *pos = &g->positions[ply];
-        if (pos->halfmove_clock >= 150 || arb_count_legal_moves(pos) == 0 || key_seen_four_times(g, ply)) {
+        if (pos->halfmove_clock >= 150 || (!arb_is_legal(pos, g->moves[ply]) && arb_count_legal_moves(pos) == 0) ||
+            key_seen_four_times(g, ply)) {
             end = ply;
             break;
         }
