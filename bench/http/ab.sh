@@ -13,6 +13,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$HERE/../lib.sh"
 [ $# -eq 2 ] || { echo "usage: bench/http/ab.sh REV_A REV_B" >&2; exit 2; }
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
@@ -21,18 +23,9 @@ WRK_THREADS=${WRK_THREADS:-1}
 ARBITERD_THREADS=${ARBITERD_THREADS:-1}
 ROWS=${ROWS:-move move+game analyze}
 TASKSET=${TASKSET:-}
-for tool in wrk git meson ninja curl; do
-  command -v $tool >/dev/null || { echo "bench/http/ab.sh: $tool is required" >&2; exit 1; }
-done
+bench_require bench/http/ab.sh wrk git meson ninja curl
 
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+bench_tmp
 BUILDS=${KEEP:-$TMP}
 mkdir -p "$BUILDS"
 
@@ -59,11 +52,7 @@ B_BUILD=$(build "$2")
 CEILING=$B_BUILD/bench/http_ceiling
 [ -x "$CEILING" ] || CEILING=$A_BUILD/bench/http_ceiling
 
-cat > "$TMP/post.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = os.getenv("BODY")
-LUA
+wrk_post_script "$TMP/post.lua"
 # The same requests as bench/http/run.sh.
 MOVE_BODY='{"fen":"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3","move":"Bb5"}'
 GAME_BODY='{"moves":["e4","e5","Nf3","Nc6","Bb5","a6","Ba4","Nf6","O-O","Be7","Re1","b5","Bb3","d6","c3","O-O","h3","Nb8","d4","Nbd7","c4","c6","cxb5","axb5","Nc3","Bb7","Bg5","b4","Nb1","h6","Bh4","c5","dxe5","Nxe4","Bxe7","Qxe7","exd6","Qf6","Nbd2","Nxd6"],"move":"Nc4"}'
@@ -72,9 +61,6 @@ body_of() { case $1 in move) echo "$MOVE_BODY" ;; move+game) echo "$GAME_BODY" ;
   *) echo "bench/http/ab.sh: unknown row $1 (move, move+game, analyze)" >&2; exit 2 ;; esac; }
 path_of() { echo "/v1/${1%%+*}"; }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
-TICK_US=$((1000000 / $(getconf CLK_TCK)))
 
 # measure PID PORT PATH BODY -> "cpu_us_per_request rps p99_ms"
 measure() {
@@ -83,8 +69,7 @@ measure() {
   t0=$(cpu_ticks "$1")
   out=$(BODY="$4" wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "http://127.0.0.1:$2$3")
   t1=$(cpu_ticks "$1")
-  echo "$out" | awk -v t=$((t1 - t0)) -v us=$TICK_US -v d="$DURATION" '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+  echo "$out" | awk -v t=$((t1 - t0)) -v us=$TICK_US -v d="$DURATION" "$WRK_MS"'
     /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 } /Non-2xx/ { bad = $NF }
     END { n = rps * d; if (bad > 0) { print "bench/http/ab.sh: non-2xx answers" > "/dev/stderr" }
           printf "%.2f %.0f %.3f\n", (n > 0 ? t * us / n : 0), rps, p99 }'
@@ -102,7 +87,7 @@ serve() {
   fi
   pid=$!
   PIDS+=($pid)
-  for _ in $(seq 200); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.05; done
+  wait_http "http://127.0.0.1:$port/"
   echo "$pid $port"
 }
 

@@ -20,6 +20,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$HERE/../lib.sh"
 BUILD=${1:-$ROOT/build}
 ARBITERD=$BUILD/daemon/arbiterd
 DURATION=${DURATION:-10}
@@ -32,39 +34,17 @@ ONLY=${ONLY:-}
 ENDPOINTS=${ENDPOINTS:-move move+game analyze}
 
 TOOLS="wrk node npm curl"; [ "$ONLY" = lessons ] && TOOLS="wrk curl"
-for tool in $TOOLS; do
-  command -v $tool >/dev/null || { echo "bench/http: $tool is required" >&2; exit 1; }
-done
+# shellcheck disable=SC2086
+bench_require bench/http $TOOLS
 [ -x "$ARBITERD" ] || { echo "bench/http: build arbiterd first ($ARBITERD not found)" >&2; exit 1; }
 CEILING=$BUILD/bench/http_ceiling
 
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+bench_tmp
+wrk_post_script "$TMP/post.lua"
 
-cat > "$TMP/post.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = os.getenv("BODY")
-LUA
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
-# run_wrk PORT PATH BODY -> "rps p50_ms p99_ms non2xx" (the full output kept in $TMP)
+# run_wrk PORT PATH BODY -> "rps p50_ms p99_ms requests non2xx"
 run_wrk() {
-  local out
-  out=$(BODY="$3" wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "http://127.0.0.1:$1$2")
-  echo "$out" > "$TMP/wrk-$1-${2//\//_}.txt"
-  echo "$out" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    /Non-2xx/ { bad = $NF } /Socket errors/ { err = $0 }
-    END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (bad ? bad : 0) }'
+  BODY="$3" wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "http://127.0.0.1:$1$2" | wrk_figures
 }
 
 # distinct.lua: every request a new answer (never in the answer cache: each one runs the script).
@@ -95,14 +75,14 @@ lesson_run() {
     2>"$TMP/arbiterd-lessons.log" &
   pid=$!
   PIDS+=($pid)
-  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/v1/health" && break; sleep 0.1; done
+  wait_http "http://127.0.0.1:$port/v1/health"
   echo "== lesson steps, $1: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $LESSON_THREADS, $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
   printf '%-44s %-14s %10s %8s %8s %8s\n' path answer 'req/s' 'p50 ms' 'p99 ms' non-2xx
   local spec path body
   for spec in 'illegal-moves/steps/2|{"answer":"Kd2"}' 'illegal-moves/steps/2|{"answer":"Nc3"}' \
               'castling-blocked/steps/3|{"answer":"true"}'; do
     path="/v1/lessons/${spec%%|*}/answer"; body=${spec#*|}
-    read -r rps p50 p99 bad < <(run_wrk "$port" "$path" "$body")
+    read -r rps p50 p99 _ bad < <(run_wrk "$port" "$path" "$body")
     printf '%-44s %-14s %10s %8s %8s %8s\n' "$path" "$(echo "$body" | sed 's/.*"answer":"\([^"]*\)".*/\1/')" \
       "$rps" "$p50" "$p99" "$bad"
   done
@@ -165,7 +145,7 @@ GAME_BODY='{"moves":["e4","e5","Nf3","Nc6","Bb5","a6","Ba4","Nf6","O-O","Be7","R
 ANALYZE_BODY='{"fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}'
 
 for port in $P_ARB $P_OPS $P_CJS $P_NODE ${P_MHD:-}; do
-  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+  wait_http "http://127.0.0.1:$port/"
 done
 
 for sample in move move+game; do
@@ -178,22 +158,6 @@ done
 
 rss_kb() { awk '/^VmRSS/ {print $2}' /proc/$ARB_PID/status; }
 hwm_kb() { awk '/^VmHWM/ {print $2}' /proc/$ARB_PID/status; }
-
-# CPU time (user + system, clock ticks) used so far by a process.
-cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
-TICK_US=$((1000000 / $(getconf CLK_TCK)))
-
-# run NAME PORT PATH BODY -> "rps p50_ms p99_ms"
-run() {
-  local out
-  out=$(BODY="$4" wrk -t"$WRK_THREADS" -c"$CONNS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "http://127.0.0.1:$2$3")
-  echo "$out" > "$TMP/wrk-$1-${3//\//_}.txt"
-  echo "$out" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    /Non-2xx/ { bad = $NF } /Socket errors/ { err = $0 }
-    END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (bad ? bad : 0) }'
-}
 
 echo "== wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s, arbiterd --threads $ARBITERD_THREADS, $(nproc) cores"
 echo "   (cpu us/req: the server's own CPU time, user + system, per answered request: what it costs"
@@ -209,7 +173,7 @@ for ep in $ENDPOINTS; do
   for name_port in $SERVERS; do
     name=${name_port%%:*}; port=${name_port##*:}
     t0=$(cpu_ticks "${PID_OF[$name]}")
-    read -r rps p50 p99 bad < <(run "$name" "$port" "/v1/${ep%%+*}" "$body")
+    read -r rps p50 p99 _ bad < <(run_wrk "$port" "/v1/${ep%%+*}" "$body")
     t1=$(cpu_ticks "${PID_OF[$name]}")
     RPS[$name]=$rps
     read -r cpu cap < <(awk -v t=$((t1 - t0)) -v us=$TICK_US -v r="$rps" -v d="$DURATION" \

@@ -9,6 +9,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$HERE/../lib.sh"
 BUILD=${1:-$ROOT/build}
 ARBITERD=$BUILD/daemon/arbiterd
 DURATION=${DURATION:-10}
@@ -16,23 +18,10 @@ CONNS=${CONNS:-32}
 WRK_THREADS=${WRK_THREADS:-1}
 INSTANCE_THREADS=${INSTANCE_THREADS:-1}
 COUNTS=${COUNTS:-1 2 3}
-for tool in wrk haproxy curl python3; do
-  command -v $tool >/dev/null || { echo "bench/scale: $tool is required (scripts/deps --bench)" >&2; exit 1; }
-done
+bench_require bench/scale wrk haproxy curl python3
 [ -x "$ARBITERD" ] || { echo "bench/scale: build arbiterd first ($ARBITERD not found)" >&2; exit 1; }
 
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-cpu_ticks() { awk '{print $14 + $15}' /proc/$1/stat; }
-TICK_US=$((1000000 / $(getconf CLK_TCK)))
+bench_tmp
 
 cat > "$TMP/mix.lua" <<'LUA'
 -- One request of each kind in turn on every connection.
@@ -63,7 +52,7 @@ for n in $COUNTS; do
         2>"$TMP/arbiterd-$n-$i.log" &
       arb+=($!)
       PIDS+=($!)
-      for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/v1/health" && break; sleep 0.1; done
+      wait_http "http://127.0.0.1:$port/v1/health"
     else
       port=$(free_port) # nothing listens: HAProxy's check marks the server down before the run
     fi
@@ -73,7 +62,7 @@ for n in $COUNTS; do
   env "${env_args[@]}" ARBITER_BIND=127.0.0.1:$front haproxy -db -f "$ROOT/deploy/haproxy/haproxy.cfg" >/dev/null 2>&1 &
   hap=$!
   PIDS+=($hap)
-  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$front/v1/health" && break; sleep 0.1; done
+  wait_http "http://127.0.0.1:$front/v1/health"
   sleep 1.5 # the absent servers are marked down (fall 2 x inter 500ms)
   before_arb=0; for p in "${arb[@]}"; do before_arb=$((before_arb + $(cpu_ticks $p))); done
   before_hap=$(cpu_ticks $hap)
@@ -81,11 +70,7 @@ for n in $COUNTS; do
   after_arb=0; for p in "${arb[@]}"; do after_arb=$((after_arb + $(cpu_ticks $p))); done
   after_hap=$(cpu_ticks $hap)
   echo "$out" > "$TMP/wrk-$n.txt"
-  read -r rps p50 p99 total bad < <(echo "$out" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    / requests in / { total = $1 } /Non-2xx/ { bad = $NF }
-    END { printf "%.0f %.3f %.3f %d %s\n", rps, p50, p99, total, (bad ? bad : 0) }')
+  read -r rps p50 p99 total bad < <(echo "$out" | wrk_figures)
   ok=$((total - bad)); [ "$ok" -gt 0 ] || ok=1
   a=$(( (after_arb - before_arb) * TICK_US / ok )); h=$(( (after_hap - before_hap) * TICK_US / ok ))
   printf '%-10s %10s %8s %8s %8s %16s %14s %12s\n' "$n" "$rps" "$p50" "$p99" "$bad" "$a" "$h" "$((a + h))"

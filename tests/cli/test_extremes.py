@@ -6,28 +6,20 @@
 # naming the limit; nothing crashes (before issue 20 §1 these died of SIGSEGV, exit 139).
 import json
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+import checks  # noqa: E402
+from checks import check, finish  # noqa: E402
 
 ARBITER, FAMILY = sys.argv[1], sys.argv[2]
 EXPLAIN_76 = 'Q6Q/Q5Q1/Q4Q2/Q3Q3/Q2Qpp2/p1p2k2/pr2ppp1/KnnQQQQQ w - - 0 1'
 LUA = len(sys.argv) > 3 and sys.argv[3] == 'lua'
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
 
 
 def run(*args, timeout=120):
-    p = subprocess.run([ARBITER] + list(args), capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout + p.stderr
+    return checks.run([ARBITER] + list(args), timeout=timeout)
 
 
 boards = []
@@ -130,5 +122,4 @@ if LUA:
     check(rc == 1 and '(line 1)' in out and '27 pieces' in out and '16' in out,
           'the 263 mate-file line refused naming the limit (exit %d): %s' % (rc, out[-400:]))
 
-print('%d passed, %d failed' % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()

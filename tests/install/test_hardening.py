@@ -13,24 +13,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from checks import check, finish, run  # noqa: E402
+
 build, fortify, sanitize = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-
 
 readelf = shutil.which('readelf')
 check(readelf is not None, 'readelf (binutils) is installed')
 if not readelf:
-    print('%d passed, %d failed' % (passed, failed))
-    sys.exit(1)
+    finish()
 
 
 def readelf_out(*args):
@@ -38,9 +29,8 @@ def readelf_out(*args):
 
 
 with tempfile.TemporaryDirectory() as dest:
-    p = subprocess.run(['meson', 'install', '-C', build, '--destdir', dest, '--no-rebuild', '--quiet'],
-                       capture_output=True, text=True)
-    check(p.returncode == 0, 'meson install into a DESTDIR: ' + p.stdout[-300:] + p.stderr[-300:])
+    rc, out = run(['meson', 'install', '-C', build, '--destdir', dest, '--no-rebuild', '--quiet'])
+    check(rc == 0, 'meson install into a DESTDIR: ' + out[-600:])
     elves = []
     for root, _, files in os.walk(dest):
         for f in files:
@@ -77,5 +67,4 @@ with tempfile.TemporaryDirectory() as dest:
                 check(checked, name + ': _FORTIFY_SOURCE (glibc __*_chk functions)')
             else:
                 check(not checked, name + ': no _FORTIFY_SOURCE in this build, yet ' + ' '.join(checked))
-print('%d passed, %d failed' % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()

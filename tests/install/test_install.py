@@ -10,27 +10,13 @@
 import glob
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from checks import check, finish, run  # noqa: E402
+
 build, source, sanitize = sys.argv[1], sys.argv[2], sys.argv[3]
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-
-
-def run(cmd, env=None):
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    return p.returncode, p.stdout + p.stderr
-
 
 with tempfile.TemporaryDirectory() as dest:
     rc, out = run(['meson', 'install', '-C', build, '--destdir', dest, '--no-rebuild', '--quiet'])
@@ -77,5 +63,4 @@ with tempfile.TemporaryDirectory() as dest:
         check(rc == 0 and 'moves 20 perft3 8902' in out, 'the static build runs: ' + out[-300:])
     else:
         check(shutil.which('pkg-config') and shutil.which('cc'), 'pkg-config and cc are installed')
-print('%d passed, %d failed' % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()
