@@ -53,16 +53,16 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
 }
 
 /* The quiz book of the set the request holds, or NULL (no quizzes). */
-static const arbl_quizbook *book_of(const ad_lesson_set *set)
+static const arbl_book *book_of(const ad_lesson_set *set)
 {
-    return set ? set->quizzes : NULL;
+    return set ? set->books[AD_QUIZZES] : NULL;
 }
 
-static void list_quizzes(ad_request *r, const arbl_quizbook *book)
+static void list_quizzes(ad_request *r, const arbl_book *book)
 {
     json_t *list = json_array();
-    for (int i = 0; book && i < arbl_quizbook_count(book); i++)
-        json_array_append_new(list, aj_quiz_json(arbl_quizbook_at(book, i), r->lang));
+    for (int i = 0; book && i < arbl_book_count(book); i++)
+        json_array_append_new(list, aj_quiz_json(arbl_book_at(book, i), r->lang));
     ad_reply_json(r, 200, json_pack("{s:o}", "quizzes", list));
 }
 
@@ -101,7 +101,7 @@ static bool uint_field(ad_request *r, const char *key, long long max, bool requi
     return true;
 }
 
-static void generate_questions(ad_request *r, const arbl_quizbook *book)
+static void generate_questions(ad_request *r, const arbl_book *book)
 {
     aj_error e;
     const char *generator = NULL;
@@ -109,7 +109,7 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
         ad_reply_error(r, &e);
         return;
     }
-    const arbl_quiz *quiz = generator && book ? arbl_quizbook_find(book, generator) : NULL;
+    const arbl_quiz *quiz = generator && book ? arbl_book_find(book, generator) : NULL;
     /* Strict input: the request's fields and, at the top level, the generator's parameters. */
     const char *param_names[ARBL_QUIZ_MAX_PARAMS + 1] = {NULL};
     for (int i = 0; quiz && i < quiz->nparams && i < ARBL_QUIZ_MAX_PARAMS; i++)
@@ -185,7 +185,7 @@ static void generate_questions(ad_request *r, const arbl_quizbook *book)
                                     "questions", b.list));
 }
 
-static void grade_answer(ad_request *r, const arbl_quizbook *book)
+static void grade_answer(ad_request *r, const arbl_book *book)
 {
     aj_error e;
     const char *id = NULL, *answer = NULL;

@@ -14,12 +14,16 @@ end
 local UCI_FORM = { en = "That is how a computer writes the move (its two squares). On a scoresheet a piece move starts with the piece's letter, castling is 0-0 or 0-0-0, and a promotion names the new piece.",
                    fa = "رایانه حرکت را این‌طور می‌نویسد (با دو خانه‌اش). روی برگهٔ ثبت حرکات، حرکت مهره با حرف آن مهره شروع می‌شود، قلعه 0-0 یا 0-0-0 نوشته می‌شود و ارتقا نام مهرهٔ تازه را دارد.",
                    ar = "هكذا يكتب الحاسوب النقلة (بمربعيها). أما في ورقة التسجيل فتبدأ نقلة القطعة بحرفها، ويُكتب التبييت 0-0 أو 0-0-0، وتذكر الترقية اسم القطعة الجديدة." }
--- The wrong text of a task that wants `want` written as on a scoresheet.
-local function written(want, other)
-  return function(ctx)
+-- A move task that wants the move `want` written as on a scoresheet: that move written as the
+-- computer writes it gets UCI_FORM, any other move the step's `wrong` text.
+local function scoresheet_task(want, step)
+  local other = step.wrong
+  step.expect = all_of(want, on_scoresheet)
+  step.wrong = function(ctx)
     if ctx and want(ctx) then return UCI_FORM end
     return other
   end
+  return move_task(step)
 end
 return lesson {
   id = "notation",
@@ -36,17 +40,16 @@ return lesson {
                ar = "تُكتب النقلة بحرف القطعة ثم المربع الذي تذهب إليه: K الملك، Q الوزير، R الرخ، B الفيل، N الحصان؛ أما البيدق فلا حرف له. نقلة الحصان من g1 إلى f3 تُكتب Nf3، ونقلة البيدق إلى e4 تُكتب e4. ويُضاف x عند الأخذ (Nxe5، أو exd5 للبيدق مع العمود الذي غادره)، و+ للكش، و# للإماتة." },
       diagram = { squares = { "g1", "f3" }, arrows = { { "g1", "f3" } } },
     },
-    move_task {
+    scoresheet_task(is_move("Nf3"), {
       prompt = { en = "Play the knight from g1 to f3, written in notation.", fa = "اسب را از g1 به f3 ببرید و حرکت را با نگارش جبری بنویسید.",
                  ar = "انقل الحصان من g1 إلى f3 واكتب النقلة بالتدوين الجبري." },
-      expect = all_of(is_move("Nf3"), on_scoresheet),
       success = { en = "Right: N for the knight, f3 for the square: Nf3. The long form Ng1f3, with the square it came from, is correct too.",
                   fa = "درست است: N برای اسب و f3 برای خانه: Nf3. شکل بلند Ng1f3، با خانه‌ای که از آن آمد، هم درست است.",
                   ar = "صحيح: N للحصان وf3 للمربع: Nf3. والصيغة الطويلة Ng1f3، مع المربع الذي جاء منه، صحيحة أيضًا." },
-      wrong = written(is_move("Nf3"), { en = "That is a legal move, but not the knight to f3.", fa = "این حرکت قانونی است، اما حرکت اسب به f3 نیست.",
-                ar = "هذه نقلة قانونية، لكنها ليست نقلة الحصان إلى f3." }),
+      wrong = { en = "That is a legal move, but not the knight to f3.", fa = "این حرکت قانونی است، اما حرکت اسب به f3 نیست.",
+                ar = "هذه نقلة قانونية، لكنها ليست نقلة الحصان إلى f3." },
       tests = { right = { "Nf3", "Ng1f3" }, wrong = { ["g1f3"] = "deviation", ["Nc3"] = "deviation", ["Kf3"] = "no_piece_can_move_there", ["Nf9"] = "san_malformed" } },
-    },
+    }),
     move_task {
       fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
       prompt = { en = "Capture the pawn on d5 with your pawn.", fa = "با پیادهٔ خود پیادهٔ d5 را بزنید.",
@@ -73,16 +76,15 @@ return lesson {
                ar = "للتبييت رمزه الخاص ويُكتب بالأصفار: 0-0 للتبييت القصير و0-0-0 للتبييت الطويل (والحاسوب يكتب الحرف O: ‏O-O). والبيدق الذي يترقّى تُكتب القطعة الجديدة بعد مربعه مباشرة: e8Q (ويضيف الحاسوب =: ‏e8=Q)." },
       diagram = { squares = { "g1", "c1" }, arrows = { { "e1", "g1" }, { "e1", "c1" } } },
     },
-    move_task {
+    scoresheet_task(castles("queenside"), {
       fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
       prompt = { en = "Castle queenside, written in notation.", fa = "قلعهٔ بزرگ بروید و آن را با نگارش جبری بنویسید.",
                  ar = "بيّت تبييتًا طويلًا واكتبه بالتدوين الجبري." },
-      expect = all_of(castles("queenside"), on_scoresheet),
       success = { en = "Right: three zeros for the long castling, 0-0-0 (O-O-O with the letter).", fa = "درست است: قلعهٔ بزرگ با سه صفر نوشته می‌شود: 0-0-0 (با حرف: O-O-O).",
                   ar = "صحيح: يُكتب التبييت الطويل بثلاثة أصفار: 0-0-0 (وبالحرف: ‏O-O-O)." },
-      wrong = written(castles("queenside"), { en = "That is not queenside castling (0-0-0).", fa = "این قلعهٔ بزرگ (0-0-0) نیست.", ar = "هذا ليس تبييتًا طويلًا (0-0-0)." }),
+      wrong = { en = "That is not queenside castling (0-0-0).", fa = "این قلعهٔ بزرگ (0-0-0) نیست.", ar = "هذا ليس تبييتًا طويلًا (0-0-0)." },
       tests = { right = { "0-0-0", "O-O-O" }, wrong = { ["e1c1"] = "deviation", ["O-O"] = "deviation", ["O-O-O-O"] = "san_malformed" } },
-    },
+    }),
     teach {
       fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
       text = { en = "When two pieces of the same kind can go to the same square, add the file (or, if that is not enough, the rank) of the one that moves: both knights reach d2, so write Nbd2 or Nfd2. Nd2 alone is ambiguous.",
@@ -90,18 +92,17 @@ return lesson {
                ar = "إذا استطاعت قطعتان من النوع نفسه الذهاب إلى المربع نفسه، فأضف عمود القطعة التي تتحرك (أو صفّها إن لم يكفِ العمود): كلا الحصانين يصل إلى d2، فاكتب Nbd2 أو Nfd2. أما Nd2 وحدها فمُبهمة." },
       diagram = { squares = { "d2" }, arrows = { { "b1", "d2" }, { "f1", "d2" } } },
     },
-    move_task {
+    scoresheet_task(all_of(from_square("b1"), to_square("d2")), {
       fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
       prompt = { en = "Move the knight from b1 to d2, written so that there is no doubt which knight moves.",
                  fa = "اسب b1 را به d2 ببرید و طوری بنویسید که معلوم باشد کدام اسب حرکت می‌کند.",
                  ar = "انقل حصان b1 إلى d2، واكتبها بحيث لا يبقى شكّ في أي حصان تحرّك." },
-      expect = all_of(from_square("b1"), to_square("d2"), on_scoresheet),
       success = { en = "Right: Nbd2 names the knight from the b-file.", fa = "درست است: Nbd2 اسب ستون b را مشخص می‌کند.",
                   ar = "صحيح: ‏Nbd2 تحدّد حصان العمود b." },
-      wrong = written(all_of(from_square("b1"), to_square("d2")), { en = "That moves the other knight, or goes elsewhere.", fa = "این حرکت اسب دیگر است یا به خانهٔ دیگری می‌رود.",
-                ar = "هذه نقلة الحصان الآخر، أو إلى مربع آخر." }),
+      wrong = { en = "That moves the other knight, or goes elsewhere.", fa = "این حرکت اسب دیگر است یا به خانهٔ دیگری می‌رود.",
+                ar = "هذه نقلة الحصان الآخر، أو إلى مربع آخر." },
       tests = { right = { "Nbd2", "Nb1d2" }, wrong = { ["b1d2"] = "deviation", ["Nd2"] = "ambiguous", ["Nfd2"] = "deviation" } },
-    },
+    }),
     choice {
       fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
       prompt = { en = "White plays the rook to a8. Which way of writing it also tells the reader what the move does to the black king?",
@@ -140,41 +141,38 @@ return lesson {
                   ar = "صحيح: fxe5 تعني بيدقًا من العمود f، ولا بيدق منه يأخذ في e5. أما Nxe5 وNe5 فكلتاهما صحيحة: فالحرف x للأخذ اختياري." },
       tests = { right = { "c" }, wrong = { ["a"] = "wrong_answer", ["b"] = "wrong_answer" } },
     },
-    move_task {
+    scoresheet_task(promotes("Q"), {
       fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "Promote the pawn on b7 to a queen, written in notation.", fa = "پیادهٔ b7 را به وزیر ارتقا دهید و حرکت را با نگارش جبری بنویسید.",
                  ar = "رقِّ البيدق في b7 إلى وزير، واكتب النقلة بالتدوين الجبري." },
-      expect = all_of(promotes("Q"), on_scoresheet),
       success = { en = "Right: b8Q+ on a scoresheet (b8=Q+ in a computer file) — the square, the new piece, and + because the new queen checks along the 8th rank.",
                   fa = "درست است: روی برگه b8Q+ (در فایل رایانه b8=Q+)؛ خانه، مهرهٔ تازه، و + چون وزیر تازه در ردیف هشتم کیش می‌دهد.",
                   ar = "صحيح: ‏b8Q+ في ورقة التسجيل (و‏b8=Q+ في ملفات الحاسوب) — المربع ثم القطعة الجديدة، و+ لأن الوزير الجديد يكشّ على الصف الثامن." },
-      wrong = written(promotes("Q"), { en = "That promotes, but not to a queen.", fa = "این ارتقاست، اما نه به وزیر.", ar = "هذه ترقية، لكن ليست إلى وزير." }),
+      wrong = { en = "That promotes, but not to a queen.", fa = "این ارتقاست، اما نه به وزیر.", ar = "هذه ترقية، لكن ليست إلى وزير." },
       tests = { right = { "b8Q+", "b8Q", "b8=Q" }, wrong = { ["b7b8q"] = "deviation", ["b8=N"] = "deviation", ["b8"] = "promotion_required" } },
-    },
-    move_task {
+    }),
+    scoresheet_task(all_of(from_square("a1"), to_square("a3")), {
       fen = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1",
       prompt = { en = "Both rooks can reach a3. Move the rook on a1 there, written so that there is no doubt which rook moves.",
                  fa = "هر دو رخ به a3 می‌رسند. رخ a1 را به آنجا ببرید و طوری بنویسید که معلوم باشد کدام رخ حرکت می‌کند.",
                  ar = "يصل الرخّان كلاهما إلى a3. انقل رخ a1 إليه، واكتبها بحيث لا يبقى شكّ في أي رخ تحرّك." },
       hints = { { en = "Both rooks stand on the a-file, so the file does not help: give the rank.", fa = "هر دو رخ در ستون a هستند، پس نام ستون کمکی نمی‌کند: ردیف را بنویسید.",
                   ar = "الرخّان على العمود a، فلا يفيد ذكر العمود: اذكر الصف." } },
-      expect = all_of(from_square("a1"), to_square("a3"), on_scoresheet),
       success = { en = "Right: R1a3 — both rooks share the a-file, so the rank they start from tells them apart.",
                   fa = "درست است: R1a3؛ هر دو رخ در ستون a هستند، پس ردیفی که از آن حرکت می‌کنند آن‌ها را از هم جدا می‌کند.",
                   ar = "صحيح: ‏R1a3 — الرخّان على العمود نفسه، فالصف الذي يبدأ منه كلٌّ منهما هو ما يميّزهما." },
-      wrong = written(all_of(from_square("a1"), to_square("a3")), { en = "That moves the other rook, or goes elsewhere.", fa = "این حرکت رخ دیگر است یا به خانهٔ دیگری می‌رود.",
-                ar = "هذه نقلة الرخ الآخر، أو إلى مربع آخر." }),
+      wrong = { en = "That moves the other rook, or goes elsewhere.", fa = "این حرکت رخ دیگر است یا به خانهٔ دیگری می‌رود.",
+                ar = "هذه نقلة الرخ الآخر، أو إلى مربع آخر." },
       tests = { right = { "R1a3", "Ra1a3" }, wrong = { ["a1a3"] = "deviation", ["Ra3"] = "ambiguous", ["R5a3"] = "deviation" } },
-    },
-    move_task {
+    }),
+    scoresheet_task(castles("kingside"), {
       fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
       prompt = { en = "Castle kingside, written in notation.", fa = "قلعهٔ کوچک بروید و آن را با نگارش جبری بنویسید.",
                  ar = "بيّت تبييتًا قصيرًا واكتبه بالتدوين الجبري." },
-      expect = all_of(castles("kingside"), on_scoresheet),
       success = { en = "Right: two zeros, 0-0, for the short castling on the kingside.", fa = "درست است: قلعهٔ کوچک با دو صفر نوشته می‌شود: 0-0.",
                   ar = "صحيح: يُكتب التبييت القصير بصفرين: 0-0." },
-      wrong = written(castles("kingside"), { en = "That is not kingside castling (0-0).", fa = "این قلعهٔ کوچک (0-0) نیست.", ar = "هذا ليس تبييتًا قصيرًا (0-0)." }),
+      wrong = { en = "That is not kingside castling (0-0).", fa = "این قلعهٔ کوچک (0-0) نیست.", ar = "هذا ليس تبييتًا قصيرًا (0-0)." },
       tests = { right = { "0-0", "O-O" }, wrong = { ["e1g1"] = "deviation", ["O-O-O"] = "castling_no_rook", ["Kf1"] = "deviation" } },
-    },
+    }),
   },
 }

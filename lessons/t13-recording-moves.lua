@@ -14,11 +14,16 @@ end
 local UCI_FORM = { en = "That is how a computer writes the move (its two squares, UCI). On the scoresheet a piece move starts with the piece's letter (the long form keeps it: Nb1c3), and a promotion names the new piece (C.8, C.11).",
                    fa = "رایانه حرکت را این‌طور می‌نویسد (با دو خانه‌اش، UCI). روی برگهٔ ثبت حرکات حرکت مهره با حرف آن مهره شروع می‌شود (شکل بلند هم آن را دارد: Nb1c3) و ارتقا نام مهرهٔ تازه را دارد (C.8، C.11).",
                    ar = "هكذا يكتب الحاسوب النقلة (بمربعيها، UCI). أما في ورقة التسجيل فتبدأ نقلة القطعة بحرفها (والصيغة الطويلة تحتفظ به: Nb1c3)، وتذكر الترقية اسم القطعة الجديدة (C.8، C.11)." }
-local function written(want, other)
-  return function(ctx)
+-- A move task that wants the move `want` written as on a scoresheet: that move written as the
+-- computer writes it gets UCI_FORM, any other move the step's `wrong` text.
+local function scoresheet_task(want, step)
+  local other = step.wrong
+  step.expect = all_of(want, on_scoresheet)
+  step.wrong = function(ctx)
     if ctx and want(ctx) then return UCI_FORM end
     return other
   end
+  return move_task(step)
 end
 local yes_no_sign = {
   { id = "stands", text = { en = "The signed result stands", fa = "نتیجهٔ امضاشده پابرجاست", ar = "تبقى النتيجة الموقَّعة" } },
@@ -87,30 +92,28 @@ return lesson {
                ar = "إذا استطاعت قطعتان من النوع نفسه بلوغ المربع نفسه، وجب أن تُبيّن ورقة التسجيل أيّهما تحرّكت: أضف العمود الذي جاءت منه (Nbc3)، أو صفّها إن لم يميّز العمود بينهما (الملحق C). هنا يستطيع الحصانان كلاهما الذهاب إلى c3، فلا تقول Nc3 وحدها أيّهما المقصود." },
       diagram = { squares = { "c3" }, arrows = { { "b1", "c3" }, { "d1", "c3" } } },
     },
-    move_task {
+    scoresheet_task(all_of(from_square("b1"), to_square("c3")), {
       fen = "4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1",
       prompt = { en = "Play the knight from b1 to c3, written the way it goes on the scoresheet.",
                  fa = "اسب b1 را به c3 ببرید و حرکت را همان‌طور بنویسید که روی برگهٔ ثبت حرکات نوشته می‌شود.",
                  ar = "انقل الحصان من b1 إلى c3، واكتب النقلة كما تُكتب في ورقة التسجيل." },
-      expect = all_of(from_square("b1"), to_square("c3"), on_scoresheet),
-      wrong = written(all_of(from_square("b1"), to_square("c3")), { en = "That is the other knight's move.", fa = "این حرکت اسب دیگر است.", ar = "هذه نقلة الحصان الآخر." }),
+      wrong = { en = "That is the other knight's move.", fa = "این حرکت اسب دیگر است.", ar = "هذه نقلة الحصان الآخر." },
       success = { en = "Right: Nbc3 — the b tells the reader which of the two knights went to c3.",
                   fa = "درست است: Nbc3؛ حرف b به خواننده می‌گوید کدام‌یک از دو اسب به c3 رفته است.",
                   ar = "صحيح: Nbc3‏ — يبيّن الحرف b للقارئ أيّ الحصانين ذهب إلى c3." },
       tests = { right = { "Nbc3", "Nb1c3" }, wrong = { ["b1c3"] = "deviation", ["Nc3"] = "ambiguous", ["Ndc3"] = "deviation" } },
-    },
-    move_task {
+    }),
+    scoresheet_task(promotes("Q"), {
       fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
       prompt = { en = "Promote the pawn to a queen, written as on the scoresheet.", fa = "پیاده را به وزیر ارتقا دهید و حرکت را همان‌طور بنویسید که روی برگه نوشته می‌شود.",
                  ar = "رقِّ البيدق إلى وزير، واكتب النقلة كما تُكتب في ورقة التسجيل." },
-      expect = all_of(promotes("Q"), on_scoresheet),
-      wrong = written(promotes("Q"), { en = "That promotes to another piece; this step asks for a queen.", fa = "این ارتقا به مهرهٔ دیگری است؛ این مرحله وزیر می‌خواهد.",
-                ar = "هذه ترقية إلى قطعة أخرى، وهذه الخطوة تطلب وزيرًا." }),
+      wrong = { en = "That promotes to another piece; this step asks for a queen.", fa = "این ارتقا به مهرهٔ دیگری است؛ این مرحله وزیر می‌خواهد.",
+                ar = "هذه ترقية إلى قطعة أخرى، وهذه الخطوة تطلب وزيرًا." },
       success = { en = "Right: b8Q — the pawn's move, then the new piece (C.11); b8=Q is the computer's way. Without the piece (b8) the move is not complete.",
                   fa = "درست است: b8Q؛ حرکت پیاده و سپس مهرهٔ تازه (C.11)؛ b8=Q شیوهٔ رایانه است. بدون نام مهره (b8) حرکت کامل نیست.",
                   ar = "صحيح: b8Q‏ — نقلة البيدق ثم القطعة الجديدة (C.11)؛ أما b8=Q فطريقة الحاسوب. ومن دون القطعة (b8) لا تكتمل النقلة." },
       tests = { right = { "b8Q", "b8=Q" }, wrong = { ["b7b8q"] = "deviation", ["b8"] = "promotion_required", ["b8=N"] = "deviation" } },
-    },
+    }),
     teach {
       fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
       diagram = { squares = { "b5" }, arrows = { { "f1", "b5" } } },

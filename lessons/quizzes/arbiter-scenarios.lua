@@ -37,6 +37,33 @@ local RUY11 = { "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7
 local SEAL = { "e4", "e5", "Nf3", "Nc6", "d4", "exd4" }
 local MIDDLE = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4"
 
+local AS_ILLEGAL = { id = "illegal", text = { en = "As an illegal move, with its penalty", fa = "مانند حرکت غیرقانونی، با جریمهٔ آن", ar = "كنقلة غير قانونية، بعقوبتها" } }
+-- Scenarios asked twice, on other moves (the moves decide the answer).
+local function wrong_colours(id, level, moves)
+  return { id = id, level = level, moves = moves,
+    prompt = { en = "After {moves} the players notice that they have the wrong colours. What happens?", fa = "پس از {moves} بازیکنان می‌بینند که رنگ‌ها را اشتباه گرفته‌اند. چه می‌شود؟",
+               ar = "بعد {moves} لاحظ اللاعبان أن الألوان معكوسة. ماذا يحدث؟" },
+    choices = { { id = "new_game", text = { en = "A new game with the right colours", fa = "بازی تازه با رنگ‌های درست", ar = "مباراة جديدة بالألوان الصحيحة" } },
+                { id = "continue", text = { en = "The game goes on as it is", fa = "بازی همان‌طور ادامه می‌یابد", ar = "تستمر المباراة كما هي" } } },
+    fn = function(pos, game) return game:length() < 20 and "new_game" or "continue" end,
+    why = { en = "With colours reversed, fewer than ten moves by each player means a new game with the right colours, and after ten moves or more the game goes on (7.3).",
+            fa = "با رنگ‌های جابه‌جا، اگر هر بازیکن کمتر از ده حرکت انجام داده باشد بازی تازه‌ای با رنگ‌های درست انجام می‌شود؛ با ده حرکت یا بیشتر بازی ادامه می‌یابد (۷٫۳).",
+            ar = "مع الألوان المعكوسة: إن لعب كل لاعب أقل من عشر نقلات لُعبت مباراة جديدة بالألوان الصحيحة، وإن لعب عشرًا أو أكثر استمرت المباراة (7.3)." } }
+end
+local function agreement(id, level, moves)
+  return { id = id, level = level, moves = moves, event = { agree_draw = true },
+    prompt = { en = "After {moves} the players agree a draw. Does it stand?", fa = "پس از {moves} بازیکنان بر تساوی توافق می‌کنند. آیا معتبر است؟",
+               ar = "بعد {moves} اتفق اللاعبان على التعادل. هل يصح ذلك؟" },
+    choices = AGREE }
+end
+-- The engine's answer to "may White castle queenside?" on a Chess960 board, with its reasons.
+local function queenside_960(fen)
+  return function()
+    local m, why = arbiter.position(fen, "chess960"):explain("O-O-O")
+    return m and "yes" or "no", why
+  end
+end
+
 -- Every scenario: id, level, the board (fen, moves), prompt, choices, and its answer: a fixed
 -- choice id with the text saying why (answer, why), or an engine question (event for the
 -- game's outcome: flag, resign, claim with a written move, agree_draw, or nothing for what the
@@ -155,7 +182,7 @@ local S = {
     prompt = { en = "In time trouble White presses the clock without having made a move. How does the arbiter treat it?",
                fa = "سفید در تنگی وقت بی‌آنکه حرکتی کرده باشد ساعت را می‌زند. داور با این کار چگونه رفتار می‌کند؟",
                ar = "في ضيق الوقت ضغط الأبيض الساعة دون أن يلعب نقلة. كيف يتعامل الحكم مع ذلك؟" },
-    choices = { { id = "illegal", text = { en = "As an illegal move, with its penalty", fa = "مانند حرکت غیرقانونی، با جریمهٔ آن", ar = "كنقلة غير قانونية، بعقوبتها" } },
+    choices = { AS_ILLEGAL,
                 { id = "ignore", text = { en = "It changes nothing", fa = "چیزی را تغییر نمی‌دهد", ar = "لا يغيّر شيئًا" } },
                 { id = "pass", text = { en = "Black now has the move", fa = "اکنون نوبت سیاه است", ar = "يصبح الدور على الأسود" } } },
     answer = "illegal",
@@ -166,7 +193,7 @@ local S = {
     prompt = { en = "White castles, moving the king with one hand and the rook with the other, and presses the clock. How is it treated?",
                fa = "سفید قلعه می‌رود، شاه را با یک دست و رخ را با دست دیگر حرکت می‌دهد، و ساعت را می‌زند. این کار چگونه داوری می‌شود؟",
                ar = "بيّت الأبيض فحرّك الملك بيد والرخ باليد الأخرى، ثم ضغط الساعة. كيف يُعامَل ذلك؟" },
-    choices = { { id = "illegal", text = { en = "As an illegal move, with its penalty", fa = "مانند حرکت غیرقانونی، با جریمهٔ آن", ar = "كنقلة غير قانونية، بعقوبتها" } },
+    choices = { AS_ILLEGAL,
                 { id = "fine", text = { en = "It is a normal castling", fa = "قلعه رفتنی معمولی است", ar = "هو تبييت عادي" } },
                 { id = "warning", text = { en = "Only a warning", fa = "فقط اخطار", ar = "إنذار فقط" } } },
     answer = "illegal",
@@ -241,14 +268,8 @@ local S = {
   { id = "resign-normal", level = "easy", fen = "8/8/4k3/8/8/3QK3/8/8 b - - 0 1", event = { resign = "black" },
     prompt = { en = "Black resigns in this position. What is the result?", fa = "سیاه در این وضعیت تسلیم می‌شود. نتیجه چیست؟", ar = "استسلم الأسود في هذا الوضع. ما النتيجة؟" },
     choices = RESULT },
-  { id = "agree-too-early", level = "medium", moves = { "e4" }, event = { agree_draw = true },
-    prompt = { en = "After {moves} the players agree a draw. Does it stand?", fa = "پس از {moves} بازیکنان بر تساوی توافق می‌کنند. آیا معتبر است؟",
-               ar = "بعد {moves} اتفق اللاعبان على التعادل. هل يصح ذلك؟" },
-    choices = AGREE },
-  { id = "agree-after-one-each", level = "easy", moves = { "e4", "e5" }, event = { agree_draw = true },
-    prompt = { en = "After {moves} the players agree a draw. Does it stand?", fa = "پس از {moves} بازیکنان بر تساوی توافق می‌کنند. آیا معتبر است؟",
-               ar = "بعد {moves} اتفق اللاعبان على التعادل. هل يصح ذلك؟" },
-    choices = AGREE },
+  agreement("agree-too-early", "medium", { "e4" }),
+  agreement("agree-after-one-each", "easy", { "e4", "e5" }),
   { id = "dead-after-capture", level = "medium", fen = "8/8/4k3/8/3n4/8/4KB2/8 w - - 0 1", moves = { "Kd3" }, event = {},
     prompt = { en = "After {moves}, Black is to move with a king and a knight against a king and a bishop. Nobody claims. What is the state of the game?",
                fa = "پس از {moves} نوبت سیاه است، با شاه و اسب در برابر شاه و فیل. هیچ‌کس ادعایی نمی‌کند. وضع بازی چیست؟",
@@ -316,24 +337,8 @@ local S = {
             ar = "يُصحَّح الضبط الخاطئ الذي يُكتشف أثناء المباراة فورًا: يضبط الحكم الساعة ضبطًا صحيحًا ويصحح الأوقات وعدّاد النقلات (6.10.2)." } },
 
   -- Article 7: irregularities
-  { id = "colours-early", level = "medium", moves = RUY6,
-    prompt = { en = "After {moves} the players notice that they have the wrong colours. What happens?", fa = "پس از {moves} بازیکنان می‌بینند که رنگ‌ها را اشتباه گرفته‌اند. چه می‌شود؟",
-               ar = "بعد {moves} لاحظ اللاعبان أن الألوان معكوسة. ماذا يحدث؟" },
-    choices = { { id = "new_game", text = { en = "A new game with the right colours", fa = "بازی تازه با رنگ‌های درست", ar = "مباراة جديدة بالألوان الصحيحة" } },
-                { id = "continue", text = { en = "The game goes on as it is", fa = "بازی همان‌طور ادامه می‌یابد", ar = "تستمر المباراة كما هي" } } },
-    fn = function(pos, game) return game:length() < 20 and "new_game" or "continue" end,
-    why = { en = "With colours reversed, fewer than ten moves by each player means a new game with the right colours, and after ten moves or more the game goes on (7.3).",
-            fa = "با رنگ‌های جابه‌جا، اگر هر بازیکن کمتر از ده حرکت انجام داده باشد بازی تازه‌ای با رنگ‌های درست انجام می‌شود؛ با ده حرکت یا بیشتر بازی ادامه می‌یابد (۷٫۳).",
-            ar = "مع الألوان المعكوسة: إن لعب كل لاعب أقل من عشر نقلات لُعبت مباراة جديدة بالألوان الصحيحة، وإن لعب عشرًا أو أكثر استمرت المباراة (7.3)." } },
-  { id = "colours-late", level = "hard", moves = RUY11,
-    prompt = { en = "After {moves} the players notice that they have the wrong colours. What happens?", fa = "پس از {moves} بازیکنان می‌بینند که رنگ‌ها را اشتباه گرفته‌اند. چه می‌شود؟",
-               ar = "بعد {moves} لاحظ اللاعبان أن الألوان معكوسة. ماذا يحدث؟" },
-    choices = { { id = "new_game", text = { en = "A new game with the right colours", fa = "بازی تازه با رنگ‌های درست", ar = "مباراة جديدة بالألوان الصحيحة" } },
-                { id = "continue", text = { en = "The game goes on as it is", fa = "بازی همان‌طور ادامه می‌یابد", ar = "تستمر المباراة كما هي" } } },
-    fn = function(pos, game) return game:length() < 20 and "new_game" or "continue" end,
-    why = { en = "With colours reversed, fewer than ten moves by each player means a new game with the right colours, and after ten moves or more the game goes on (7.3).",
-            fa = "با رنگ‌های جابه‌جا، اگر هر بازیکن کمتر از ده حرکت انجام داده باشد بازی تازه‌ای با رنگ‌های درست انجام می‌شود؛ با ده حرکت یا بیشتر بازی ادامه می‌یابد (۷٫۳).",
-            ar = "مع الألوان المعكوسة: إن لعب كل لاعب أقل من عشر نقلات لُعبت مباراة جديدة بالألوان الصحيحة، وإن لعب عشرًا أو أكثر استمرت المباراة (7.3)." } },
+  wrong_colours("colours-early", "medium", RUY6),
+  wrong_colours("colours-late", "hard", RUY11),
   { id = "setup-wrong", level = "hard", backdrop = true,
     prompt = { en = "A standard game, move 30: it turns out that the white king and queen started on each other's squares. What happens?",
                fa = "بازی کلاسیک، حرکت ۳۰: معلوم می‌شود که شاه و وزیر سفید از آغاز جای یکدیگر چیده شده بودند. چه می‌شود؟",
@@ -460,11 +465,7 @@ local S = {
     prompt = { en = "A Chess960 game. White's king on e1 and rooks on b1 and h1 have not moved. White plays O-O-O: the king goes to c1 and the rook from b1 to d1. Is the castling legal?",
                fa = "بازی شطرنج ۹۶۰. شاه سفید در e1 و رخ‌های b1 و h1 هنوز حرکت نکرده‌اند. سفید O-O-O می‌رود: شاه به c1 و رخ از b1 به d1 می‌رود. آیا این قلعه قانونی است؟",
                ar = "مباراة شطرنج 960. لم يتحرك الملك الأبيض في e1 ولا الرخّان في b1 وh1. لعب الأبيض O-O-O: انتقل الملك إلى c1 والرخ من b1 إلى d1. هل هذا التبييت قانوني؟" },
-    choices = YESNO,
-    fn = function()
-      local m, why = arbiter.position("4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1", "chess960"):explain("O-O-O")
-      return m and "yes" or "no", why
-    end },
+    choices = YESNO, fn = queenside_960("4k3/8/8/8/8/8/8/rR2K2R w HB - 0 1") },
   { id = "chess960-rook-lands-attacked", level = "medium", fen = "3rk3/8/8/8/8/8/8/RK6 w - - 0 1",
     prompt = { en = "A Chess960 game. White's king on b1 and rook on a1 have not moved. The black rook on d8 attacks d1, where the white rook lands in O-O-O. May White castle queenside?",
                fa = "بازی شطرنج ۹۶۰. شاه سفید در b1 و رخ a1 هنوز حرکت نکرده‌اند. رخ سیاه در d8 به d1 حمله می‌کند، همان خانه‌ای که رخ سفید در O-O-O در آن می‌نشیند. آیا سفید می‌تواند قلعهٔ بزرگ برود؟",
@@ -473,10 +474,7 @@ local S = {
     why = { en = "In Chess960 castling, as in ordinary castling (II.3), only the king's squares must be safe: the square it starts on, the squares it crosses and the one it lands on; the rook may land on an attacked square (3.8.2.2).",
             fa = "در قلعهٔ شطرنج ۹۶۰ هم، مانند قلعهٔ معمولی (II.3)، فقط خانه‌های شاه باید امن باشند: خانه‌ای که از آن آغاز می‌کند، خانه‌هایی که از آن‌ها می‌گذرد و خانه‌ای که در آن می‌ایستد؛ رخ می‌تواند در خانه‌ای زیر حمله بنشیند (۳٫۸٫۲٫۲).",
             ar = "في تبييت شطرنج 960، كما في التبييت العادي (II.3)، لا يجب أن تكون آمنة إلا مربعات الملك: المربع الذي يبدأ منه، والمربعات التي يعبرها، والمربع الذي يستقر فيه؛ أما الرخ فيجوز أن يستقر في مربع مهاجَم (3.8.2.2)." },
-    fn = function()
-      local m, why = arbiter.position("3rk3/8/8/8/8/8/8/RK6 w A - 0 1", "chess960"):explain("O-O-O")
-      return m and "yes" or "no", why
-    end },
+    fn = queenside_960("3rk3/8/8/8/8/8/8/RK6 w A - 0 1") },
 
   -- Appendix D (visually disabled players), Guidelines I (adjourned games) and III (quickplay finishes)
   { id = "blind-feeling", level = "medium", backdrop = true,

@@ -72,6 +72,40 @@ ARB_API unsigned arb_reason_params(unsigned code);
  * (arb_reason_article); "" for none. Every view (JSON "rule", the Lua binding, the CLI) shows this. */
 ARB_API const char *arb_reason_citation(const arb_reason *r);
 
+/* A reason's parameters as data, the one projection every view (JSON, the Lua binding, the
+ * scripts' explanations read back) writes in its own form: the parameter's name, what it is and
+ * its value, in a fixed order. */
+typedef enum arb_param_kind {
+    ARB_PARAM_PIECE,               /* piece: a coloured piece (piece, by) */
+    ARB_PARAM_NUMBER,              /* number: n, m; offset (a character, counted from 1) */
+    ARB_PARAM_FIELD,               /* number: a FEN field 0..5 (arb_fen_field_name) */
+    ARB_PARAM_TEXT,                /* text: found, move */
+    ARB_PARAM_SIDE                 /* text: "kingside" or "queenside" */
+} arb_param_kind;
+
+typedef struct arb_param {
+    const char *name;              /* "piece", "by", "n", "m", "field", "offset", "found", "side", "move" */
+    arb_param_kind kind;
+    arb_piece piece;
+    long number;
+    const char *text;              /* into the reason (found, move) or static (side) */
+    size_t len;                    /* of text */
+} arb_param;
+
+#define ARB_REASON_MAX_PARAMS 9
+
+/* The parameters r carries (the code's ARB_P_* ones; a FEN syntax error also names its field;
+ * offset, found and move only when set), at most ARB_REASON_MAX_PARAMS; returns how many. */
+ARB_API int arb_reason_param_list(const arb_reason *r, arb_param *out);
+
+/* What the parameter called name is (a view reading a value back by name), or -1 for a name no
+ * reason has. */
+ARB_API int arb_param_kind_of(const char *name);
+
+/* The name of FEN field i (0 "board", 1 "side", 2 "castling", 3 "en_passant", 4 "halfmove",
+ * 5 "fullmove"); "board" for any other i. */
+ARB_API const char *arb_fen_field_name(int field);
+
 /* An empty reason of the given code (no squares, offset -1). */
 ARB_API arb_reason arb_reason_make(arb_reason_code code);
 ARB_API void arb_reason_add_square(arb_reason *r, int sq);

@@ -55,7 +55,7 @@ return lesson { id = "%s", title = { en = "t", fa = "t", ar = "t" }, level = "be
     expect = function(ctx) return ctx.move.san == "e4" end,
     explain = function(pos, game, step, ctx)
       local r = ctx.move.uci == "a2a3" and tostring(attack()) or "plain"
-      return { { code = "c", text = "result: " .. r .. " " .. tostring({}) .. " " .. tostring(print) } }
+      return { { code = "c", text = "result: " .. r .. " " .. tostring({}) .. " " .. tostring(rawget(_ENV, "print")) } }
     end,
     tests = { right = { "e4" }, wrong = { ["d4"] = "deviation" } } } } }
 ''' % (body, lesson_id)
