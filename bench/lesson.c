@@ -27,9 +27,9 @@ static void quiet(void *ud, const char *path, int line, const char *level, int s
     fprintf(stderr, "%s: step %d: %s: %s\n", path, step, level, msg);
 }
 
-static void bench(const arbl_registry *reg, const char *id, int step, const char *answer, const char *lang, int n)
+static void bench(const arbl_book *reg, const char *id, int step, const char *answer, const char *lang, int n)
 {
-    const arbl_lesson *l = arbl_registry_find(reg, id);
+    const arbl_lesson *l = arbl_book_find(reg, id);
     if (!l) {
         fprintf(stderr, "no lesson %s\n", id);
         return;
@@ -38,7 +38,7 @@ static void bench(const arbl_registry *reg, const char *id, int step, const char
     arbl_result r;
     for (int i = 0; i < n; i++) {
         double t0 = now_us();
-        arbl_answer(reg, l, step, answer, lang, &r);
+        arbl_lesson_answer(reg, l, step, answer, lang, &r);
         t[i] = now_us() - t0;
     }
     qsort(t, (size_t)n, sizeof *t, cmp);
@@ -51,9 +51,9 @@ int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "lessons";
     int n = argc > 2 ? atoi(argv[2]) : 2000;
-    arbl_registry *reg = arbl_registry_new(NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
     double t0 = now_us();
-    int loaded = arbl_registry_load_dir(reg, dir, quiet, NULL);
+    int loaded = arbl_book_load_dir(reg, dir, NULL, NULL, quiet, NULL);
     printf("loaded and checked %d lessons in %.1f ms\n", loaded, (now_us() - t0) / 1e3);
     bench(reg, "castling", 2, "O-O", "en", n); /* step 1 teaches */
     bench(reg, "castling", 2, "O-O-O", "fa", n);
@@ -66,6 +66,6 @@ int main(int argc, char **argv)
     bench(reg, "repetition", 3, "false", "en", n); /* step 1 teaches */
     bench(reg, "flag-fall", 3, "draw", "ar", n);
     bench(reg, "touch-move", 9, "Rh8+", "fa", n); /* the illegal-castling touch */
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
     return 0;
 }

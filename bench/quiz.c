@@ -43,16 +43,16 @@ int main(int argc, char **argv)
     const char *dir = argc > 1 ? argv[1] : "lessons/quizzes";
     long count = argc > 2 ? atol(argv[2]) : 2000;
     const char *only = argc > 3 ? argv[3] : NULL;
-    arbl_quizbook *book = arbl_quizbook_new(NULL);
-    if (arbl_quizbook_load_dir(book, dir, report, NULL) < 1) {
+    arbl_book *book = arbl_book_new(&arbl_quizzes, NULL);
+    if (arbl_book_load_dir(book, dir, NULL, NULL, report, NULL) < 1) {
         fprintf(stderr, "no quizzes in %s\n", dir);
         return 1;
     }
     static const char *const levels[] = {"easy", "medium", "hard"};
     printf("%-15s %-7s %9s %12s %12s %16s %14s\n", "generator", "level", "questions", "q/s (cpu)", "q/s (wall)",
            "range q/s (cpu)", "grade us (cpu)");
-    for (int i = 0; i < arbl_quizbook_count(book); i++) {
-        const arbl_quiz *quiz = arbl_quizbook_at(book, i);
+    for (int i = 0; i < arbl_book_count(book); i++) {
+        const arbl_quiz *quiz = arbl_book_at(book, i);
         if (only && strcmp(only, quiz->id) != 0)
             continue;
         for (int l = 0; l < 3; l++) {
@@ -88,6 +88,6 @@ int main(int argc, char **argv)
                    by_index / idx_cpu, grade_us);
         }
     }
-    arbl_quizbook_free(book);
+    arbl_book_free(book);
     return 0;
 }

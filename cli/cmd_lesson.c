@@ -51,17 +51,17 @@ static void choice_by_number(const arbl_step *s, char *line, size_t cap)
 static int lesson_check(int nfiles, char **files)
 {
     int failed = 0;
-    arbl_registry *reg = arbl_registry_new(NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
     if (!reg)
         return 2;
     for (int i = 0; i < nfiles; i++) {
         int errors = 0;
-        if (arbl_registry_load_file(reg, files[i], report, &errors))
+        if (arbl_book_load_file(reg, files[i], report, &errors))
             printf("%s: ok\n", files[i]);
         else
             failed++;
     }
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
     return failed ? 1 : 0;
 }
 
@@ -89,15 +89,16 @@ static void print_board(const char *fen, const char *variant)
 static int lesson_play(const char *path, const char *lang)
 {
     int errors = 0;
-    arbl_registry *reg = arbl_registry_new(NULL);
-    if (!reg || !arbl_registry_load_file(reg, path, report, &errors)) {
-        arbl_registry_free(reg);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
+    if (!reg || !arbl_book_load_file(reg, path, report, &errors)) {
+        arbl_book_free(reg);
         return 1;
     }
-    const arbl_lesson *l = arbl_registry_at(reg, 0);
+    const arbl_lesson *l = arbl_book_at(reg, 0);
     printf("%s\n", arbl_text_get(&l->title, lang));
     printf("(answer with a move like Nf3 or e2e4, a choice's number, true/false or squares; 'hint', 'quit')\n");
     int step = 1, hint = 0;
+    bool failed = false; /* a script failure (a budget, an error in the lesson): exit 1 */
     char line[512];
     while (step >= 1 && step <= l->nsteps) {
         const arbl_step *s = &l->steps[step - 1];
@@ -122,8 +123,9 @@ static int lesson_play(const char *path, const char *lang)
         }
         choice_by_number(s, line, sizeof line);
         arbl_result r;
-        if (!arbl_answer(reg, l, step, line, lang, &r)) {
+        if (!arbl_lesson_answer(reg, l, step, line, lang, &r)) {
             fprintf(stderr, "arbiter: %s\n", r.error);
+            failed = true;
             continue;
         }
         printf("  %s %s\n", r.correct ? "✓" : "✗", r.feedback);
@@ -136,8 +138,8 @@ static int lesson_play(const char *path, const char *lang)
             step = r.next ? r.next : l->nsteps + 1;
         }
     }
-    arbl_registry_free(reg);
-    return 0;
+    arbl_book_free(reg);
+    return failed ? 1 : 0;
 }
 
 int cmd_lesson(int argc, char **argv)

@@ -108,45 +108,16 @@ int cmd_mate(int argc, char **argv)
     return 0;
 }
 
-/* Splits s at '|' into at most cap trimmed fields; returns how many. */
-static int split_fields(char *s, char **fields, int cap)
+/* Checks one puzzle of the mate file (read by arb_mate_line_read); prints its line; returns true
+ * if it holds. *unique set when it does. */
+static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, const arb_mate_puzzle *pz,
+                         bool *unique)
 {
-    int n = 0;
-    while (n < cap) {
-        char *bar = strchr(s, '|');
-        if (bar)
-            *bar = '\0';
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *e = s + strlen(s);
-        while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
-            *--e = '\0';
-        fields[n++] = s;
-        if (!bar)
-            break;
-        s = bar + 1;
-    }
-    return n;
-}
-
-/* Checks one puzzle; prints its line; returns true if it holds. *unique set when it does. */
-static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, char **f, bool *unique)
-{
-    const char *id = f[0];
-    int n;
-    arb_position pos;
+    const char *id = pz->id;
+    int n = pz->n;
+    const arb_position pos = pz->pos;
     arb_reason why;
     *unique = false;
-    if (!parse_n(f[1], &n)) {
-        printf("FAIL %s (line %d): N '%s' is not 1..%d\n", id, lineno, f[1], ARB_MATE_MAX_N);
-        return false;
-    }
-    if (arb_position_from_fen(&pos, f[2], ARB_STANDARD, &why) != ARB_OK) {
-        char text[ARB_REASON_TEXT_MAX];
-        arb_reason_render(&why, o->lang, text, sizeof text);
-        printf("FAIL %s (line %d): bad FEN: %s\n", id, lineno, text);
-        return false;
-    }
     arb_mate_result res;
     arb_status st = arb_mate_in(&pos, n, budget, &res);
     if (st != ARB_OK) {
@@ -180,21 +151,22 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
             strcat(keys, san);
         }
     }
-    char recorded[256];
-    snprintf(recorded, sizeof recorded, "%s", f[3]);
     int nrec = 0;
     bool match = true;
-    for (char *tok = strtok(recorded, " "); tok; tok = strtok(NULL, " ")) {
+    size_t len;
+    for (const char *at = pz->keys, *tok; (tok = arb_line_next(&at, &len, NULL)) != NULL;) {
+        char key[ARB_MOVE_INPUT_MAX];
+        snprintf(key, sizeof key, "%.*s", (int)len, tok);
         arb_move m;
         nrec++;
         bool found = false;
-        if (arb_parse_san(&pos, tok, &m, NULL) == ARB_OK)
+        if (arb_parse_san(&pos, key, &m, NULL) == ARB_OK)
             for (int i = 0; i < res.nkeys; i++)
                 found |= res.keys[i] == m;
         match &= found;
     }
     if (!match || nrec != res.nkeys) {
-        printf("FAIL %s (line %d): keys recorded '%s', solver finds '%s'\n", id, lineno, f[3], keys);
+        printf("FAIL %s (line %d): keys recorded '%s', solver finds '%s'\n", id, lineno, pz->keys, keys);
         return false;
     }
     *unique = res.nkeys == 1;
@@ -202,6 +174,29 @@ static bool check_puzzle(const struct cli_opts *o, uint64_t budget, int lineno, 
     print_line(stdout, &pos, res.line, res.nline);
     printf("\n");
     return true;
+}
+
+/* Says what is wrong with a line of the mate file that is not a puzzle; false. */
+static bool line_problem(const struct cli_opts *o, int lineno, arb_mate_line_status st, const arb_mate_puzzle *pz,
+                         const arb_reason *why)
+{
+    char text[ARB_REASON_TEXT_MAX];
+    switch (st) {
+    case ARB_MATE_LINE_N:
+        printf("FAIL %s (line %d): N '%s' is not 1..%d\n", pz->id, lineno, pz->n_text, ARB_MATE_FILE_MAX_N);
+        break;
+    case ARB_MATE_LINE_FEN:
+        arb_reason_render(why, o->lang, text, sizeof text);
+        printf("FAIL %s (line %d): bad FEN: %s\n", pz->id, lineno, text);
+        break;
+    case ARB_MATE_LINE_TOO_LONG:
+        printf("FAIL %s (line %d): a field is longer than %d bytes\n", pz->id, lineno, ARB_MATE_FIELD_MAX - 1);
+        break;
+    default:
+        printf("FAIL (line %d): expected 5 fields: id | N | FEN | keys | source\n", lineno);
+        break;
+    }
+    return false;
 }
 
 static int puzzle_check(const struct cli_opts *o, uint64_t budget, const char *path)
@@ -224,22 +219,25 @@ static int puzzle_check(const struct cli_opts *o, uint64_t budget, const char *p
                 ;
             continue;
         }
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s == '#' || *s == '\n' || *s == '\r' || *s == '\0')
-            continue;
-        char *f[5];
-        total++;
-        if (split_fields(s, f, 5) != 5 || !f[0][0]) {
-            printf("FAIL (line %d): expected 5 fields: id | N | FEN | keys | source\n", lineno);
+        arb_mate_puzzle *pz = malloc(sizeof *pz);
+        arb_reason why;
+        arb_mate_line_status st = pz ? arb_mate_line_read(line, pz, &why) : ARB_MATE_LINE_FIELDS;
+        if (st == ARB_MATE_LINE_BLANK) {
+            free(pz);
             continue;
         }
+        total++;
+        /* the file's format has a source on every line (the daemon serves one without it) */
+        if (st == ARB_MATE_LINE_PUZZLE && !pz->source[0])
+            st = ARB_MATE_LINE_FIELDS;
         bool u;
-        if (check_puzzle(o, budget, lineno, f, &u)) {
+        if (st != ARB_MATE_LINE_PUZZLE) {
+            line_problem(o, lineno, st, pz, &why);
+        } else if (check_puzzle(o, budget, lineno, pz, &u)) {
             ok++;
             unique += u;
         }
+        free(pz);
     }
     fclose(fp);
     printf("%d puzzles: %d ok (%d with a unique key, %d cooked), %d failed\n", total, ok, unique, ok - unique,
@@ -273,7 +271,7 @@ static void script_report(void *ud, const char *path, int line, const char *leve
  * linted and verified by the engine as the daemon loads it. Returns 0, 1 (one fails) or 2. */
 static int scripts_check(int nfiles, char **files)
 {
-    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
+    arbl_book *box = arbl_book_new(&arbl_puzzles, NULL);
     if (!box)
         return 2;
     int failed = 0, total = 0;
@@ -291,14 +289,14 @@ static int scripts_check(int nfiles, char **files)
         }
         fclose(f);
         struct script_report c = {0, false};
-        if (arbl_puzzlebox_load_file(box, files[i], script_report, &c)) {
-            const arbl_puzzle *p = arbl_puzzlebox_at(box, arbl_puzzlebox_count(box) - 1);
+        if (arbl_book_load_file(box, files[i], script_report, &c)) {
+            const arbl_puzzle *p = arbl_book_at(box, arbl_book_count(box) - 1);
             printf("ok   %s: %s (%s), answer by %s\n", p->id, p->kind, files[i], p->answer_type);
         } else {
             failed++;
         }
     }
-    arbl_puzzlebox_free(box);
+    arbl_book_free(box);
     if (total)
         printf("%d puzzle scripts: %d ok, %d failed\n", total, total - failed, failed);
     return unreadable ? 2 : failed ? 1 : 0;

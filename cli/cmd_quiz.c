@@ -35,18 +35,21 @@ static bool is_dir(const char *d)
 }
 
 /* --dir, then $ARBITER_QUIZ_DIR, then the installed set, then the source tree's. */
-static arbl_quizbook *open_book(const char *dir, int *errors)
+static arbl_book *open_book(const char *dir, int *errors)
 {
     const char *candidates[] = {dir, getenv("ARBITER_QUIZ_DIR"), ARB_QUIZ_DIR, ARB_QUIZ_SRC_DIR};
     for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
         if (!candidates[i] || !*candidates[i] || (i >= 2 && !is_dir(candidates[i])))
             continue;
-        arbl_quizbook *book = arbl_quizbook_new(NULL);
+        arbl_book *book = arbl_book_new(&arbl_quizzes, NULL);
         if (!book)
             return NULL;
-        if (arbl_quizbook_load_dir(book, candidates[i], report, errors) < 0) {
+        /* list, generate and grade only read the book: each file is checked in English (quiz
+         * check, and the daemon, check every language) */
+        const arbl_load how = {.threads = 1, .english_only = true};
+        if (arbl_book_load_dir(book, candidates[i], NULL, &how, report, errors) < 0) {
             fprintf(stderr, "arbiter: cannot read the quiz directory %s\n", candidates[i]);
-            arbl_quizbook_free(book);
+            arbl_book_free(book);
             return NULL;
         }
         return book;
@@ -113,7 +116,7 @@ static bool emit_in_range(void *ud, const arbl_question *q)
  * output of a range is the same whichever machine makes it and ranges concatenate to the output
  * of their union (docs/quizzes.md, "Bulk generation"). An index whose generation fails writes no
  * line (the same on every machine) and is named on stderr. Returns the exit status. */
-static int generate_indices(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+static int generate_indices(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                             long n, const arbl_quiz_args *args, const char *lang)
 {
     struct range_ctx ctx = {{quiz->id, seed}, first, 0};
@@ -252,16 +255,16 @@ int cmd_quiz(int argc, char **argv)
         return 2;
     }
     int load_errors = 0;
-    arbl_quizbook *book = open_book(dir, &load_errors);
+    arbl_book *book = open_book(dir, &load_errors);
     if (!book)
         return 2;
     int rc = 0;
     if (strcmp(sub, "list") == 0) {
-        for (int i = 0; i < arbl_quizbook_count(book); i++)
-            print_line(aj_quiz_json(arbl_quizbook_at(book, i), lang));
+        for (int i = 0; i < arbl_book_count(book); i++)
+            print_line(aj_quiz_json(arbl_book_at(book, i), lang));
         rc = load_errors ? 1 : 0; /* the others are listed; the failures were reported */
     } else if (strcmp(sub, "generate") == 0) {
-        const arbl_quiz *quiz = arbl_quizbook_find(book, generator);
+        const arbl_quiz *quiz = arbl_book_find(book, generator);
         arbl_quiz_args args;
         memset(&args, 0, sizeof args);
         char err[512];
@@ -301,6 +304,6 @@ int cmd_quiz(int argc, char **argv)
         }
         free(g);
     }
-    arbl_quizbook_free(book);
+    arbl_book_free(book);
     return rc;
 }

@@ -53,13 +53,12 @@ static void print_reason_as(const struct cli_opts *o, const arb_reason *r, const
     fprintf(stderr, "arbiter: %s%s\n  code: %s", prefix, text, arb_reason_name(r->code));
     /* Input errors say where: which FEN field and which character (counted from 1). */
     if (r->offset >= 0 && strncmp(arb_reason_name(r->code), "fen_", 4) == 0) {
-        static const char *const fields[] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
-        fprintf(stderr, ", field: %s", fields[r->field <= 5 ? r->field : 0]);
+        fprintf(stderr, ", field: %s", arb_fen_field_name(r->field));
     }
     if (r->offset >= 0)
         fprintf(stderr, ", character: %d", (int)r->offset + 1);
-    if (arb_reason_article(r->code)[0])
-        fprintf(stderr, ", rule: FIDE %s", arb_reason_article(r->code));
+    if (arb_reason_citation(r)[0])
+        fprintf(stderr, ", rule: FIDE %s", arb_reason_citation(r));
     fprintf(stderr, "\n");
 }
 

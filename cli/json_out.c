@@ -75,12 +75,12 @@ int cli_json_perft(const struct cli_opts *o, const char *fen, int depth)
     aj_position p;
     if (!json_position(o, fen, &p))
         return 1;
-    aj_perft_result *r = malloc(sizeof *r);
+    arb_perft_result *r = malloc(sizeof *r);
     if (!r) {
         aj_position_free(&p);
         return 1;
     }
-    aj_perft(aj_current(&p), depth, o->divide, 0, r);
+    arb_perft_budgeted(aj_current(&p), depth, o->divide, 0, r);
     cli_print_json(aj_perft_json(aj_current(&p), depth, r));
     free(r);
     aj_position_free(&p);

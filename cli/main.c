@@ -61,7 +61,8 @@ static const struct command commands[] = {
 #ifdef ARB_HAVE_LUA
     {"lesson", "lesson check FILE... | lesson play FILE [--lang fa]", cmd_lesson,
      "check: lints lessons (each step's tests run in the sandbox; errors as file:line); play: the lesson in the terminal.\n"
-     "example: arbiter lesson check lessons/*.lua\nexit: 0 clean, 1 a lesson has errors, 2 usage error"},
+     "example: arbiter lesson check lessons/*.lua\nexit: 0 clean, 1 a lesson has errors (play: it does not load, or "
+     "its script failed while answering), 2 usage error"},
     {"quiz", "quiz list | quiz check [--seeds N] FILE... | quiz generate --generator G --seed S --count N [--lang L] | "
              "quiz grade ID ANSWER",
      cmd_quiz,

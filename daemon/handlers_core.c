@@ -30,10 +30,10 @@ static void h_health(ad_request *r)
     json_t *o = json_object();
     json_object_set_new(o, "status", json_string(status));
     json_object_set_new(o, "version", json_string(arb_version()));
-    json_object_set_new(o, "lessons", json_integer(set ? set->count : 0));
+    json_object_set_new(o, "lessons", json_integer(set ? set->counts[AD_LESSONS].served : 0));
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));
-    json_object_set_new(o, "quizzes", json_integer(set ? set->quiz_count : 0));
-    json_object_set_new(o, "puzzles", json_integer(set ? set->puzzles.count + set->puzzle_scripts : 0));
+    json_object_set_new(o, "quizzes", json_integer(set ? set->counts[AD_QUIZZES].served : 0));
+    json_object_set_new(o, "puzzles", json_integer(set ? set->counts[AD_PUZZLES].served : 0));
     json_t *load = json_object();
     json_object_set_new(load, "in_flight", json_integer(inflight > 0 ? inflight : 0));
     json_object_set_new(load, "max_inflight", json_integer(s->cfg.max_inflight));
@@ -60,11 +60,11 @@ static void h_metrics(ad_request *r)
         .uploads_over_share = atomic_load(&s->clients.over_share),
         .deadline_closes = atomic_load(&s->edge.deadline_cuts),
         .stalled = ad_edge_stalled(&s->edge),
-        .lessons = set ? (unsigned long)set->count : 0,
-        .quizzes = set ? (unsigned long)set->quiz_count : 0,
-        .puzzles = set ? (unsigned long)(set->puzzles.count + set->puzzle_scripts) : 0,
-        .lessons_stale = set ? (unsigned long)set->stale : 0,
-        .quizzes_stale = set ? (unsigned long)set->quiz_stale : 0,
+        .lessons = set ? (unsigned long)set->counts[AD_LESSONS].served : 0,
+        .quizzes = set ? (unsigned long)set->counts[AD_QUIZZES].served : 0,
+        .puzzles = set ? (unsigned long)(set->counts[AD_PUZZLES].served) : 0,
+        .lessons_stale = set ? (unsigned long)set->counts[AD_LESSONS].stale : 0,
+        .quizzes_stale = set ? (unsigned long)set->counts[AD_QUIZZES].stale : 0,
     };
     ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
     size_t len = 0;

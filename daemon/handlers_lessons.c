@@ -95,7 +95,7 @@ static json_t *step_json(const arbl_step *s, int n, const char *lang)
 /* The lesson named by the first path parameter, or a 404 reply (NULL). */
 static const arbl_lesson *lesson_or_404(ad_request *r, ad_lesson_set *set)
 {
-    const arbl_lesson *l = set && set->runtime ? arbl_registry_find(set->runtime, r->params[0]) : NULL;
+    const arbl_lesson *l = set && set->books[AD_LESSONS] ? arbl_book_find(set->books[AD_LESSONS], r->params[0]) : NULL;
     if (!l) {
         aj_error e;
         aj_fail(&e, AJ_E_NOT_FOUND, "id");
@@ -121,10 +121,10 @@ static void h_list(ad_request *r)
 {
     const ad_lesson_set *set = r->set;
     json_t *a = json_array();
-    int n = set && set->runtime ? arbl_registry_count(set->runtime) : 0;
+    int n = set && set->books[AD_LESSONS] ? arbl_book_count(set->books[AD_LESSONS]) : 0;
     for (int i = 0; i < n; i++) /* in the order of the files' names, filtered */
-        if (listed(r, arbl_registry_at(set->runtime, i)))
-            json_array_append_new(a, summary_json(arbl_registry_at(set->runtime, i), r->lang));
+        if (listed(r, arbl_book_at(set->books[AD_LESSONS], i)))
+            json_array_append_new(a, summary_json(arbl_book_at(set->books[AD_LESSONS], i), r->lang));
     ad_reply_json(r, 200, a);
 }
 
@@ -301,7 +301,7 @@ static void h_answer(ad_request *r)
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return;
     }
-    if (!arbl_answer(set->runtime, l, step, answer, r->lang, res)) {
+    if (!arbl_lesson_answer(set->books[AD_LESSONS], l, step, answer, r->lang, res)) {
         reply_script_failure(r, l, step, res); /* failures are never cached */
     } else {
         json_t *o = result_json(l, step, res);
@@ -336,7 +336,7 @@ static void collect_report(void *ud, const char *path, int line, const char *lev
 /* The registry holding the request's lesson (errors and warnings appended to reports), or NULL
  * with an error reply when the preview is off or "source" is missing. *lesson is NULL when the
  * lesson failed its check. */
-static arbl_registry *load_preview(ad_request *r, json_t *reports, const arbl_lesson **lesson)
+static arbl_book *load_preview(ad_request *r, json_t *reports, const arbl_lesson **lesson)
 {
     *lesson = NULL;
     if (!r->srv->cfg.lesson_preview) {
@@ -357,14 +357,14 @@ static arbl_registry *load_preview(ad_request *r, json_t *reports, const arbl_le
     }
     const ad_script_limits *lim = &r->srv->lessons.limits;
     arbl_limits limits = {.memory = lim->memory, .instructions = lim->instructions, .deadline_ms = lim->deadline_ms};
-    arbl_registry *reg = arbl_registry_new(&limits);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, &limits);
     if (!reg) {
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return NULL;
     }
-    if (arbl_registry_load_buffer(reg, PREVIEW_NAME, json_string_value(source), json_string_length(source),
+    if (arbl_book_load_buffer(reg, PREVIEW_NAME, json_string_value(source), json_string_length(source),
                                   collect_report, reports))
-        *lesson = arbl_registry_at(reg, 0);
+        *lesson = arbl_book_at(reg, 0);
     return reg;
 }
 
@@ -372,7 +372,7 @@ static void h_preview(ad_request *r)
 {
     json_t *reports = json_array();
     const arbl_lesson *l;
-    arbl_registry *reg = load_preview(r, reports, &l);
+    arbl_book *reg = load_preview(r, reports, &l);
     if (reg) {
         json_t *o = json_object();
         json_object_set_new(o, "valid", json_boolean(l != NULL));
@@ -381,7 +381,7 @@ static void h_preview(ad_request *r)
         ad_reply_json(r, 200, o);
     }
     json_decref(reports);
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
 }
 
 static void h_preview_answer(ad_request *r)
@@ -401,7 +401,7 @@ static void h_preview_answer(ad_request *r)
     }
     json_t *reports = json_array();
     const arbl_lesson *l;
-    arbl_registry *reg = load_preview(r, reports, &l);
+    arbl_book *reg = load_preview(r, reports, &l);
     if (reg && !l) {
         aj_fail(&e, AJ_E_INVALID_FIELD, "source");
         json_t *first = json_array_get(reports, 0);
@@ -416,14 +416,14 @@ static void h_preview_answer(ad_request *r)
         arbl_result *res = malloc(sizeof *res);
         if (!res)
             ad_reply_code(r, AJ_E_INTERNAL, NULL);
-        else if (!arbl_answer(reg, l, (int)step, answer, r->lang, res))
+        else if (!arbl_lesson_answer(reg, l, (int)step, answer, r->lang, res))
             reply_script_failure(r, l, (int)step, res);
         else
             ad_reply_json(r, 200, result_json(l, (int)step, res));
         free(res);
     }
     json_decref(reports);
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
 }
 
 const ad_route ad_lesson_routes[] = {

@@ -58,14 +58,14 @@ static void h_perft(ad_request *r)
     aj_position p;
     if (!position_or_reply(r, &p))
         return;
-    aj_perft_result *res = malloc(sizeof *res);
+    arb_perft_result *res = malloc(sizeof *res);
     if (!res) {
         aj_position_free(&p);
         ad_reply_code(r, AJ_E_INTERNAL, NULL);
         return;
     }
     const arb_position *pos = aj_current(&p);
-    if (aj_perft(pos, (int)depth, divide, (uint64_t)r->srv->cfg.perft_max_nodes, res) == ARB_ERR_LIMIT) {
+    if (arb_perft_budgeted(pos, (int)depth, divide, (uint64_t)r->srv->cfg.perft_max_nodes, res) == ARB_ERR_LIMIT) {
         atomic_fetch_add_explicit(&r->srv->metrics.budget_exhausted, 1, memory_order_relaxed);
         aj_fail(&e, AJ_E_BUDGET_EXCEEDED, "depth");
         e.limit = r->srv->cfg.perft_max_nodes;

@@ -3,7 +3,7 @@
  * move or a whole line judged by the engine's solver (any line that still forces mate in time is
  * accepted, not only the recorded keys); a scripted puzzle's answer (a move, a line, a choice or
  * a number) is judged by its script in a sandbox (lua/puzzles.h). The puzzles are the current
- * lesson set's (puzzles.h, set->puzzle_box), reloaded with it on SIGHUP; each request holds the
+ * lesson set's (lesson_set.h, set->books[AD_PUZZLES]), reloaded with it on SIGHUP; each request holds the
  * set it started with. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -79,9 +79,9 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
 {
     json_t *list = json_array();
 #ifdef AD_HAVE_LUA
-    if (set && set->puzzle_box) {
-        for (int i = 0; i < arbl_puzzlebox_count(set->puzzle_box); i++)
-            add_listed(r, list, box_puzzle_json(arbl_puzzlebox_at(set->puzzle_box, i), r->lang));
+    if (set && set->books[AD_PUZZLES]) {
+        for (int i = 0; i < arbl_book_count(set->books[AD_PUZZLES]); i++)
+            add_listed(r, list, box_puzzle_json(arbl_book_at(set->books[AD_PUZZLES], i), r->lang));
         ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", list));
         return;
     }
@@ -105,7 +105,7 @@ static void reply_not_found(ad_request *r)
 static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_list *puzzles)
 {
 #ifdef AD_HAVE_LUA
-    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    const arbl_puzzle *bp = set ? arbl_book_find(set->books[AD_PUZZLES], r->params[0]) : NULL;
     if (bp) {
         ad_reply_json(r, 200, box_puzzle_json(bp, r->lang));
         return;
@@ -123,40 +123,15 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};
 
-/* A token of an answer read past its move number: "16.Qb8+" -> "Qb8+", "1...Kd8" -> "Kd8",
- * "1." -> "" (the notation of the puzzles' own `source` lines, with or without spaces). *number is
- * the move number, or -1 when there is none; *black whether it numbers Black's move ("16...",
- * "16…"). */
-static const char *read_move_number(const char *t, long *number, bool *black)
-{
-    const char *p = t;
-    long n = 0;
-    *number = -1;
-    while (*p >= '0' && *p <= '9' && n < 100000000)
-        n = n * 10 + (*p++ - '0');
-    int dots = 0;
-    for (;;)
-        if (*p == '.')
-            p++, dots++;
-        else if (strncmp(p, "\xe2\x80\xa6", 3) == 0) /* an ellipsis: three dots */
-            p += 3, dots += 3;
-        else
-            break;
-    if (p == t || dots == 0 || *t < '0' || *t > '9')
-        return t;
-    *number = n;
-    *black = dots > 1;
-    return p;
-}
-
 /* Refuses (400, false) a move number that does not fit the ply-th move of the line, `move`: it
  * must name the side that plays it, and be the game's number (the FEN's move number on) or the
  * line's own (1 for its first move). A Black-to-move puzzle answered "2.Qh4#", or a White one
  * "1...Kd8", would otherwise be read as the other side's move (trial row 29). */
-static bool check_move_number(ad_request *r, const arb_position *from, int ply, const char *move, long number,
-                              bool black)
+static bool check_move_number(ad_request *r, const arb_position *from, int ply, const char *move, size_t len,
+                              arb_line_number num)
 {
-    bool by_black = (from->side == ARB_BLACK) != (ply % 2 == 1);
+    long number = num.number;
+    bool black = num.black, by_black = (from->side == ARB_BLACK) != (ply % 2 == 1);
     long on = (ply + (from->side == ARB_BLACK)) / 2; /* full moves after the first */
     long game = (long)from->fullmove_number + on, line = 1 + on;
     if (black == by_black && (number == game || number == line))
@@ -165,11 +140,11 @@ static bool check_move_number(ad_request *r, const arb_position *from, int ply, 
     aj_fail(&e, AJ_E_INVALID_FIELD, "answer");
     e.index = ply;
     if (black != by_black)
-        snprintf(e.detail, sizeof e.detail, "'%ld%s' numbers a %s move, but %s is %s's", number, black ? "..." : ".",
-                 black ? "Black" : "White", move, by_black ? "Black" : "White");
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' numbers a %s move, but %.*s is %s's", number, black ? "..." : ".",
+                 black ? "Black" : "White", (int)len, move, by_black ? "Black" : "White");
     else
-        snprintf(e.detail, sizeof e.detail, "'%ld%s' is not the number of %s (%ld%s in the game, %ld%s in the line)",
-                 number, black ? "..." : ".", move, game, black ? "..." : ".", line, black ? "..." : ".");
+        snprintf(e.detail, sizeof e.detail, "'%ld%s' is not the number of %.*s (%ld%s in the game, %ld%s in the line)",
+                 number, black ? "..." : ".", (int)len, move, game, black ? "..." : ".", line, black ? "..." : ".");
     ad_reply_error(r, &e);
     return false;
 }
@@ -186,7 +161,8 @@ static bool reply_field(ad_request *r, aj_code code, const char *field, int inde
 }
 
 /* Reads the line: "moves": [..] or "answer": "Qb8+ Nxb8 Rd8#" (one move or several, move
- * numbers allowed), never both. */
+ * numbers allowed: the engine's reader, arb_line_next, as the puzzle scripts' P.line_moves), never
+ * both. */
 static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *count, char texts[][ARB_MOVE_TEXT_MAX])
 {
     aj_error e;
@@ -216,29 +192,18 @@ static bool read_line(ad_request *r, const ad_puzzle *p, arb_move *moves, int *c
             snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", t);
         }
     } else {
-        char copy[256];
-        if (strlen(answer) >= sizeof copy)
-            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, (long long)sizeof copy - 1);
-        snprintf(copy, sizeof copy, "%s", answer);
-        char *save = NULL;
-        long number = -1; /* the last move number read, until its move comes */
-        bool black = false;
-        for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-            long n;
-            bool b;
-            const char *move = read_move_number(t, &n, &b);
-            if (n >= 0)
-                number = n, black = b;
-            if (!*move) /* a move number alone ("1.", "16...") */
-                continue;
-            if (number >= 0 && !check_move_number(r, &p->pos, *count, move, number, black))
+        if (strlen(answer) >= 256)
+            return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, 255);
+        size_t len;
+        arb_line_number num;
+        for (const char *at = answer, *move; (move = arb_line_next(&at, &len, &num)) != NULL;) { /* "1. Qb8+ Nxb8" */
+            if (num.number >= 0 && !check_move_number(r, &p->pos, *count, move, len, num))
                 return false;
-            number = -1;
             if (*count >= 2 * p->n)
                 return reply_field(r, AJ_E_TOO_MANY_MOVES, "answer", -1, 2 * p->n);
-            if (strlen(move) >= ARB_MOVE_TEXT_MAX)
+            if (len >= ARB_MOVE_TEXT_MAX)
                 return reply_field(r, AJ_E_INVALID_MOVE, "answer", *count, -1);
-            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%s", move);
+            snprintf(texts[(*count)++], ARB_MOVE_TEXT_MAX, "%.*s", (int)len, move);
         }
         if (*count == 0)
             return reply_field(r, AJ_E_INVALID_FIELD, "answer", -1, -1);
@@ -390,7 +355,7 @@ static void reply_script_failure(ad_request *r, const arbl_puzzle *p, const arbl
     ad_reply_json(r, aj_code_status(AJ_E_LESSON_SCRIPT), root);
 }
 
-static void judge_script(ad_request *r, const arbl_puzzlebox *box, const arbl_puzzle *p)
+static void judge_script(ad_request *r, const arbl_book *box, const arbl_puzzle *p)
 {
     char answer[ARBL_ANSWER_MAX + ARB_MOVE_TEXT_MAX + 2];
     if (!read_script_answer(r, answer, sizeof answer))
@@ -423,9 +388,9 @@ static void judge_answer(ad_request *r, const ad_lesson_set *set, const ad_puzzl
         return;
     }
 #ifdef AD_HAVE_LUA
-    const arbl_puzzle *bp = set ? arbl_puzzlebox_find(set->puzzle_box, r->params[0]) : NULL;
+    const arbl_puzzle *bp = set ? arbl_book_find(set->books[AD_PUZZLES], r->params[0]) : NULL;
     if (bp && bp->chunk) {
-        judge_script(r, set->puzzle_box, bp);
+        judge_script(r, set->books[AD_PUZZLES], bp);
         return;
     }
 #else

@@ -11,7 +11,7 @@
 #include "clients.h"
 #include "config.h"
 #include "edge.h"
-#include "lessons.h"
+#include "lesson_set.h"
 #include "metrics.h"
 #include "request.h"
 #include "work_queue.h"

@@ -235,6 +235,10 @@ char *aj_dumps(const json_t *v, size_t *len);
 json_t *aj_reason_json(const arb_reason *r, const char *lang);
 /* An array of the first min(n, cap) explanation objects. */
 json_t *aj_reasons_json(const arb_reason *r, int n, int cap, const char *lang);
+/* One parameter of an explanation in the object params, as API.md shapes it (the engine's
+ * projection, arb_reason_param_list): a piece upper case with its colour beside it ("by": "R",
+ * "by_color": "black"), numbers as numbers, the FEN field by its name, texts as strings. */
+void aj_param_set(json_t *params, const arb_param *p);
 
 /* "white" / "black". */
 const char *aj_color_name(arb_color c);
@@ -305,18 +309,6 @@ json_t *aj_endpoint_touch(json_t *body, const aj_limits *lim, const char *lang, 
 json_t *aj_endpoint_dead(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
 json_t *aj_dead_json(const arb_position *pos, const arb_dead_result *d, long long budget, const char *lang);
 
-/* Perft with a node budget. The cost of bulk-counting perft(depth) is the number of interior
- * nodes, perft(depth - 1); aj_perft measures that first (itself bounded the same way) and
- * refuses with ARB_ERR_LIMIT when it exceeds max_interior (0: no budget). */
-typedef struct aj_perft_result {
-    uint64_t nodes;
-    bool divided;            /* divide asked and depth > 0: moves[] and counts[] hold it */
-    int nmoves;
-    arb_move moves[ARB_MAX_MOVES];
-    uint64_t counts[ARB_MAX_MOVES];
-    uint64_t interior;       /* interior nodes measured for the budget */
-} aj_perft_result;
-
 /* POST /v1/pgn: {"pgn", "strict"?, "skip_variations"?} -> {"games": [...], "count", "refused"}
  * (encode_games.c); aj_pgn_json makes the answer from PGN text (the CLI reads files with it). */
 json_t *aj_endpoint_pgn(json_t *body, const aj_limits *lim, const char *lang, aj_error *e);
@@ -330,9 +322,8 @@ json_t *aj_endpoint_mate(json_t *body, const aj_limits *lim, const char *lang, a
 json_t *aj_mate_json(const arb_position *pos, int n, long long budget, arb_status st, const arb_mate_result *res,
                      const char *lang);
 
-arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
-                    aj_perft_result *out);
-json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r);
+/* The perft answer (arb_perft_budgeted's result) as API.md shapes it. */
+json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r);
 
 /* ---- Rule-annotated games (encode_annotate.c) ---- */
 

@@ -5,7 +5,6 @@
 
 #include "arbiter_json.h"
 
-static const char *const field_names[6] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
 
 const char *aj_color_name(arb_color c)
 {
@@ -34,12 +33,38 @@ json_t *aj_piece_type_json(arb_piece p)
     return json_stringn_nocheck(&letters[ARB_PIECE_TYPE(p) & 7], 1);
 }
 
+void aj_param_set(json_t *params, const arb_param *p)
+{
+    switch (p->kind) {
+    case ARB_PARAM_PIECE: { /* API.md: piece letters in upper case ("N", "B"); the colour beside each */
+        char color_key[24];
+        /* a reason about a side (too_many_pieces) has its colour and no piece, never "?" */
+        if (ARB_PIECE_TYPE(p->piece) != ARB_NO_TYPE)
+            json_object_set_new_nocheck(params, p->name, aj_piece_type_json(p->piece));
+        snprintf(color_key, sizeof color_key, "%s_color", p->name);
+        json_object_set_new(params, color_key, json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(p->piece))));
+        break;
+    }
+    case ARB_PARAM_NUMBER:
+        json_object_set_new_nocheck(params, p->name, json_integer(p->number));
+        break;
+    case ARB_PARAM_FIELD:
+        json_object_set_new_nocheck(params, p->name, json_string(arb_fen_field_name((int)p->number)));
+        break;
+    case ARB_PARAM_TEXT:
+    case ARB_PARAM_SIDE: {
+        json_t *t = json_stringn(p->text, p->len); /* NULL when the text is not UTF-8 */
+        json_object_set_new_nocheck(params, p->name, t ? t : json_string("?"));
+        break;
+    }
+    }
+}
+
 json_t *aj_reason_json(const arb_reason *r, const char *lang)
 {
     char text[ARB_REASON_TEXT_MAX]; /* holds any sentence (reason.h) */
     arb_reason_render(r, lang, text, sizeof text);
-    unsigned flags = arb_reason_params(r->code);
-    const char *article = arb_reason_article(r->code);
+    const char *article = arb_reason_citation(r);
     const char *name = arb_reason_name(r->code);
 
     json_t *o = json_object();
@@ -59,37 +84,9 @@ json_t *aj_reason_json(const arb_reason *r, const char *lang)
     }
 
     json_t *params = json_object();
-    /* API.md: piece letters in upper case ("N", "B"); the colour beside each. */
-    if (flags & ARB_P_PIECE) { /* a reason about a side (too_many_pieces) has its colour and no piece, never "?" */
-        if (ARB_PIECE_TYPE(r->piece) != ARB_NO_TYPE)
-            json_object_set_new_nocheck(params, "piece", aj_piece_type_json(r->piece));
-        json_object_set_new_nocheck(params, "piece_color", json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(r->piece))));
-    }
-    if (flags & ARB_P_BY) {
-        json_object_set_new_nocheck(params, "by", aj_piece_type_json(r->by));
-        json_object_set_new_nocheck(params, "by_color", json_string(aj_color_name((arb_color)ARB_PIECE_COLOR(r->by))));
-    }
-    if (flags & ARB_P_N)
-        json_object_set_new_nocheck(params, "n", json_integer(r->n));
-    if (flags & ARB_P_M)
-        json_object_set_new_nocheck(params, "m", json_integer(r->m));
-    /* FEN syntax errors all name their field (the reason carries it even when the template
-     * does not use it), as the CLI's text output does. */
-    if ((flags & ARB_P_FIELD) || (r->offset >= 0 && name && strncmp(name, "fen_", 4) == 0))
-        json_object_set_new_nocheck(params, "field", json_string(field_names[r->field <= 5 ? r->field : 0]));
-    if ((flags & ARB_P_OFFSET) && r->offset >= 0)
-        json_object_set_new_nocheck(params, "offset", json_integer(r->offset + 1));
-    if (flags & ARB_P_FOUND) {
-        size_t n = strnlen(r->found, sizeof r->found);
-        json_t *found = json_stringn(r->found, n);
-        json_object_set_new_nocheck(params, "found", found ? found : json_string("?"));
-    }
-    if (flags & ARB_P_SIDE)
-        json_object_set_new_nocheck(params, "side", json_string(r->side == ARB_KINGSIDE ? "kingside" : "queenside"));
-    if ((flags & ARB_P_MOVE) && r->move[0]) {
-        json_t *mv = json_stringn(r->move, strnlen(r->move, sizeof r->move));
-        json_object_set_new_nocheck(params, "move", mv ? mv : json_string("?"));
-    }
+    arb_param list[ARB_REASON_MAX_PARAMS];
+    for (int i = 0, n = arb_reason_param_list(r, list); i < n; i++)
+        aj_param_set(params, &list[i]);
     json_object_set_new_nocheck(o, "params", params);
     return o;
 }
@@ -135,40 +132,7 @@ json_t *aj_fen_json(const arb_position *pos)
     return json_stringn_nocheck(fen, n < sizeof fen ? n : strlen(fen));
 }
 
-arb_status aj_perft(const arb_position *pos, int depth, bool divide, uint64_t max_interior,
-                    aj_perft_result *out)
-{
-    out->nodes = 0;
-    out->nmoves = 0;
-    out->interior = 0;
-    out->divided = false;
-    if (depth < 0)
-        return ARB_ERR_RANGE;
-    /* perft(k) costs about perft(k - 1) move generations: grow k while the last one fits. */
-    if (max_interior > 0) {
-        uint64_t prev = 1;
-        for (int k = 1; k < depth; k++) {
-            /* Refuse without searching when the branching so far says perft(k) is far over. */
-            if (k > 1 && out->interior > 0 && out->interior / prev * out->interior > 4 * max_interior)
-                return ARB_ERR_LIMIT;
-            prev = k > 1 ? out->interior : 1;
-            out->interior = arb_perft(pos, k);
-            if (out->interior > max_interior)
-                return ARB_ERR_LIMIT;
-        }
-    }
-    if (divide && depth > 0) {
-        out->divided = true;
-        out->nmoves = arb_perft_divide(pos, depth, out->moves, out->counts);
-        for (int i = 0; i < out->nmoves; i++)
-            out->nodes += out->counts[i];
-    } else {
-        out->nodes = arb_perft(pos, depth);
-    }
-    return ARB_OK;
-}
-
-json_t *aj_perft_json(const arb_position *pos, int depth, const aj_perft_result *r)
+json_t *aj_perft_json(const arb_position *pos, int depth, const arb_perft_result *r)
 {
     json_t *o = json_object();
     json_object_set_new(o, "fen", aj_fen_json(pos));

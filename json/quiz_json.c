@@ -1,10 +1,10 @@
 /* JSON for quizzes: generators, questions and grades as API.md shapes them, and the one shape
  * of an explanation a script made or copied (lessons and quizzes alike; quiz_json.h). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter_json.h"
 #include "quiz_json.h"
 
 json_t *aj_quiz_json(const arbl_quiz *quiz, const char *lang)
@@ -50,44 +50,14 @@ json_t *aj_question_json(const arbl_question *q, const char *generator, uint64_t
     return o;
 }
 
-/* Numbers among a script explanation's params (the engine's n, m, offset, as aj_reason_json). */
-static bool numeric_param(const char *key)
-{
-    return strcmp(key, "n") == 0 || strcmp(key, "m") == 0 || strcmp(key, "offset") == 0;
-}
-
-/* Sets one param as aj_reason_json would: a piece letter upper case with its colour beside it
- * ("r" -> "R" + by_color black), numbers as numbers, the FEN field by its name. */
-static void set_param(json_t *params, const char *key, const char *v)
-{
-    static const char *const fen_fields[6] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
-    bool piece = strcmp(key, "piece") == 0 || strcmp(key, "by") == 0;
-    if (piece && strlen(v) == 1 && strchr("PNBRQKpnbrqk", v[0])) {
-        char letter[2] = {(char)(v[0] & ~32), '\0'}, color_key[24];
-        json_object_set_new(params, key, json_string(letter));
-        snprintf(color_key, sizeof color_key, "%s_color", key);
-        json_object_set_new(params, color_key, json_string(v[0] >= 'a' ? "black" : "white"));
-        return;
-    }
-    char *end;
-    errno = 0;
-    long long x = strtoll(v, &end, 10);
-    bool integer = *v && !*end && !errno;
-    if (strcmp(key, "field") == 0 && integer && x >= 0 && x <= 5)
-        json_object_set_new(params, key, json_string(fen_fields[x]));
-    else if (numeric_param(key) && integer)
-        json_object_set_new(params, key, json_integer(x));
-    else
-        json_object_set_new(params, key, json_string(v));
-}
-
 json_t *aj_explanation_json(const arbl_explanation *e)
 {
     json_t *squares = json_array(), *params = json_object();
     for (int i = 0; i < e->nsquares; i++)
         json_array_append_new(squares, json_string(e->squares[i]));
-    for (int i = 0; i < e->nparams; i++)
-        set_param(params, e->params[i].key, e->params[i].value);
+    arb_param p;
+    for (int i = 0; arbl_explanation_param(e, i, &p); i++)
+        aj_param_set(params, &p); /* the engine's reasons' own writer: one shape */
     return json_pack("{s:s, s:s, s:o, s:o, s:o}", "code", e->code, "text", e->text, "squares", squares, "rule",
                      e->rule[0] ? json_string(e->rule) : json_null(), "params", params);
 }

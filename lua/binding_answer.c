@@ -1,5 +1,6 @@
 /* Answers as students type them (answer_text.h), for scripts: arbiter.answer_text, answer_key,
- * answer_word and answer_squares. Both the quiz and the puzzle runtimes read answers this way. */
+ * answer_word, answer_squares and answer_moves (a line of moves, the engine's reader). Both the
+ * quiz and the puzzle runtimes read answers this way. */
 #include <string.h>
 
 #include <lauxlib.h>
@@ -74,7 +75,21 @@ static int l_answer_squares(lua_State *L)
     return 1;
 }
 
+/* arbiter.answer_moves(text) -> {"Qb8+", "Nxb8", "Rd8#"} for "1. Qb8+ Nxb8 2. Rd8#": the moves of
+ * a line without their numbers (arb_line_next), as the text has them */
+static int l_answer_moves(lua_State *L)
+{
+    size_t n;
+    const char *at = check_answer_text(L, &n), *move;
+    lua_newtable(L);
+    for (lua_Integer i = 1; (move = arb_line_next(&at, &n, NULL)) != NULL; i++) {
+        lua_pushlstring(L, move, n);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
 const luaL_Reg arbl_answer_fns[] = {
     {"answer_text", l_answer_text}, {"answer_key", l_answer_key}, {"answer_word", l_answer_word},
-    {"answer_squares", l_answer_squares}, {NULL, NULL},
+    {"answer_squares", l_answer_squares}, {"answer_moves", l_answer_moves}, {NULL, NULL},
 };

@@ -141,17 +141,25 @@ static int pos_legal_count(lua_State *L)
     return 1;
 }
 
+/* The move argument of pos:parse and pos:play: true with *m, or false with nil and the
+ * explanation pushed (the method returns those two). */
+static bool move_arg(lua_State *L, const arb_position *pos, arb_move *m)
+{
+    arb_reason why;
+    if (arbl_parse_move(L, pos, 2, m, &why) == ARB_OK)
+        return true;
+    lua_pushnil(L);
+    arbl_push_reason(L, &why);
+    return false;
+}
+
 /* pos:parse(move) -> move table | nil, explanation */
 static int pos_parse(lua_State *L)
 {
     const arb_position *pos = arbl_check_pos(L, 1);
     arb_move m;
-    arb_reason why;
-    if (arbl_parse_move(L, pos, 2, &m, &why) != ARB_OK) {
-        lua_pushnil(L);
-        arbl_push_reason(L, &why);
+    if (!move_arg(L, pos, &m))
         return 2;
-    }
     arbl_push_move(L, pos, m);
     return 1;
 }
@@ -161,12 +169,8 @@ static int pos_play(lua_State *L)
 {
     const arb_position *pos = arbl_check_pos(L, 1);
     arb_move m;
-    arb_reason why;
-    if (arbl_parse_move(L, pos, 2, &m, &why) != ARB_OK) {
-        lua_pushnil(L);
-        arbl_push_reason(L, &why);
+    if (!move_arg(L, pos, &m))
         return 2;
-    }
     arb_position *after = arbl_push_position(L, pos);
     arb_position_play(after, m);
     return 1;
@@ -368,6 +372,46 @@ static int pos_eq(lua_State *L)
     return 1;
 }
 
+/* A piece type from its letter at arg (Q, R, B, N, P, K; either case), ARB_NO_TYPE when none. */
+static arb_piece_type opt_piece_type(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return ARB_NO_TYPE;
+    const char *letter = luaL_checkstring(L, arg);
+    const char *type = strlen(letter) == 1 ? strchr(arbl_piece_letters + 1, letter[0] & ~0x20) : NULL;
+    luaL_argcheck(L, type != NULL, arg, "a piece letter (Q, R, B, N, P, K)");
+    return (arb_piece_type)(type - arbl_piece_letters);
+}
+
+/* pos:unmove(from, to [, promotion [, captured]]) -> the position before, the move (a move table
+ * in it) | nil, why ("no_piece", "from_taken", "before_illegal", "not_legal", "elsewhere"),
+ * explanations [, the move, for "elsewhere"]: the move taken back as the last move of the side
+ * not to move (arb_unmove) */
+static int pos_unmove(lua_State *L)
+{
+    arbl_sandbox_check(L);
+    const arb_position *pos = arbl_check_pos(L, 1);
+    int from = arbl_check_square(L, 2), to = arbl_check_square(L, 3);
+    arb_piece_type promotion = opt_piece_type(L, 4), captured = opt_piece_type(L, 5);
+    arb_position before;
+    arb_move m = ARB_MOVE_NONE;
+    arb_reason why[ARB_EXPLAIN_MAX];
+    int n = 0;
+    arb_unmove_result r = arb_unmove(pos, from, to, promotion, captured, &before, &m, why, ARB_EXPLAIN_MAX, &n);
+    if (r == ARB_UNMOVE_OK) {
+        arbl_push_position(L, &before);
+        arbl_push_move(L, &before, m);
+        return 2;
+    }
+    lua_pushnil(L);
+    lua_pushstring(L, arb_unmove_result_name(r));
+    arbl_push_reasons(L, why, n);
+    if (r != ARB_UNMOVE_ELSEWHERE)
+        return 3;
+    arbl_push_move(L, &before, m); /* legal there, but it leads elsewhere: which move it was */
+    return 4;
+}
+
 /* pos:ep_capture_legal() -> whether the side to move has a legal en passant capture */
 static int pos_ep_capture_legal(lua_State *L)
 {
@@ -383,7 +427,7 @@ const luaL_Reg arbl_position_methods[] = {
     {"status", pos_status}, {"halfmove_clock", pos_halfmove}, {"fullmove_number", pos_fullmove},
     {"ep_square", pos_ep_square}, {"castling_rook", pos_castling_rook}, {"key", pos_key},
     {"insufficient_material", pos_insufficient_material}, {"can_mate", pos_can_mate}, {"touch", pos_touch},
-    {"ep_capture_legal", pos_ep_capture_legal},
+    {"ep_capture_legal", pos_ep_capture_legal}, {"unmove", pos_unmove},
     {NULL, NULL},
 };
 

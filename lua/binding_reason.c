@@ -1,6 +1,7 @@
 /* An explanation as scripts see it: a table {code, text, squares, rule, params}, its text
- * rendered in the sandbox's language, the parameters named as in the catalogs. Used by every
- * binding file that answers with explanations. */
+ * rendered in the sandbox's language, the parameters the engine's projection of the reason (the
+ * one JSON writes too), named as in the catalogs. Used by every binding file that answers with
+ * explanations. */
 #include <lauxlib.h>
 
 #include "arbiter.h"
@@ -10,8 +11,7 @@ void arbl_push_reason(lua_State *L, const arb_reason *r)
 {
     char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, arbl_lang_tag(L), text, sizeof text);
-    unsigned params = arb_reason_params(r->code);
-    const char *article = arb_reason_article(r->code);
+    const char *article = arb_reason_citation(r);
     lua_createtable(L, 0, 5);
     lua_pushstring(L, arb_reason_name(r->code));
     lua_setfield(L, -2, "code");
@@ -28,42 +28,26 @@ void arbl_push_reason(lua_State *L, const arb_reason *r)
     else
         lua_pushliteral(L, "");
     lua_setfield(L, -2, "rule");
-    lua_newtable(L);
-    if (params & ARB_P_PIECE) {
-        arbl_push_piece(L, r->piece);
-        lua_setfield(L, -2, "piece");
-    }
-    if (params & ARB_P_BY) {
-        arbl_push_piece(L, r->by);
-        lua_setfield(L, -2, "by");
-    }
-    if (params & ARB_P_N) {
-        lua_pushinteger(L, r->n);
-        lua_setfield(L, -2, "n");
-    }
-    if (params & ARB_P_M) {
-        lua_pushinteger(L, r->m);
-        lua_setfield(L, -2, "m");
-    }
-    if (params & ARB_P_FIELD) {
-        lua_pushinteger(L, r->field);
-        lua_setfield(L, -2, "field");
-    }
-    if (params & ARB_P_OFFSET) {
-        lua_pushinteger(L, r->offset + 1);
-        lua_setfield(L, -2, "offset");
-    }
-    if (params & ARB_P_FOUND) {
-        lua_pushstring(L, r->found);
-        lua_setfield(L, -2, "found");
-    }
-    if (params & ARB_P_SIDE) {
-        lua_pushstring(L, r->side == ARB_KINGSIDE ? "kingside" : "queenside");
-        lua_setfield(L, -2, "side");
-    }
-    if (params & ARB_P_MOVE) {
-        lua_pushstring(L, r->move);
-        lua_setfield(L, -2, "move");
+    /* the engine's projection (arb_reason_param_list), in the scripts' form: a piece as its FEN
+     * letter ("n": a black knight), numbers and the FEN field's index as integers */
+    arb_param list[ARB_REASON_MAX_PARAMS];
+    int n = arb_reason_param_list(r, list);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        switch (list[i].kind) {
+        case ARB_PARAM_PIECE:
+            arbl_push_piece(L, list[i].piece);
+            break;
+        case ARB_PARAM_NUMBER:
+        case ARB_PARAM_FIELD:
+            lua_pushinteger(L, list[i].number);
+            break;
+        case ARB_PARAM_TEXT:
+        case ARB_PARAM_SIDE:
+            lua_pushlstring(L, list[i].text, list[i].len);
+            break;
+        }
+        lua_setfield(L, -2, list[i].name);
     }
     lua_setfield(L, -2, "params");
 }

@@ -1,4 +1,4 @@
--- The lesson checker, loaded as text by lessons.c after the prelude only when a lesson file is
+-- The lesson checker, loaded as text by the book (book.c) after the prelude only when a lesson file is
 -- loaded or checked (never per answer): the description the host stores and the linter.
 -- Its argument is the prelude's runtime table; it returns that table with describe and lint.
 
@@ -66,11 +66,7 @@ local function describe(l)
   return d
 end
 
-local function set(list)
-  local s = {}
-  for _, k in ipairs(list) do s[k] = true end
-  return s
-end
+local set = rt.set -- a list as a set (the prelude's)
 
 -- The fields each table of a lesson may have (the runtime's own marks are not the coach's).
 local LESSON_FIELDS = set { "id", "title", "level", "tags", "rules", "steps" }
@@ -91,7 +87,6 @@ local KIND_NAMES = { move = "move_task", choice = "choice", true_false = "true_f
 local INTERNAL = set { "kind", "is_lesson", "_game", "_pos" }
 local TESTS_FIELDS = set { "right", "wrong" }
 local CHOICE_FIELDS = set { "id", "text" }
-local LANG_SET = set(LANGS)
 
 -- Longest feedback text an answer carries (lessons.h: ARBL_FEEDBACK_MAX - 1; longer is cut).
 local FEEDBACK_MAX = 8191
@@ -119,8 +114,9 @@ local function lint_diagram(d, i, problem)
 end
 
 -- l: the lesson table; source: the file's text (for lines; may be nil); chunk: the chunk name
--- the file was run under (lines recorded from other chunks are not the coach's file's).
-local function lint(l, source, chunk)
+-- the file was run under (lines recorded from other chunks are not the coach's file's). With
+-- examples_only, only the steps' own examples run (the check under each other language).
+local function lint(l, source, chunk, examples_only)
   local problems = {}
   local lines = source_lines(source)
   local span_from, span_to = 1, #lines
@@ -129,11 +125,9 @@ local function lint(l, source, chunk)
     problems[#problems + 1] = { level = level, step = step, message = msg, line = line or current_line or 0 }
   end
   local function line_of(key) return find_in(lines, span_from, span_to, key) or current_line end
-  -- The line a script error names in this file ("name.lua:100: attempt to ..."), if it does.
-  local function error_line(msg)
-    if type(msg) ~= "string" or type(chunk) ~= "string" or msg:sub(1, #chunk + 1) ~= chunk .. ":" then return nil end
-    return tonumber(msg:match("^(%d+):", #chunk + 2))
-  end
+  -- A script error as the coach reads it (lint_util): the message without this file's position,
+  -- and that line when it names one.
+  local function script_error(msg) return util.script_error(msg, chunk) end
 
   local function check_string(s, where, step, line)
     local why = utf8_problem(s)
@@ -141,20 +135,13 @@ local function lint(l, source, chunk)
     return true
   end
 
-  -- A text: a table with a non-empty, valid UTF-8 string for en, fa and ar.
+  -- A text: a table with a non-empty, valid UTF-8 string in every language (lint_util); a
+  -- feedback text longer than an answer carries is cut.
   local function text_problems(t, where, step, line, feedback)
-    for k in pairs(t) do
-      if not LANG_SET[k] then
-        local hint = type(k) == "string" and closest(k, LANG_SET)
-        problem("error", step, where .. " has an unknown language key '" .. tostring(k) .. "'" ..
-          (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
-      end
-    end
+    util.text_problems(t, where, function(msg) problem("error", step, msg, line) end)
     for _, lang in ipairs(LANGS) do
       local v = t[lang]
-      if type(v) ~= "string" or v == "" then
-        problem("error", step, where .. " has no '" .. lang .. "' translation", line)
-      elseif check_string(v, where .. " (" .. lang .. ")", step, line) and feedback and #v > FEEDBACK_MAX then
+      if feedback and type(v) == "string" and #v > FEEDBACK_MAX and not utf8_problem(v) then
         problem("warning", step, where .. " (" .. lang .. ") is " .. #v .. " bytes; an answer carries at most " ..
           FEEDBACK_MAX, line)
       end
@@ -192,8 +179,8 @@ local function lint(l, source, chunk)
     if type(fn) ~= "function" or reported[field] then return end
     local ok, t = pcall(fn, ctx)
     if not ok then
-      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. tostring(t),
-        error_line(t) or line_of(field))
+      local msg, line = script_error(t)
+      problem("error", step, field .. " function failed for '" .. answer_text .. "': " .. msg, line or line_of(field))
       reported[field] = true
     else
       returned_text(t, field, answer_text, step)
@@ -220,12 +207,9 @@ local function lint(l, source, chunk)
   end
 
   if not l.is_lesson then problem("error", 0, "the file must return lesson{...}", #lines) return problems end
-  current_line = rt.line_of(l)
-  if not current_line then -- `return lesson{...}` is a tail call: find the constructor in the text
-    for n, line in ipairs(lines) do if line:find("%f[%w_]lesson%s*[{(]") then current_line = n break end end
-  end
-  current_line = current_line or 1
+  current_line = util.constructor_line(rt.line_of(l), lines, "lesson") or 1
   local lesson_line = current_line
+  if not examples_only then
   unknown_fields(l, LESSON_FIELDS, "the lesson", 0)
   if type(l.id) ~= "string" or not l.id:match("^[%w%-_]+$") then
     problem("error", 0, "id must be a word of letters, digits, '-' or '_'", line_of("id"))
@@ -247,6 +231,7 @@ local function lint(l, source, chunk)
     end
   end
   if #l.steps == 0 then problem("error", 0, "the lesson has no steps", line_of("steps")) end
+  end
 
   -- Each step's span of lines: from its constructor's line to the next step's.
   local starts = {}
@@ -267,6 +252,7 @@ local function lint(l, source, chunk)
       problem("error", i, "not a step: use teach{}, move_task{}, choice{}, true_false{} or which_squares{}")
       goto continue
     end
+    if not examples_only then
     unknown_fields(s, KIND_FIELDS[s.kind], KIND_NAMES[s.kind], i, function(k)
       if STEP_FIELDS[k] then
         return "field '" .. k .. "' is not used by a " .. KIND_NAMES[s.kind] .. " step" ..
@@ -387,6 +373,7 @@ local function lint(l, source, chunk)
     if s.kind ~= "text" and (type(s.tests) ~= "table" or type(s.tests.wrong) ~= "table" or next(s.tests.wrong) == nil) then
       problem("warning", i, "no tests.wrong examples", line_of("tests"))
     end
+    end -- not examples_only
     if type(s.tests) == "table" then
       local function answer_texts(a, r)
         check_string(r.feedback, "the feedback for '" .. tostring(a) .. "'", i, line_of(tostring(a)))
@@ -394,22 +381,27 @@ local function lint(l, source, chunk)
           check_string(e.text, "explanation " .. e.code .. " for '" .. tostring(a) .. "'", i, line_of(tostring(a)))
         end
       end
-      for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
-        local aline = line_of(tostring(a))
+      -- The example answered as a student's answer is: its result, or nil (the failure reported).
+      local function answered(a)
         local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
-        elseif not r.correct then
+        if ok then return r end
+        local msg, line = script_error(r)
+        problem("error", i, "answer '" .. tostring(a) .. "': " .. msg, line or line_of(tostring(a)))
+        return nil
+      end
+      for _, a in ipairs(type(s.tests.right) == "table" and s.tests.right or {}) do
+        local aline, r = line_of(tostring(a)), answered(a)
+        if r and not r.correct then
           local why = r.explanations[1]
           problem("error", i, "the right answer '" .. a .. "' does not pass: " ..
             (why and (why.code .. ": " .. why.text) or r.feedback), aline)
-        else
+        elseif r then
           answer_texts(a, r)
         end
       end
       for a, code in pairs(type(s.tests.wrong) == "table" and s.tests.wrong or {}) do
-        local aline = line_of(tostring(a))
-        local ok, r = pcall(answer, l, i, a)
-        if not ok then problem("error", i, "answer '" .. tostring(a) .. "': " .. tostring(r), error_line(r) or aline)
+        local aline, r = line_of(tostring(a)), answered(a)
+        if not r then -- reported
         elseif r.correct then problem("error", i, "the wrong answer '" .. a .. "' passes", aline)
         else
           answer_texts(a, r)
@@ -430,22 +422,12 @@ end
 -- The line of the lesson's id (for a duplicate id), or of the lesson constructor.
 local function id_line(l, source)
   local lines = source_lines(source)
-  local from = rt.line_of(l)
-  for n, line in ipairs(lines) do
-    if from then break end
-    if line:find("%f[%w_]lesson%s*[{(]") then from = n end
-  end
+  local from = util.constructor_line(rt.line_of(l), lines, "lesson")
   return find_in(lines, from or 1, #lines, "id") or from or 0
 end
 
--- A misspelled global ("attempt to call a nil value (global 'promote')"): the closest name the
--- runtime defines (predicates, constructors, libraries), or nil.
-local G = _G
-local function suggest_global(name)
-  local known = {}
-  for k in pairs(G) do if type(k) == "string" then known[k] = true end end
-  return type(name) == "string" and closest(name, known) or nil
-end
+-- Run again by the host under each language but English: the steps' examples in that language.
+local function check_language(l, source, chunk) return lint(l, source, chunk, true) end
 
-rt.describe, rt.lint, rt.id_line, rt.suggest_global = describe, lint, id_line, suggest_global
+rt.describe, rt.lint, rt.id_line, rt.check_language = describe, lint, id_line, check_language
 return rt

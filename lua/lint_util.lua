@@ -1,8 +1,15 @@
--- Helpers the lesson and quiz checkers share (loaded as text only when a file is checked):
--- the lines of a coach's file, the line a field is written on, "did you mean" and UTF-8.
+-- Helpers every checker shares (loaded as text only when a file is checked):
+-- the lines of a coach's file, the line a field is written on, "did you mean", UTF-8, the
+-- problems of a text in every language and a script error as the coach should read it.
 -- Returns a table of functions; it defines no globals.
 
-local type, pairs, ipairs, math, utf8, table = type, pairs, ipairs, math, utf8, table
+local type, pairs, ipairs, math, utf8, table, tostring, tonumber = type, pairs, ipairs, math, utf8, table, tostring, tonumber
+
+-- The languages every text comes in (the engine's list), as a set and in words ("en, fa and ar").
+local LANGS = arbiter.languages()
+local LANG_SET = {}
+for _, l in ipairs(LANGS) do LANG_SET[l] = true end
+local LANG_WORDS = table.concat(LANGS, ", ", 1, #LANGS - 1) .. (#LANGS > 1 and " and " or "") .. LANGS[#LANGS]
 
 -- ---- where a problem is: lines of the coach's text ----
 
@@ -86,5 +93,82 @@ local function in_line_order(problems)
   return problems
 end
 
+-- A misspelled global ("attempt to call a nil value (global 'promote')"): the closest name the
+-- runtime defines (predicates, constructors, libraries), or nil.
+local G = _G
+local function suggest_global(name)
+  local known = {}
+  for k in pairs(G) do if type(k) == "string" then known[k] = true end end
+  return type(name) == "string" and closest(name, known) or nil
+end
+
+-- The problems of a text table: a language key that is not one (with the nearest), a language
+-- missing, a text that is not valid UTF-8; say(message) for each. Not a table: "missing".
+local function text_problems(t, where, say)
+  if type(t) ~= "table" then
+    say(where .. " is missing (a table with " .. LANG_WORDS .. ")")
+    return
+  end
+  for k in pairs(t) do
+    if not LANG_SET[k] then
+      local hint = type(k) == "string" and closest(k, LANG_SET)
+      say(where .. " has an unknown language key '" .. tostring(k) .. "'" ..
+        (hint and (" (did you mean '" .. hint .. "'?)") or " (use " .. LANG_WORDS .. ")"))
+    end
+  end
+  for _, lang in ipairs(LANGS) do
+    local v = t[lang]
+    if type(v) ~= "string" or v == "" then
+      say(where .. " has no '" .. lang .. "' translation")
+    else
+      local why = utf8_problem(v)
+      if why then say(where .. " (" .. lang .. ") " .. why) end
+    end
+  end
+end
+
+-- The line of the coach's name{...} call: what the constructor recorded, else (a tail call,
+-- `return name{...}`) the first line of the text that calls it; nil when neither.
+local function constructor_line(recorded, lines, name)
+  if recorded then return recorded end
+  for n, line in ipairs(lines) do if line:find("%f[%w_]" .. name .. "%s*[{(]") then return n end end
+  return nil
+end
+
+-- The fields of a name{...} table that are not its kind's (with the nearest known name), and
+-- values without a name; problem(message [, line]) for each.
+local function unknown_fields(t, known, internal, name, problem, line_of)
+  for k in pairs(t) do
+    if type(k) ~= "string" then
+      problem(name .. "{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
+    elseif not known[k] and not internal[k] then
+      local hint = closest(k, known)
+      problem(name .. "{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""),
+        line_of(k))
+    end
+  end
+  if type(t.id) ~= "string" or not t.id:match("^[a-z0-9%-]+$") or #t.id > 48 then
+    problem("the " .. name .. " id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
+  end
+end
+
+-- A script error as the coach should read it: without the "file.lua:12: " of the coach's own file
+-- chunk (the report carries that line, returned second), with the nearest name when a global is
+-- not defined ("(global 'gmae')" -> " (did you mean 'game'?)").
+local function script_error(msg, chunk)
+  msg = tostring(msg)
+  local line
+  if type(chunk) == "string" and msg:sub(1, #chunk + 1) == chunk .. ":" then
+    local n, rest = msg:sub(#chunk + 2):match("^(%d+): (.*)$")
+    if n then line, msg = tonumber(n), rest end
+  end
+  local name = msg:match("%(global '([%w_]+)'%)") or msg:match("undefined global '([%w_]+)'")
+  local hint = name and not msg:find("did you mean", 1, true) and suggest_global(name)
+  if hint then msg = msg .. " (did you mean '" .. hint .. "'?)" end
+  return msg, line
+end
+
 return { source_lines = source_lines, find_in = find_in, closest = closest, utf8_problem = utf8_problem,
-         in_line_order = in_line_order }
+         in_line_order = in_line_order, suggest_global = suggest_global, text_problems = text_problems,
+         script_error = script_error, constructor_line = constructor_line, unknown_fields = unknown_fields,
+         LANGS = LANGS, LANG_SET = LANG_SET, LANG_WORDS = LANG_WORDS }

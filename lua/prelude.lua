@@ -1,14 +1,13 @@
--- The lesson runtime, loaded by lessons.c into every sandbox before the globals are locked:
+-- The lesson runtime, loaded by the book (book.c) into every sandbox before the globals are locked:
 -- lesson and step constructors, common predicates and the answer judge. The linter and the
 -- description live in checker.lua, loaded only when a lesson is checked (not per answer).
 -- No chess rule lives here: legality, check, mate and explanations all come from `arbiter`.
 
-local frame = ... -- the host's view of the call stack (scripts.h), or nil
+local frame, C = ... -- the host's view of the call stack (scripts.h) or nil; the shared runtime (common.lua)
 local arbiter, type, pairs, ipairs, error, tostring, select = arbiter, type, pairs, ipairs, error, tostring, select
 local concat, sort, insert = table.concat, table.sort, table.insert
 
-local LANGS = { "en", "fa", "ar" }
-local RTL = { fa = true, ar = true }
+local LANGS = C.LANGS
 
 -- Runtime messages (explanations the runtime adds itself), in every shipped language.
 local MSG = {
@@ -20,9 +19,7 @@ local MSG = {
                 ar = "هذه النقلة قانونية، لكنها ليست ما تطلبه هذه الخطوة." },
   wrong_answer = { en = "That is not the right answer.", fa = "این پاسخ درست نیست.",
                    ar = "هذه ليست الإجابة الصحيحة." },
-  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
-                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
-                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
+  unknown_choice = C.MSG.unknown_choice,
   not_true_false = { en = "Answer true or false.", fa = "پاسخ باید «درست» یا «نادرست» باشد.",
                      ar = "يجب أن تكون الإجابة «صحيح» أو «خطأ»." },
   not_a_square = { en = "'{found}' is not a square (a1 to h8).", fa = "«{found}» نام یک خانه نیست (a1 تا h8).",
@@ -60,14 +57,8 @@ end
 
 -- ---- constructors ----
 
--- The line of the coach's constructor call, for the checker's file:line (nil when the call was
--- a tail call such as `return lesson{...}`: the checker then finds the line in the text).
-local LINES = {}
-local function mark(t)
-  local _, line = nil, nil
-  if frame then _, line = frame(3) end
-  LINES[t] = line
-end
+-- The line of the coach's constructor call, for the checker's file:line (common.lua).
+local mark = C.mark
 
 local function with_kind(kind)
   return function(t)
@@ -203,21 +194,18 @@ function obeys_touch(...)
   end
 end
 
-function all_of(...)
-  local ps = { ... }
-  return function(ctx)
-    for _, p in ipairs(ps) do if not p(ctx) then return false end end
-    return true
+-- all_of(p, ...) passes when every predicate does, any_of(p, ...) when one does: each asks the
+-- predicates in turn until one answers `decisive`.
+local function combine(decisive)
+  return function(...)
+    local ps = { ... }
+    return function(ctx)
+      for _, p in ipairs(ps) do if (not not p(ctx)) == decisive then return decisive end end
+      return not decisive
+    end
   end
 end
-
-function any_of(...)
-  local ps = { ... }
-  return function(ctx)
-    for _, p in ipairs(ps) do if p(ctx) then return true end end
-    return false
-  end
-end
+all_of, any_of = combine(false), combine(true)
 
 function none_of(p)
   return function(ctx) return not p(ctx) end
@@ -295,7 +283,8 @@ local function choice_named(choices, answer)
   return nil
 end
 
-local function square_set(list)
+-- A list as a set (the squares of an answer; the checker's field names).
+local function set_of(list)
   local set = {}
   for _, s in ipairs(list) do set[s] = true end
   return set
@@ -402,8 +391,8 @@ local function judge_squares(step, answer, lang)
     local e = runtime_expl("not_a_square", lang, { found = bad })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
-  local given = square_set(list)
-  local want = square_set(resolve(step.answer, step))
+  local given = set_of(list)
+  local want = set_of(resolve(step.answer, step))
   local missing, extra = {}, {}
   for s in pairs(want) do if not given[s] then missing[s] = true end end
   for s in pairs(given) do if not want[s] then extra[s] = true end end
@@ -424,25 +413,6 @@ end
 local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
                  which_squares = judge_squares, text = judge_text }
 
--- Copies an explanation into a plain table of strings: the host reads it after the run, so
--- nothing in it may be a script's table with metamethods.
-local function clean(e)
-  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
-  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
-                squares = {}, params = {} }
-  if type(e.squares) == "table" then
-    for i, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
-  end
-  if type(e.params) == "table" then
-    for k, v in pairs(e.params) do
-      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
-        out.params[k] = tostring(v)
-      end
-    end
-  end
-  return out
-end
-
 local function answer(l, n, ans)
   local lang = arbiter.lang()
   local step = l.steps[n]
@@ -454,8 +424,8 @@ local function answer(l, n, ans)
   else
     r = JUDGES[step.kind](step, ans, lang)
   end
-  local result = { correct = r.correct == true, feedback = tostring(r.feedback or ""), explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do result.explanations[i] = clean(e) end
+  local result = { correct = r.correct == true, feedback = tostring(r.feedback or "") }
+  result.explanations = C.clean_all(r.explanations)
   if result.correct and n < #l.steps then result.next = n + 1 end
   if not result.correct then result.next = n end
   return result
@@ -463,4 +433,4 @@ end
 
 -- What the checker (checker.lua, loaded only when a lesson is checked) builds on.
 return { answer = answer, step_position = step_position, step_game = step_game, resolve = resolve, text_of = text_of,
-         LANGS = LANGS, KINDS = KINDS, line_of = function(t) return LINES[t] end, frame = frame }
+         set = set_of, LANGS = LANGS, KINDS = KINDS, line_of = C.line_of, frame = frame, common = C }

@@ -1,4 +1,4 @@
--- The puzzle checker, loaded as text by puzzles.c after the puzzle prelude only when a puzzle is
+-- The puzzle checker, loaded as text by the book (book.c) after the puzzle prelude only when a puzzle is
 -- loaded or checked (never per answer): the puzzle{} table's fields (lint: unknown fields with
 -- the nearest name, every text in en, fa and ar, valid UTF-8) and the engine's verification
 -- (verify: the coach's answer is judged right, each listed wrong answer wrong with an explanation,
@@ -11,8 +11,7 @@ local type, pairs, ipairs, tostring, tonumber, pcall, math = type, pairs, ipairs
 local source_lines, find_in, closest, utf8_problem = util.source_lines, util.find_in, util.closest, util.utf8_problem
 local P = puzzlelib
 
-local LANGS = { "en", "fa", "ar" }
-local LANG_SET = { en = true, fa = true, ar = true }
+local LANGS = util.LANGS
 local FIELDS = { id = true, kind = true, fen = true, moves = true, chess960 = true, generate = true, seed = true,
                  n = true, prompt = true, hints = true, success = true, choices = true, answer = true, goal = true,
                  castle = true, judge = true, wrong = true, source = true }
@@ -20,41 +19,15 @@ local INTERNAL = { is_puzzle = true }
 local KINDS = { mate = true, helpmate = true, ["only-move"] = true, illegal = true, retro = true, count = true,
                 stalemate = true, chess960 = true }
 
+-- A text's problems (every language, UTF-8: lint_util), each reported at line.
 local function text_problems(t, where, problem, line)
-  if type(t) ~= "table" then
-    problem(where .. " is missing (a table with en, fa and ar)", line)
-    return
-  end
-  for k in pairs(t) do
-    if not LANG_SET[k] then
-      local hint = type(k) == "string" and closest(k, LANG_SET)
-      problem(where .. " has an unknown language key '" .. tostring(k) .. "'" ..
-        (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
-    end
-  end
-  for _, lang in ipairs(LANGS) do
-    local v = t[lang]
-    if type(v) ~= "string" or v == "" then
-      problem(where .. " has no '" .. lang .. "' translation", line)
-    else
-      local why = utf8_problem(v)
-      if why then problem(where .. " (" .. lang .. ") " .. why, line) end
-    end
-  end
-end
-
-local function puzzle_line(pz, lines)
-  local line = rt.line_of(pz)
-  if not line then -- `return puzzle{...}` is a tail call: find the constructor in the text
-    for n, l in ipairs(lines) do if l:find("%f[%w_]puzzle%s*[{(]") then line = n break end end
-  end
-  return line or 0
+  util.text_problems(t, where, function(msg) problem(msg, line) end)
 end
 
 local function collector(pz, source)
   local problems = {}
   local lines = source_lines(source)
-  local at = puzzle_line(pz, lines)
+  local at = util.constructor_line(rt.line_of(pz), lines, "puzzle") or 0
   local function line_of(key) return find_in(lines, at, #lines, key) or at end
   local function problem(msg, line) problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or at } end
   return problems, problem, line_of
@@ -64,17 +37,7 @@ end
 
 local function lint(pz, source)
   local problems, problem, line_of = collector(pz, source)
-  for k in pairs(pz) do
-    if type(k) ~= "string" then
-      problem("puzzle{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
-    elseif not FIELDS[k] and not INTERNAL[k] then
-      local hint = closest(k, FIELDS)
-      problem("puzzle{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(k))
-    end
-  end
-  if type(pz.id) ~= "string" or not pz.id:match("^[a-z0-9%-]+$") or #pz.id > 48 then
-    problem("the puzzle id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
-  end
+  util.unknown_fields(pz, FIELDS, INTERNAL, "puzzle", problem, line_of)
   if not KINDS[pz.kind] then
     local hint = type(pz.kind) == "string" and closest(pz.kind, KINDS)
     problem("kind must be one of mate, helpmate, only-move, illegal, retro, count, stalemate, chess960" ..
@@ -146,19 +109,21 @@ local function codes_of(r)
   return table.concat(c, ", ")
 end
 
-local function verify(pz, source)
-  local problems, problem, line_of = collector(pz, source)
-  local missing = {}
-  rt.set_watch(function(t, lang) missing[#missing + 1] = lang end)
+-- The coach's answer and wrong answers, judged as a student's would be (in the sandbox's
+-- language): the position, or nil when it cannot be built (reported).
+local function judge_examples(pz, chunk, problem, line_of)
   local ok, pos = pcall(P.position_of, pz)
   if not ok then
-    rt.set_watch(nil)
     problem(tostring(pos), line_of(pz.generate and "generate" or "fen"))
-    return problems
+    return nil
   end
   local function judged(answer)
     local fine, r = pcall(rt.judge, pz, tostring(answer))
-    if not fine then problem("judging '" .. tostring(answer) .. "' failed: " .. tostring(r), line_of("answer")) return nil end
+    if not fine then
+      local msg, line = util.script_error(r, chunk)
+      problem("judging '" .. tostring(answer) .. "' failed: " .. msg, line or line_of("answer"))
+      return nil
+    end
     return r
   end
   local r = judged(pz.answer)
@@ -178,7 +143,38 @@ local function verify(pz, source)
       problem("the wrong answer '" .. k .. "' is explained by " .. codes_of(w) .. ", not " .. want, line_of(k))
     end
   end
-  -- the kind's own claim, as the engine sees it
+  return pos
+end
+
+-- Runs f(problem, line_of) with every text that falls back to English noted; reports the first.
+local function watching(pz, source, f)
+  local problems, problem, line_of = collector(pz, source)
+  local missing = {}
+  rt.set_watch(function(t, lang) missing[#missing + 1] = lang end)
+  f(problem, line_of)
+  rt.set_watch(nil)
+  if #missing > 0 then problem("a text has no '" .. missing[1] .. "' translation", line_of("prompt")) end
+  return util.in_line_order(problems)
+end
+
+local claims -- below: what the kind claims, checked by the engine
+
+local function verify(pz, source, chunk)
+  return watching(pz, source, function(problem, line_of)
+    local pos = judge_examples(pz, chunk, problem, line_of)
+    if pos then claims(pz, pos, problem, line_of) end
+  end)
+end
+
+-- Run again by the host under each language but English: the examples judged in that language.
+local function check_language(pz, source, chunk)
+  return watching(pz, source, function(problem, line_of)
+    judge_examples(pz, chunk, problem, line_of)
+  end)
+end
+
+-- The kind's own claim, as the engine sees it.
+function claims(pz, pos, problem, line_of)
   local kind = pz.kind
   if kind == "only-move" and pos:legal_count() ~= 1 then
     problem("the side to move has " .. pos:legal_count() .. " legal moves, not exactly one", line_of("fen"))
@@ -205,10 +201,7 @@ local function verify(pz, source)
   elseif kind == "chess960" and pos:variant() ~= "chess960" then
     problem("the position is not read as Chess960", line_of("chess960"))
   end
-  rt.set_watch(nil)
-  if #missing > 0 then problem("a text has no '" .. missing[1] .. "' translation", line_of("prompt")) end
-  return util.in_line_order(problems)
 end
 
-rt.lint, rt.verify = lint, verify
+rt.lint, rt.verify, rt.check_language = lint, verify, check_language
 return rt

@@ -1,10 +1,10 @@
--- The puzzle runtime, loaded as text by puzzles.c into every puzzle sandbox before the globals
+-- The puzzle runtime, loaded as text by the book (book.c) into every puzzle sandbox before the globals
 -- are locked: the puzzle{} constructor, the `puzzlelib` helpers a coach's own judge may use, one
 -- judge per kind (each decides by asking `arbiter`, never by a fixed string), and the describe /
 -- judge entry points. No chess rule lives here: legality, mate, stalemate, counts and the
 -- validity of a position are the engine's answers.
 
-local frame = ... -- the host's view of the call stack (scripts.h), or nil
+local frame, C = ... -- the host's view of the call stack (scripts.h) or nil; the shared runtime (common.lua)
 local arbiter, type, pairs, ipairs, error, tostring, tonumber = arbiter, type, pairs, ipairs, error, tostring, tonumber
 local concat, sort = table.concat, table.sort
 
@@ -22,9 +22,7 @@ local MSG = {
                   ar = "لدى {side} {n, plural, zero {# نقلة قانونية} one {نقلة قانونية واحدة} two {نقلتان قانونيتان} few {# نقلات قانونية} many {# نقلة قانونية} other {# نقلة قانونية}}: {moves}." },
   move_is_legal = { en = "{found} is a legal move here.", fa = "{found} در این وضعیت حرکتی قانونی است.",
                     ar = "{found} نقلة قانونية في هذا الوضع." },
-  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
-                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
-                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
+  unknown_choice = C.MSG.unknown_choice,
   line_length = { en = "A helpmate in {n} is a line of exactly {m} half-moves, the two sides moving in turn; yours has {found, plural, one {one} other {#}}.",
                   fa = "کمک‌مات در {n, plural, one {یک حرکت} =2 {دو حرکت} other {# حرکت}} رشته‌ای است دقیقاً از {m} نیم‌حرکت که دو طرف به نوبت بازی می‌کنند؛ پاسخ شما {found, plural, one {یک نیم‌حرکت} other {# نیم‌حرکت}} دارد.",
                   ar = "المات التعاوني في {n, plural, zero {# نقلة} one {نقلة واحدة} two {نقلتين} few {# نقلات} many {# نقلة} other {# نقلة}} سلسلةٌ من {m, plural, zero {# نصف نقلة} one {نصف نقلة واحد} two {نصفي نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}} بالضبط، يلعبها الطرفان بالتناوب، وفي إجابتك {found, plural, zero {لا شيء} one {نصف نقلة واحد} two {نصفا نقلة} few {# أنصاف نقلات} many {# نصف نقلة} other {# نصف نقلة}}." },
@@ -54,8 +52,8 @@ local MSG = {
                       ar = "في الوضع السابق، {found} ليست نقلة قانونية:" },
   retro_other = { en = "{found} does not lead to the position shown.", fa = "{found} به وضعیت نشان‌داده‌شده نمی‌رسد.",
                   ar = "{found} لا تؤدي إلى الوضع المعروض." },
-  white = { word = "color.white", en = "White", fa = "سفید", ar = "الأبيض" },
-  black = { word = "color.black", en = "Black", fa = "سیاه", ar = "الأسود" },
+  white = C.MSG.white,
+  black = C.MSG.black,
   kingside = { word = "side.kingside" },
   queenside = { word = "side.queenside" },
 }
@@ -74,21 +72,12 @@ local MATE_PROMPT = {
   },
 }
 
--- Set by the puzzle checker only: called with (text, lang) when a text has no lang.
-local watch
-
-local function text_of(t, lang)
-  if type(t) == "string" then return t end
-  if type(t) ~= "table" then return "" end
-  local v = t[lang]
-  if watch and (type(v) ~= "string" or v == "") then watch(t, lang) end
-  return v or t.en or ""
-end
+-- A text in lang (common.lua; the puzzle checker watches for a text that falls back to English).
+local text_of = C.text_of
 
 -- ---- helpers (also for a coach's own judge) ----
 
-puzzlelib = {}
-local P = puzzlelib
+local P = {} -- the scripts see it as puzzlelib, read-only (below)
 P.MSG = MSG
 
 function P.render(t, lang, vars) return arbiter.render(text_of(t, lang), vars or {}) end
@@ -112,15 +101,9 @@ end
 function P.color_text(color) return MSG[color] end
 function P.other(color) return color == "white" and "black" or "white" end
 
--- The moves of an answer line: "1. Qb8+ Nxb8 2. Rd8#" -> {"Qb8+", "Nxb8", "Rd8#"}.
-function P.line_moves(answer)
-  local out = {}
-  for tok in tostring(answer or ""):gmatch("%S+") do
-    local m = tok:gsub("^%d+%.+", "")
-    if m ~= "" then out[#out + 1] = m end
-  end
-  return out
-end
+-- The moves of an answer line: "1. Qb8+ Nxb8 2. Rd8#" -> {"Qb8+", "Nxb8", "Rd8#"} (the engine's
+-- reader, as the mate puzzles' answers are read over HTTP).
+function P.line_moves(answer) return arbiter.answer_moves(tostring(answer or "")) end
 
 -- The legal moves of pos in SAN, sorted (for counts and notes).
 function P.sans(pos)
@@ -282,75 +265,27 @@ J.chess960 = function(pz, pos, answer, lang)
 end
 
 -- retro: what was the last move? The answer "from to [promotion] [x captured]" is taken back on
--- the board shown; the position before must be legal (the validator) and the move, legal there,
--- must lead to the position shown.
-local FILES = "abcdefgh"
-local function placement(board)
-  local rows = {}
-  for r = 8, 1, -1 do
-    local row, empty = {}, 0
-    for f = 1, 8 do
-      local c = board[FILES:sub(f, f) .. r]
-      if c then
-        if empty > 0 then row[#row + 1] = tostring(empty) end
-        empty = 0
-        row[#row + 1] = c
-      else
-        empty = empty + 1
-      end
-    end
-    if empty > 0 then row[#row + 1] = tostring(empty) end
-    rows[#rows + 1] = concat(row)
-  end
-  return concat(rows, "/")
-end
-
-local function fen_fields(fen)
-  local f = {}
-  for w in fen:gmatch("%S+") do f[#f + 1] = w end
-  return f
-end
+-- the board shown by the engine (pos:unmove): the position before must be legal (the validator)
+-- and the move, legal there, must lead to the position shown.
+local RETRO_NOTE = { before_illegal = { "retro_before_illegal", MSG.retro_before_illegal },
+                     not_legal = { "retro_not_legal", MSG.retro_not_legal } }
 
 function J.retro(pz, pos, answer, lang)
   local a = tostring(answer or ""):lower():gsub("%s+", ""):gsub("[%-=]", "")
   local from, to, promo, captured = a:match("^([a-h][1-8])x?([a-h][1-8])([qrbn]?)x?([qrbnp]?)$")
   if not from then return { correct = false, explanations = { P.note("retro_form", MSG.retro_form, lang) } } end
-  local mover = P.other(pos:turn())
-  local board = {}
-  for r = 1, 8 do for f = 1, 8 do
-    local sq = FILES:sub(f, f) .. r
-    board[sq] = pos:piece_at(sq)
-  end end
-  local piece = board[to]
-  local own = piece and ((mover == "white") == (piece == piece:upper()))
-  if not own or (promo ~= "" and piece:lower() ~= promo) then
-    return { correct = false, explanations = { P.note("retro_no_piece", MSG.retro_no_piece, lang, { sq = to }, { to }) } }
-  end
-  if board[from] then
-    return { correct = false, explanations = { P.note("retro_from_taken", MSG.retro_from_taken, lang, { sq = from }, { from }) } }
-  end
-  board[from] = promo ~= "" and (mover == "white" and "P" or "p") or piece
-  board[to] = captured ~= "" and (mover == "white" and captured or captured:upper()) or nil
-  local shown = fen_fields(pos:fen())
   local label = from .. to .. promo .. (captured ~= "" and ("x" .. captured) or "")
-  local before_fen = placement(board) .. (mover == "white" and " w " or " b ") .. shown[3] .. " - 0 1"
-  local variant = pz.chess960 and "chess960" or "standard"
-  local valid, problems = arbiter.validate(before_fen, variant)
-  if not valid then
-    return { correct = false, explanations = append({ P.note("retro_before_illegal", MSG.retro_before_illegal, lang, { found = label }) }, problems) }
+  local before, why, reasons, m = pos:unmove(from, to, promo ~= "" and promo or nil, captured ~= "" and captured or nil)
+  if before then return { correct = true, explanations = {} } end
+  if why == "no_piece" then
+    return { correct = false, explanations = { P.note("retro_no_piece", MSG.retro_no_piece, lang, { sq = to }, { to }) } }
+  elseif why == "from_taken" then
+    return { correct = false, explanations = { P.note("retro_from_taken", MSG.retro_from_taken, lang, { sq = from }, { from }) } }
+  elseif RETRO_NOTE[why] then
+    local note = RETRO_NOTE[why]
+    return { correct = false, explanations = append({ P.note(note[1], note[2], lang, { found = label }) }, reasons) }
   end
-  local before = arbiter.position(before_fen, variant)
-  local m, why = arbiter.explain(before, from .. to .. promo)
-  if not m then
-    return { correct = false, explanations = append({ P.note("retro_not_legal", MSG.retro_not_legal, lang, { found = label }) }, why) }
-  end
-  local got = fen_fields(before:play(m):fen())
-  for i = 1, 4 do -- placement, side to move, castling rights, en passant square
-    if got[i] ~= shown[i] then
-      return { correct = false, explanations = { P.note("retro_other", MSG.retro_other, lang, { found = m.san }) } }
-    end
-  end
-  return { correct = true, explanations = {} }
+  return { correct = false, explanations = { P.note("retro_other", MSG.retro_other, lang, { found = m.san }) } }
 end
 
 P.JUDGES = J
@@ -360,44 +295,14 @@ local ANSWER_TYPE = { mate = "line", helpmate = "line", ["only-move"] = "move", 
                       count = "number", stalemate = "move", chess960 = "move" }
 P.ANSWER_TYPE = ANSWER_TYPE
 
--- ---- the constructor ----
+-- The scripts' puzzlelib is a read-only view of the helpers (the runtime keeps its own tables).
+puzzlelib = C.frozen(P, "puzzlelib")
 
-local LINES = {}
+puzzle = C.constructor("puzzle")
 
-function puzzle(t)
-  if type(t) ~= "table" then error("puzzle{...} takes a table", 2) end
-  if frame then
-    local _, line = frame(2)
-    LINES[t] = line
-  end
-  t.is_puzzle = true
-  return t
-end
+-- ---- entry points (called by puzzles.c and the book) ----
 
--- ---- entry points (called by puzzles.c) ----
-
-local function clean(e)
-  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
-  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
-                squares = {}, params = {} }
-  if type(e.squares) == "table" then
-    for _, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
-  end
-  if type(e.params) == "table" then
-    for k, v in pairs(e.params) do
-      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
-        out.params[k] = tostring(v)
-      end
-    end
-  end
-  return out
-end
-
-local function texts(t)
-  local out = {}
-  for _, l in ipairs({ "en", "fa", "ar" }) do out[l] = text_of(t, l) end
-  return out
-end
+local texts = C.texts
 
 -- The puzzle as plain strings: id, kind, answer type, position, texts in every language.
 local function describe(pz)
@@ -423,8 +328,7 @@ local function judge(pz, answer)
     r = j(pz, pos, answer, lang)
   end
   if type(r) ~= "table" then error("the judge must return {correct = ..., explanations = {...}}", 0) end
-  local out = { correct = r.correct and true or false, explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do out.explanations[i] = clean(e) end
+  local out = { correct = r.correct and true or false, explanations = C.clean_all(r.explanations) }
   if out.correct then
     out.feedback = text_of(pz.success, lang)
   else
@@ -435,6 +339,5 @@ end
 
 local function mate_prompt(side, n) return MATE_PROMPT[side] and MATE_PROMPT[side][n] end
 
-local function set_watch(fn) watch = fn end
-return { describe = describe, judge = judge, clean = clean, text_of = text_of, mate_prompt = mate_prompt,
-         set_watch = set_watch, line_of = function(t) return LINES[t] end, frame = frame, MATE_PROMPT = MATE_PROMPT }
+return { describe = describe, judge = judge, clean = C.clean, text_of = text_of, mate_prompt = mate_prompt,
+         set_watch = C.set_watch, line_of = C.line_of, frame = frame, MATE_PROMPT = MATE_PROMPT, common = C }

@@ -1,4 +1,4 @@
--- The quiz checker, loaded as text by quizzes.c after the quiz prelude only when a generator is
+-- The quiz checker, loaded as text by the book (book.c) after the quiz prelude only when a generator is
 -- loaded or checked (never per question): the quiz{} table's fields (lint) and one question's
 -- deep check (check_question: every text in en, fa and ar, the expected answer accepted in each
 -- language, wrong answers refused with an explanation). Problems name the coach's file line.
@@ -10,8 +10,7 @@ local source_lines, find_in, closest, utf8_problem = util.source_lines, util.fin
 local frame, make, clean = rt.frame, rt.make, rt.clean
 local render = quizlib.render
 
-local LANGS = { "en", "fa", "ar" }
-local LANG_SET = { en = true, fa = true, ar = true }
+local LANGS = util.LANGS
 local QUIZ_FIELDS = { id = true, title = true, parameters = true, generate = true, grade = true, answer_type = true }
 -- What a question without choices is answered with (QuizQuestion.answer_type in docs/openapi.json).
 local ANSWER_TYPES = { choice = true, move = true, line = true, squares = true, number = true }
@@ -20,27 +19,9 @@ local INTERNAL = { is_quiz = true }
 
 -- ---- problems of a text: languages, UTF-8 ----
 
+-- A text's problems (every language, UTF-8: lint_util), each reported at line.
 local function text_problems(t, where, problem, line)
-  if type(t) ~= "table" then
-    problem(where .. " is missing (a table with en, fa and ar)", line)
-    return
-  end
-  for k in pairs(t) do
-    if not LANG_SET[k] then
-      local hint = type(k) == "string" and closest(k, LANG_SET)
-      problem(where .. " has an unknown language key '" .. tostring(k) .. "'" ..
-        (hint and (" (did you mean '" .. hint .. "'?)") or " (use en, fa and ar)"), line)
-    end
-  end
-  for _, lang in ipairs(LANGS) do
-    local v = t[lang]
-    if type(v) ~= "string" or v == "" then
-      problem(where .. " has no '" .. lang .. "' translation", line)
-    else
-      local why = utf8_problem(v)
-      if why then problem(where .. " (" .. lang .. ") " .. why, line) end
-    end
-  end
+  util.text_problems(t, where, function(msg) problem(msg, line) end)
 end
 
 -- ---- the quiz{} table ----
@@ -48,25 +29,11 @@ end
 local function lint(qz, source, chunk)
   local problems = {}
   local lines = source_lines(source)
-  local quiz_line = rt.line_of(qz)
-  if not quiz_line then -- `return quiz{...}` is a tail call: find the constructor in the text
-    for n, line in ipairs(lines) do if line:find("%f[%w_]quiz%s*[{(]") then quiz_line = n break end end
-  end
-  quiz_line = quiz_line or 0
+  local quiz_line = util.constructor_line(rt.line_of(qz), lines, "quiz") or 0
   local function line_of(key) return find_in(lines, quiz_line, #lines, key) or quiz_line end
   local function problem(msg, line) problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or quiz_line } end
 
-  for k in pairs(qz) do
-    if type(k) ~= "string" then
-      problem("quiz{...} has an unnamed value at position " .. tostring(k) .. " (a missing 'name ='?)")
-    elseif not QUIZ_FIELDS[k] and not INTERNAL[k] then
-      local hint = closest(k, QUIZ_FIELDS)
-      problem("quiz{...}: unknown field '" .. k .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or ""), line_of(k))
-    end
-  end
-  if type(qz.id) ~= "string" or not qz.id:match("^[a-z0-9%-]+$") or #qz.id > 48 then
-    problem("the quiz id must be 1-48 characters a-z, 0-9 and '-'", line_of("id"))
-  end
+  util.unknown_fields(qz, QUIZ_FIELDS, INTERNAL, "quiz", problem, line_of)
   for _, f in ipairs({ "generate", "grade" }) do
     if type(qz[f]) ~= "function" then problem("quiz{...} needs a '" .. f .. "' function", line_of(f)) end
   end
@@ -132,6 +99,9 @@ local function run(chunk, f, ...)
     if type(e) == "string" then
       e = e:gsub("^quiz_prelude:%d+: ", "in a quizlib helper: ")
       e = e .. did_you_mean(e)
+      local at
+      e, at = util.script_error(e, chunk) -- the position once: the report carries the line
+      line = line or at
     end
     return e
   end, ...)
@@ -239,6 +209,8 @@ local function check_question(qz, seed, params, label, chunk, source)
     if garbage.correct then problem("the answer 'zz9 is not an answer' is accepted", grade_line) end
     if #garbage.explanations == 0 then problem("a wrong answer ('zz9 is not an answer') gets no explanation", grade_line) end
   end
+  -- Garbage in every other language too: a note it gets may lack that language.
+  for _, lang in ipairs(LANGS) do if lang ~= "en" then grade("zz9 is not an answer", lang) end end
   local expected = garbage and garbage.expected
   if garbage and (type(expected) ~= "string" or expected == "") then
     problem("grade returns no expected answer", grade_line, "no expected")
@@ -276,5 +248,44 @@ local function try_generate(qz, seed, params, chunk)
   return "generate failed: " .. tostring(q), line
 end
 
-rt.lint, rt.check_question, rt.try_generate = lint, check_question, try_generate
+-- Run again by the host under each language but English (arbiter.lang() is that language): the
+-- first question (its seed from the host; the default parameters) generates, and grading a
+-- garbage answer and the expected one works, with no text on the way falling back to English.
+-- (Whether the grades are right is the English check's and `arbiter quiz check`'s to say.)
+local function check_language(qz, source, chunk, seed)
+  local lang = arbiter.lang()
+  local params = {}
+  for _, p in ipairs(type(qz.parameters) == "table" and qz.parameters or {}) do params[tostring(p.name)] = tostring(p.default) end
+  local problems, seen = {}, {}
+  local function problem(msg, line)
+    if seen[msg] then return end
+    seen[msg] = true
+    problems[#problems + 1] = { level = "error", step = 0, message = msg, line = line or 0 }
+  end
+  rt.set_watch(function(t, l)
+    local en = type(t.en) == "string" and t.en or ""
+    if #en > 40 then en = en:sub(1, 37) .. "..." end
+    problem("the text '" .. en .. "' has no '" .. l .. "' translation (" .. l .. " readers get English)", coach_line(chunk))
+  end)
+  local ok, q, line = run(chunk, make, qz, seed, params)
+  if not ok then
+    problem("generate failed: " .. tostring(q), line)
+  else
+    local graded = {}
+    for _, answer in ipairs({ "zz9 is not an answer", false }) do
+      if answer == false then answer = graded[1] and graded[1].expected end
+      if type(answer) ~= "string" or answer == "" then break end
+      local fine, r, gline = run(chunk, function() return qz.grade(make(qz, seed, params), answer, lang) end)
+      if not fine then
+        problem("grade failed for the answer '" .. answer .. "': " .. tostring(r), gline)
+        break
+      end
+      graded[#graded + 1] = type(r) == "table" and r or {}
+    end
+  end
+  rt.set_watch(nil)
+  return problems
+end
+
+rt.lint, rt.check_question, rt.try_generate, rt.check_language = lint, check_question, try_generate, check_language
 return rt

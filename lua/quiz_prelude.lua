@@ -1,28 +1,25 @@
--- The quiz runtime, loaded as text by quizzes.c into every quiz sandbox before the globals are
+-- The quiz runtime, loaded as text by the book (book.c) into every quiz sandbox before the globals are
 -- locked: the quiz{} constructor, the `quizlib` helpers generators share, and the generate /
 -- grade entry points. No chess rule lives here: every answer comes from `arbiter`.
 
-local frame = ... -- the host's view of the call stack (scripts.h), or nil
+local frame, C = ... -- the host's view of the call stack (scripts.h) or nil; the shared runtime (common.lua)
 local arbiter, type, pairs, ipairs, error, tostring, tonumber = arbiter, type, pairs, ipairs, error, tostring, tonumber
 local concat, sort = table.concat, table.sort
-
-local RTL = { fa = true, ar = true }
+local LANGS = C.LANGS
 
 -- Texts the runtime and the generators share, in every shipped language.
 local MSG = {
   yes = { en = "Yes", fa = "بله", ar = "نعم" },
   no = { en = "No", fa = "خیر", ar = "لا" },
-  white = { word = "color.white", en = "White", fa = "سفید", ar = "الأبيض" },
-  black = { word = "color.black", en = "Black", fa = "سیاه", ar = "الأسود" },
+  white = C.MSG.white,
+  black = C.MSG.black,
   none = { en = "None", fa = "هیچ‌کدام", ar = "لا شيء" },
   -- the expected answer is a quoted value, never part of the sentence: labels are often whole
   -- clauses («سیاه برنده است», «المطالبة بالتعادل غير صحيحة: …»)
   correct = { en = "Correct: “{expected}”.", fa = "درست است. پاسخ: «{expected}».", ar = "صحيح. الإجابة: «{expected}»." },
   wrong = { en = "Not right. The correct answer: “{expected}”.", fa = "درست نیست. پاسخ درست: «{expected}».",
             ar = "ليس صحيحًا. الإجابة الصحيحة: «{expected}»." },
-  unknown_choice = { en = "'{found}' is not one of the choices: {choices}.",
-                     fa = "«{found}» جزو گزینه‌ها نیست؛ گزینه‌ها: {choices}.",
-                     ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
+  unknown_choice = C.MSG.unknown_choice,
 }
 
 -- Every text goes through the engine's renderer (arbiter.render): plural categories, vocabulary
@@ -31,23 +28,13 @@ local function fill(template, lang, vars)
   return arbiter.render(template, vars or {})
 end
 
--- Set by the quiz checker (quiz_checker.lua) only: called with (text, lang) when a text table has
--- no lang, so `arbiter quiz check` names the coach's line whose text falls back to English.
-local watch
-
-local function text_of(t, lang)
-  if type(t) == "string" then return t end
-  if type(t) ~= "table" then return "" end
-  local v = t[lang]
-  if watch and (type(v) ~= "string" or v == "") then watch(t, lang) end
-  return v or t.en or ""
-end
+-- A text in lang (common.lua; the quiz checker watches for a text that falls back to English).
+local text_of = C.text_of
 
 
 -- ---- helpers for generators ----
 
-quizlib = {}
-local Q = quizlib
+local Q = {} -- the scripts see it as quizlib, read-only (below)
 
 Q.MSG = MSG
 Q.LEVELS = { "easy", "medium", "hard" }
@@ -226,7 +213,7 @@ function Q.find_choice(q, answer)
     if word and c.id == word then return c end
     local t = c.text
     if type(t) == "table" then
-      for _, l in ipairs({ "en", "fa", "ar" }) do
+      for _, l in ipairs(LANGS) do
         if type(t[l]) == "string" and arbiter.answer_key(t[l]) == key then return c end
       end
     elseif (type(t) == "string" or type(t) == "number") and arbiter.answer_key(tostring(t)) == key then
@@ -319,38 +306,11 @@ function Q.squares_text(list, lang)
   return concat(c, " ")
 end
 
--- The line of the coach's quiz{} call (nil for `return quiz{...}`, a tail call: the checker
--- then finds it in the text). What the table must hold is the checker's to say, with lines.
-local LINES = {}
+-- The scripts' quizlib is a read-only view of the helpers (the runtime keeps its own tables).
+quizlib = C.frozen(Q, "quizlib")
+quiz = C.constructor("quiz")
 
-function quiz(t)
-  if type(t) ~= "table" then error("quiz{...} takes a table", 2) end
-  if frame then
-    local _, line = frame(2)
-    LINES[t] = line
-  end
-  t.is_quiz = true
-  return t
-end
-
--- ---- entry points (called by quizzes.c) ----
-
-local function clean(e)
-  if type(e) ~= "table" then return { code = "explanation", text = tostring(e), squares = {}, rule = "", params = {} } end
-  local out = { code = tostring(e.code or ""), text = tostring(e.text or ""), rule = tostring(e.rule or ""),
-                squares = {}, params = {} }
-  if type(e.squares) == "table" then
-    for _, sq in ipairs(e.squares) do if type(sq) == "string" then out.squares[#out.squares + 1] = sq end end
-  end
-  if type(e.params) == "table" then
-    for k, v in pairs(e.params) do
-      if type(k) == "string" and (type(v) == "string" or type(v) == "number" or type(v) == "boolean") then
-        out.params[k] = tostring(v)
-      end
-    end
-  end
-  return out
-end
+-- ---- entry points (called by quizzes.c and the book) ----
 
 local function make(qz, seed, params)
   local rng = arbiter.random(seed)
@@ -361,8 +321,7 @@ end
 
 -- Describes the quiz: id, title (all languages), parameters {name, values, default}.
 local function describe(qz)
-  local d = { id = qz.id, title = {}, parameters = {} }
-  for _, l in ipairs({ "en", "fa", "ar" }) do d.title[l] = text_of(qz.title, l) end
+  local d = { id = qz.id, title = C.texts(qz.title), parameters = {} }
   for i, p in ipairs(qz.parameters or {}) do
     local values = {}
     for j, v in ipairs(p.values or {}) do values[j] = tostring(v) end
@@ -391,19 +350,16 @@ local function grade(qz, seed, params, answer)
   local lang = arbiter.lang()
   local q = make(qz, seed, params)
   local r = qz.grade(q, answer, lang)
-  local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""), explanations = {} }
-  for i, e in ipairs(r.explanations or {}) do
-    out.explanations[i] = clean(e)
-    -- params are data, never display text: the verdict's expected is the answer the grade gives
-    -- (a choice id, a move, squares, a number), the same in every language; its text says it in words
-    if (e.code == "quiz_correct" or e.code == "quiz_wrong") and out.explanations[i].params then
-      out.explanations[i].params.expected = out.expected
-    end
+  local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""),
+                explanations = C.clean_all(r.explanations) }
+  -- params are data, never display text: the verdict's expected is the answer the grade gives
+  -- (a choice id, a move, squares, a number), the same in every language; its text says it in words
+  for _, e in ipairs(out.explanations) do
+    if (e.code == "quiz_correct" or e.code == "quiz_wrong") and e.params then e.params.expected = out.expected end
   end
   return out
 end
 
 -- What the quiz checker (quiz_checker.lua, loaded only to check a generator) builds on.
-local function set_watch(fn) watch = fn end
-return { describe = describe, generate = generate, grade = grade, make = make, clean = clean, text_of = text_of,
-         set_watch = set_watch, line_of = function(t) return LINES[t] end, frame = frame }
+return { describe = describe, generate = generate, grade = grade, make = make, clean = C.clean, text_of = text_of,
+         set_watch = C.set_watch, line_of = C.line_of, frame = frame, common = C }

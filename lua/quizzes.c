@@ -1,6 +1,6 @@
-/* The quiz runtime: loads quiz generators into a read-only book (compiled once by the host),
- * generates questions from (generator, seed, index, parameters) in one sandbox per batch and
- * grades an answer by regenerating its question from the id in a fresh sandbox. */
+/* Quiz generators, one kind of the book: a generator's description (title, parameters), questions
+ * generated from (generator, seed, index, parameters) in one sandbox per batch, and an answer
+ * graded by regenerating its question from the id in a fresh sandbox. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,16 +18,6 @@ extern const size_t arbl_quiz_prelude_len;
 extern const char *const arbl_quiz_checker_text;
 extern const size_t arbl_quiz_checker_len;
 
-#define QUIZ_FILE_MAX (256u << 10)
-
-struct arbl_quizbook {
-    arbl_limits limits;
-    unsigned char *prelude;
-    size_t prelude_len;
-    int count, cap;
-    arbl_quiz *quizzes;
-};
-
 /* ---- small helpers ---- */
 
 /* Copies field k of the table at t (a string) into dst; false if it does not fit. */
@@ -42,100 +32,16 @@ static bool field_copy(lua_State *L, int t, const char *k, char *dst, size_t cap
     return ok;
 }
 
-/* The budgets of a check: times the budgets of one question. */
-static arbl_limits check_limits(const arbl_limits *limits, unsigned times)
+static void free_quiz(void *item)
 {
-    arbl_limits lim = *limits;
-    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * times;
-    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * times;
-    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
-    return lim;
-}
-
-/* ---- sandboxes: quiz prelude (runtime table at index 1), lock, then the quiz (index 2) ---- */
-
-/* With checker, the quiz checker (lint, check_question) is added to the runtime table: only
- * loading and checking a generator need it, questions do not. */
-static bool prepare(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_limits *limits, const char *lang,
-                    bool checker, char *err, size_t errcap)
-{
-    arbl_runtime rt = {"=quiz_prelude", "quiz prelude", arbl_quiz_prelude_text, arbl_quiz_prelude_len,
-                       "=quiz_checker", arbl_quiz_checker_text, arbl_quiz_checker_len};
-    bool compiled = book && book->prelude;
-    return arbl_runtime_open(sb, &rt, compiled ? book->prelude : NULL, compiled ? book->prelude_len : 0, limits, lang,
-                             checker, err, errcap);
-}
-
-static bool open_quiz(arbl_sandbox *sb, const arbl_quizbook *book, const arbl_quiz *quiz, const char *lang,
-                      char *err, size_t errcap)
-{
-    if (!prepare(sb, book, &book->limits, lang, false, err, errcap))
-        return false;
-    if (!arbl_run_script(sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, "quiz", err,
-                         errcap)) {
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    return true;
-}
-
-/* ---- the book ---- */
-
-static void free_quiz(arbl_quiz *q)
-{
-    free(q->id);
-    free(q->path);
-    for (int i = 0; i < ARBL_NLANGS; i++)
-        free(q->title.lang[i]);
+    arbl_quiz *q = item;
+    arbl_text_free(&q->title);
     for (int i = 0; i < q->nparams; i++) {
         free(q->params[i].name);
         free(q->params[i].def);
         for (int j = 0; j < q->params[i].nvalues; j++)
             free(q->params[i].values[j]);
     }
-    free(q->chunk);
-    memset(q, 0, sizeof *q);
-}
-
-arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits)
-{
-    arbl_quizbook *book = calloc(1, sizeof *book);
-    if (!book)
-        return NULL;
-    if (limits)
-        book->limits = *limits;
-    book->prelude = arbl_compile_text(limits, arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", false,
-                                      &book->prelude_len);
-    return book;
-}
-
-void arbl_quizbook_free(arbl_quizbook *book)
-{
-    if (!book)
-        return;
-    for (int i = 0; i < book->count; i++)
-        free_quiz(&book->quizzes[i]);
-    free(book->quizzes);
-    free(book->prelude);
-    free(book);
-}
-
-int arbl_quizbook_count(const arbl_quizbook *book)
-{
-    return book->count;
-}
-
-const arbl_quiz *arbl_quizbook_at(const arbl_quizbook *book, int i)
-{
-    return i >= 0 && i < book->count ? &book->quizzes[i] : NULL;
-}
-
-const arbl_quiz *arbl_quizbook_find(const arbl_quizbook *book, const char *id)
-{
-    for (int i = 0; id && i < book->count; i++)
-        if (strcmp(book->quizzes[i].id, id) == 0)
-            return &book->quizzes[i];
-    return NULL;
 }
 
 static bool valid_quiz_id(const char *s)
@@ -148,10 +54,10 @@ static bool valid_quiz_id(const char *s)
     return true;
 }
 
-/* Reads rt.describe(quiz) (at the top of the stack) into q; false with err if malformed. */
-static bool read_description(lua_State *L, arbl_quiz *q, char *err, size_t errcap)
+/* Reads rt.describe(quiz) (at stack index d) into q; false with err if malformed. */
+static bool read_description(lua_State *L, int d, void *item, char *err, size_t errcap)
 {
-    int d = lua_gettop(L);
+    arbl_quiz *q = item;
     lua_getfield(L, d, "id");
     q->id = arbl_dup(lua_tostring(L, -1));
     lua_pop(L, 1);
@@ -219,24 +125,6 @@ static uint64_t question_seed(const arbl_quiz *quiz, const char *suffix, uint64_
 static void push_params(lua_State *L, const arbl_quiz *quiz, const arbl_quiz_args *args);
 
 /* Reports the problems the checker's list (top of the stack) holds; returns how many are errors. */
-static int report_problems(lua_State *L, const char *path, arbl_report_fn report, void *ud)
-{
-    int errors = 0;
-    for (lua_Integer i = 1, n = (lua_Integer)lua_rawlen(L, -1); i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        lua_getfield(L, -1, "level");
-        lua_getfield(L, -2, "line");
-        lua_getfield(L, -3, "message");
-        const char *level = lua_tostring(L, -3);
-        if (!level || strcmp(level, "error") == 0)
-            errors++;
-        report(ud, path, (int)lua_tointeger(L, -2), level ? level : "error", 0, lua_tostring(L, -1));
-        lua_pop(L, 4);
-    }
-    lua_pop(L, 1);
-    return errors;
-}
-
 /* Reports err; a Lua message starting with the file's own "name:line:" gives its line. */
 static void say(arbl_report_fn report, void *ud, const char *path, const char *err)
 {
@@ -263,142 +151,38 @@ static bool locate_generate_error(arbl_sandbox *sb, const arbl_quiz *q, const ch
     return true;
 }
 
-/* Loads a generator from its text, or from the compiled bytes of an earlier load (keep). */
-static bool load_quiz(arbl_quizbook *book, const char *path, const char *text, size_t len, const unsigned char *bytes,
-                      size_t bytes_len, arbl_report_fn report, void *ud)
+/* The host's check of a generator as it is loaded: it must produce its first question with the
+ * default parameters (sb is its checker state, to name the line where it fails). */
+static bool verify(const arbl_book *book, arbl_sandbox *sb, const void *item, const arbl_source *src,
+                   arbl_report_fn report, void *ud)
 {
-    char err[512];
-    arbl_quiz q;
-    memset(&q, 0, sizeof q);
-    arbl_sandbox sb;
-    struct arbl_bytes dump = {0};
-    bool ok = false, reported = false;
-    if (!prepare(&sb, book, &book->limits, "en", true, err, sizeof err)) {
-        report(ud, path, 0, "error", 0, err);
-        return false;
-    }
-    if (!arbl_run_script(&sb, arbl_base_name(path), bytes, bytes_len, text, len, bytes ? NULL : &dump, "quiz", err,
-                         sizeof err))
-        goto done;
-    char where[200];
-    if (arbl_find_bad_text(sb.L, 2, where, sizeof where)) {
-        snprintf(err, sizeof err, "the text at %s", where);
-        goto done;
-    }
-    lua_getfield(sb.L, 1, "lint");
-    lua_pushvalue(sb.L, 2);
-    if (text)
-        lua_pushlstring(sb.L, text, len);
-    else
-        lua_pushnil(sb.L);
-    lua_pushstring(sb.L, arbl_base_name(path));
-    if (arbl_sandbox_pcall(&sb, 3, 1, err, sizeof err) != LUA_OK)
-        goto done;
-    if (report_problems(sb.L, path, report, ud) > 0) {
-        reported = true;
-        goto done;
-    }
-    lua_getfield(sb.L, 1, "describe");
-    lua_pushvalue(sb.L, 2);
-    if (arbl_sandbox_pcall(&sb, 1, 1, err, sizeof err) != LUA_OK || !lua_istable(sb.L, -1)) {
-        if (!*err)
-            snprintf(err, sizeof err, "describe failed");
-        goto done;
-    }
-    if (!read_description(sb.L, &q, err, sizeof err))
-        goto done;
-    const arbl_quiz *other = arbl_quizbook_find(book, q.id);
-    if (other) {
-        snprintf(err, sizeof err, "another quiz already has the id '%s': %.400s", q.id, other->path);
-        goto done;
-    }
-    ok = true;
-done:
-    if (!ok)
-        arbl_sandbox_close(&sb); /* else kept open: it names the line if the first question fails */
-    if (ok && bytes) { /* kept from an earlier book: the same bytes */
-        dump.data = malloc(bytes_len);
-        dump.len = bytes_len;
-        if (dump.data)
-            memcpy(dump.data, bytes, bytes_len);
-        else
-            ok = false, snprintf(err, sizeof err, "out of memory");
-    }
-    if (!ok) {
-        if (!reported)
-            say(report, ud, path, err);
-        free(dump.data);
-        free_quiz(&q);
-        if (sb.L)
-            arbl_sandbox_close(&sb);
-        return false;
-    }
-    q.path = arbl_dup(path);
-    q.chunk = dump.data;
-    q.chunk_len = dump.len;
-    if (book->count == book->cap) {
-        int cap = book->cap ? book->cap * 2 : 16;
-        arbl_quiz *nq = realloc(book->quizzes, sizeof *nq * (size_t)cap);
-        if (!nq) {
-            free_quiz(&q);
-            arbl_sandbox_close(&sb);
-            return false;
-        }
-        book->quizzes = nq;
-        book->cap = cap;
-    }
-    book->quizzes[book->count++] = q;
-    /* A generator must produce its first question with the default parameters. */
+    const arbl_quiz *quiz = item;
+    char err[512] = "";
     arbl_quiz_args args;
     memset(&args, 0, sizeof args);
     arbl_quiz_error e;
-    bool generated = arbl_quiz_generate(book, &book->quizzes[book->count - 1], 1, 0, 1, &args, "en", emit_one, NULL,
-                                        &e, err, sizeof err) >= 1;
-    if (!generated) {
-        if (!locate_generate_error(&sb, &book->quizzes[book->count - 1], path, report, ud))
-            say(report, ud, path, err);
-        free_quiz(&book->quizzes[--book->count]);
-    }
-    arbl_sandbox_close(&sb);
-    return generated;
+    if (arbl_quiz_generate(book, quiz, 1, 0, 1, &args, "en", emit_one, NULL, &e, err, sizeof err) >= 1)
+        return true;
+    if (!locate_generate_error(sb, quiz, src->path, report, ud))
+        say(report, ud, src->path, err[0] ? err : "the generator gave no question");
+    return false;
 }
 
-bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud)
+/* The seed of the first question (default parameters, seed 1, index 0): the one every language
+ * checks. */
+static lua_Integer first_seed(const void *item)
 {
-    char err[512];
-    size_t len;
-    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
-    if (!text) {
-        report(ud, path, 0, "error", 0, err);
-        return false;
-    }
-    bool ok = load_quiz(book, path, text, len, NULL, 0, report, ud);
-    free(text);
-    return ok;
+    return (lua_Integer)question_seed(item, "", 1, 0);
 }
 
-bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud)
-{
-    return load_quiz(book, old->path, NULL, 0, old->chunk, old->chunk_len, report, ud);
-}
-
-struct load_ctx {
-    arbl_quizbook *book;
-    arbl_report_fn report;
-    void *ud;
+const arbl_kind arbl_quizzes = {
+    .name = "quiz", .noun = "quiz", .library = true,
+    .prelude = {"=quiz_prelude", &arbl_quiz_prelude_text, &arbl_quiz_prelude_len},
+    .checker = {"=quiz_checker", &arbl_quiz_checker_text, &arbl_quiz_checker_len},
+    .check = {.instructions = 4, .deadline = 4, .memory = 2}, /* a first question and two grades per language */
+    .item_size = sizeof(arbl_quiz), .read = read_description, .verify = verify, .language_arg = first_seed,
+    .free_item = free_quiz,
 };
-
-static int load_script(void *ctx, const char *path)
-{
-    struct load_ctx *c = ctx;
-    return arbl_quizbook_load_file(c->book, path, c->report, c->ud);
-}
-
-int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud)
-{
-    struct load_ctx c = {book, report, ud};
-    return arbl_each_script(dir, load_script, &c);
-}
 
 /* ---- parameters, seeds and ids ---- */
 
@@ -476,7 +260,7 @@ static bool parse_u64(const char *s, size_t len, uint64_t max, uint64_t *out)
 }
 
 /* Reads "generator:seed:index[:name=value,...]". */
-static arbl_quiz_error parse_id(const arbl_quizbook *book, const char *id, const arbl_quiz **quiz,
+static arbl_quiz_error parse_id(const arbl_book *book, const char *id, const arbl_quiz **quiz,
                                 uint64_t *seed, uint64_t *index, arbl_quiz_args *args, char *err, size_t errcap)
 {
     memset(args, 0, sizeof *args);
@@ -505,7 +289,7 @@ static arbl_quiz_error parse_id(const arbl_quizbook *book, const char *id, const
         snprintf(err, errcap, "the seed and index of a question id are whole numbers up to 2^53-1");
         return ARBL_QUIZ_BAD_ID;
     }
-    *quiz = arbl_quizbook_find(book, parts[0]);
+    *quiz = arbl_book_find(book, parts[0]);
     if (!*quiz) {
         snprintf(err, errcap, "there is no quiz generator '%.48s'", parts[0]);
         return ARBL_QUIZ_UNKNOWN;
@@ -669,20 +453,19 @@ static bool generate_at(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_quiz
     return true;
 }
 
-long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
-                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
-                        arbl_quiz_error *error, char *err, size_t errcap)
+/* Generates questions of [first, ...) in one sandbox, passing each to fn: with distinct, count
+ * questions none of which repeats an earlier one (indices tried: at most 8 * count + 64);
+ * without, the question of every index of [first, first + count) in order. The batch's time is
+ * bounded as a whole (quizzes.h); an index whose generation fails is skipped (at most 16 +
+ * count / 16 of those); a budget that runs out stops the batch. */
+static long generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first, long count,
+                     bool distinct, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                     arbl_quiz_error *error, char *err, size_t errcap)
 {
-    *error = ARBL_QUIZ_OK;
-    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || count < 0) {
-        *error = ARBL_QUIZ_BAD_PARAM;
-        snprintf(err, errcap, "seed and index are whole numbers up to 2^53-1");
-        return -1;
-    }
     char suffix[96];
     param_suffix(quiz, args, suffix, sizeof suffix);
     arbl_sandbox sb;
-    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
+    if (!arbl_book_open(book, &quiz->entry, lang, &sb, err, errcap)) {
         *error = ARBL_QUIZ_SCRIPT;
         return -1;
     }
@@ -693,8 +476,9 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
     arbl_question *q = malloc(sizeof *q);
     struct seen seen = {0};
     long made = 0;
-    uint64_t tries = 0, failures = 0, max_tries = 8 * (uint64_t)count + 64;
-    for (uint64_t index = first; made < count && tries < max_tries && index <= ARBL_QUIZ_SEED_MAX; index++, tries++) {
+    uint64_t failures = 0, tries = distinct ? 8 * (uint64_t)count + 64 : (uint64_t)count;
+    for (uint64_t index = first; (!distinct || made < count) && tries > 0 && index <= ARBL_QUIZ_SEED_MAX;
+         index++, tries--) {
         if (!q) {
             snprintf(err, errcap, "out of memory");
             *error = ARBL_QUIZ_SCRIPT;
@@ -702,23 +486,18 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
             break;
         }
         /* An index whose generation fails (e.g. no position found within the generator's own
-         * tries, or a budget) is skipped like a duplicate; a generator that keeps failing is
-         * broken and stops the batch. */
+         * tries) is skipped like a duplicate; a generator that keeps failing is broken and stops
+         * the batch, and so does a budget: the state is stopped for good. */
         if (!generate_at(&sb, quiz, args, suffix, seed, index, q, err, errcap)) {
-            if (sb.stopped_by != ARBL_BUDGET_NONE) { /* the state is stopped for good: so is the batch */
-                *error = ARBL_QUIZ_BUDGET;
-                made = -1;
-                break;
-            }
-            if (++failures > 16 + (uint64_t)count / 16) {
-                *error = ARBL_QUIZ_SCRIPT;
+            if (sb.stopped_by != ARBL_BUDGET_NONE || ++failures > 16 + (uint64_t)count / 16) {
+                *error = sb.stopped_by != ARBL_BUDGET_NONE ? ARBL_QUIZ_BUDGET : ARBL_QUIZ_SCRIPT;
                 made = -1;
                 break;
             }
             continue;
         }
         uint64_t h = hash_text(hash_text(hash_text(0xcbf29ce484222325ULL, q->fen), q->moves), q->prompt);
-        if (!seen_add(&seen, h))
+        if (distinct && !seen_add(&seen, h))
             continue;
         made++;
         if (!fn(ud, q))
@@ -733,7 +512,20 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
     return made;
 }
 
-long arbl_quiz_generate_range(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+                        long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
+                        arbl_quiz_error *error, char *err, size_t errcap)
+{
+    *error = ARBL_QUIZ_OK;
+    if (seed > ARBL_QUIZ_SEED_MAX || first > ARBL_QUIZ_SEED_MAX || count < 0) {
+        *error = ARBL_QUIZ_BAD_PARAM;
+        snprintf(err, errcap, "seed and index are whole numbers up to 2^53-1");
+        return -1;
+    }
+    return generate(book, quiz, seed, first, count, true, args, lang, fn, ud, error, err, errcap);
+}
+
+long arbl_quiz_generate_range(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                               long n, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
                               arbl_quiz_error *error, char *err, size_t errcap)
 {
@@ -744,41 +536,10 @@ long arbl_quiz_generate_range(const arbl_quizbook *book, const arbl_quiz *quiz, 
         snprintf(err, errcap, "seed and indices are whole numbers up to 2^53-1");
         return -1;
     }
-    char suffix[96];
-    param_suffix(quiz, args, suffix, sizeof suffix);
-    arbl_sandbox sb;
-    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
-        *error = ARBL_QUIZ_SCRIPT;
-        return -1;
-    }
-    arbl_question *q = malloc(sizeof *q);
-    long made = q ? 0 : -1;
-    uint64_t failures = 0;
-    for (uint64_t k = 0; q && k < (uint64_t)n; k++) {
-        if (!generate_at(&sb, quiz, args, suffix, seed, first + k, q, err, errcap)) {
-            if (++failures > 16 + (uint64_t)n / 16) { /* the same limit as a batch */
-                *error = ARBL_QUIZ_SCRIPT;
-                made = -1;
-                break;
-            }
-            continue;
-        }
-        made++;
-        if (!fn(ud, q))
-            break;
-        if ((made & 63) == 0)
-            lua_gc(sb.L, LUA_GCSTEP, 0);
-    }
-    if (!q) {
-        *error = ARBL_QUIZ_SCRIPT;
-        snprintf(err, errcap, "out of memory");
-    }
-    free(q);
-    arbl_sandbox_close(&sb);
-    return made;
+    return generate(book, quiz, seed, first, n, false, args, lang, fn, ud, error, err, errcap);
 }
 
-bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
+bool arbl_quiz_question(const arbl_book *book, const char *id, const char *lang, arbl_question *out,
                         arbl_quiz_error *error, char *err, size_t errcap)
 {
     const arbl_quiz *quiz = NULL;
@@ -790,7 +551,7 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
     char suffix[96];
     param_suffix(quiz, &args, suffix, sizeof suffix);
     arbl_sandbox sb;
-    if (!open_quiz(&sb, book, quiz, lang, err, errcap)) {
+    if (!arbl_book_open(book, &quiz->entry, lang, &sb, err, errcap)) {
         *error = ARBL_QUIZ_SCRIPT;
         return false;
     }
@@ -803,7 +564,7 @@ bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *l
 
 /* ---- grading ---- */
 
-bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answer, const char *lang,
+bool arbl_quiz_grade(const arbl_book *book, const char *id, const char *answer, const char *lang,
                      arbl_grade *out)
 {
     char err[400];
@@ -827,7 +588,7 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
     char suffix[96];
     param_suffix(quiz, &args, suffix, sizeof suffix);
     arbl_sandbox sb;
-    if (!open_quiz(&sb, book, quiz, lang, err, sizeof err)) {
+    if (!arbl_book_open(book, &quiz->entry, lang, &sb, err, sizeof err)) {
         out->error = ARBL_QUIZ_SCRIPT;
         snprintf(out->message, sizeof out->message, "quiz '%s': %s", quiz->id, err);
         return false;
@@ -838,7 +599,10 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
     lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
     push_params(L, quiz, &args);
     lua_pushstring(L, text);
-    if (arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) != LUA_OK || !lua_istable(L, -1)) {
+    bool ran = arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) == LUA_OK;
+    if (!ran || !lua_istable(L, -1)) {
+        if (ran) /* every failure says why: the reply quotes the message */
+            snprintf(err, sizeof err, "grade returned %s, not a result", luaL_typename(L, -1));
         out->error = ARBL_QUIZ_SCRIPT;
         out->budget = sb.stopped_by;
         snprintf(out->message, sizeof out->message, "quiz '%s': %s", quiz->id, err);
@@ -850,16 +614,7 @@ bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answ
     out->correct = lua_toboolean(L, -1);
     lua_pop(L, 1);
     field_copy(L, r, "expected", out->expected, sizeof out->expected);
-    lua_getfield(L, r, "explanations");
-    for (int i = 1; lua_istable(L, -1) && out->nexplanations < ARBL_MAX_EXPLANATIONS; i++) {
-        lua_rawgeti(L, -1, i);
-        if (!lua_istable(L, -1)) {
-            lua_pop(L, 1);
-            break;
-        }
-        arbl_read_explanation(L, lua_gettop(L), &out->explanations[out->nexplanations++]);
-        lua_pop(L, 1);
-    }
+    out->nexplanations = arbl_read_explanations(L, r, out->explanations);
     arbl_sandbox_close(&sb);
     return true;
 }
@@ -919,19 +674,16 @@ static bool check_questions(arbl_sandbox *sb, const arbl_quiz *quiz, const arbl_
 
 /* The default parameters, then every other value of each parameter (the others at their
  * defaults: each difficulty), in one checker state so that a mistake is reported once. */
-static void check_all(const arbl_quizbook *book, const arbl_quiz *quiz, const char *text, size_t len, int seeds,
+static void check_all(const arbl_book *book, const arbl_quiz *quiz, const char *text, size_t len, int seeds,
                       struct check_count *c)
 {
     char err[512];
     arbl_sandbox sb;
-    arbl_limits lim = check_limits(&book->limits, 8); /* one check grades a question several times */
-    if (!prepare(&sb, book, &lim, "en", true, err, sizeof err)) {
-        count_report(c, quiz->path, 0, "error", 0, err);
-        return;
-    }
-    if (!arbl_run_script(&sb, arbl_base_name(quiz->path), quiz->chunk, quiz->chunk_len, NULL, 0, NULL, "quiz", err,
-                         sizeof err)) {
-        arbl_sandbox_close(&sb);
+    arbl_limits lim = *arbl_book_limits(book); /* one check grades a question several times */
+    lim.instructions = (lim.instructions ? lim.instructions : ARBL_DEFAULT_INSTRUCTIONS) * 8;
+    lim.deadline_ms = (lim.deadline_ms ? lim.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) * 8;
+    lim.memory = (lim.memory ? lim.memory : ARBL_DEFAULT_MEMORY) * 2;
+    if (!arbl_book_open_checker(book, &quiz->entry, &lim, "en", &sb, err, sizeof err)) {
         say(count_report, c, quiz->path, err);
         return;
     }
@@ -953,20 +705,16 @@ int arbl_quiz_check_buffer(const char *name, const char *text, size_t len, const
                            arbl_report_fn report, void *ud)
 {
     struct check_count c = {report, ud, 0};
-    if (len > QUIZ_FILE_MAX) {
-        report(ud, name, 0, "error", 0, "the generator is larger than 262144 bytes");
-        return 1;
-    }
-    arbl_quizbook *book = arbl_quizbook_new(limits);
+    arbl_book *book = arbl_book_new(&arbl_quizzes, limits);
     if (!book) {
         report(ud, name, 0, "error", 0, "out of memory");
         return 1;
     }
-    if (load_quiz(book, name, text, len, NULL, 0, count_report, &c))
-        check_all(book, arbl_quizbook_at(book, 0), text, len, seeds, &c);
+    if (arbl_book_load_buffer(book, name, text, len, count_report, &c))
+        check_all(book, arbl_book_at(book, 0), text, len, seeds, &c);
     else if (c.errors == 0)
         c.errors = 1;
-    arbl_quizbook_free(book);
+    arbl_book_free(book);
     return c.errors;
 }
 
@@ -974,7 +722,7 @@ int arbl_quiz_check_file(const char *path, const arbl_limits *limits, int seeds,
 {
     char err[512];
     size_t len;
-    char *text = arbl_read_file(path, QUIZ_FILE_MAX, &len, err, sizeof err);
+    char *text = arbl_read_file(path, ARBL_SCRIPT_MAX, &len, err, sizeof err);
     if (!text) {
         report(ud, path, 0, "error", 0, err);
         return 1;

@@ -1,7 +1,6 @@
-/* The quiz runtime's C API (for the daemon and the CLI; no HTTP, no JSON): load quiz generators
- * (the .lua files of lessons/quizzes), list them, generate questions deterministically from (generator,
- * seed, index, parameters) and grade an answer from the question id alone (no stored state).
- * A loaded book is read-only and safe to share between threads. */
+/* Quiz generators, one kind of the book (book.h; the .lua files of lessons/quizzes): generate
+ * questions deterministically from (generator, seed, index, parameters) and grade an answer from
+ * the question id alone (no stored state). No HTTP, no JSON. */
 #ifndef ARBL_QUIZZES_H
 #define ARBL_QUIZZES_H
 
@@ -9,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lessons.h"
+#include "book.h"
 
 #define ARBL_QUIZ_MAX_PARAMS 4
 #define ARBL_QUIZ_MAX_VALUES 8
@@ -26,28 +25,15 @@ typedef struct arbl_quiz_param {
 } arbl_quiz_param;
 
 typedef struct arbl_quiz {
-    char *id, *path;
+    ARBL_ENTRY;                    /* id, path, chunk (compiled by the host from the file's text) */
     arbl_text title;
     int nparams;
     arbl_quiz_param params[ARBL_QUIZ_MAX_PARAMS];
-    unsigned char *chunk;          /* compiled by the host from the file's text */
-    size_t chunk_len;
 } arbl_quiz;
 
-typedef struct arbl_quizbook arbl_quizbook;
-
-arbl_quizbook *arbl_quizbook_new(const arbl_limits *limits);
-void arbl_quizbook_free(arbl_quizbook *book);
-/* Loads one generator file (checked: it must describe itself and generate a question). */
-bool arbl_quizbook_load_file(arbl_quizbook *book, const char *path, arbl_report_fn report, void *ud);
-/* Adds the generator `old` (from an earlier book) to book again from its compiled chunk, checked
- * as when it was first loaded: a reload whose new version of a file fails keeps the last good one. */
-bool arbl_quizbook_keep(arbl_quizbook *book, const arbl_quiz *old, arbl_report_fn report, void *ud);
-/* Loads every *.lua file of dir, sorted by name; returns how many were added, -1 if unreadable. */
-int arbl_quizbook_load_dir(arbl_quizbook *book, const char *dir, arbl_report_fn report, void *ud);
-int arbl_quizbook_count(const arbl_quizbook *book);
-const arbl_quiz *arbl_quizbook_at(const arbl_quizbook *book, int i);
-const arbl_quiz *arbl_quizbook_find(const arbl_quizbook *book, const char *id);
+/* The kind: a book of generators is arbl_book_new(&arbl_quizzes, limits); its items are arbl_quiz
+ * (loading one makes it generate its first question). */
+extern const arbl_kind arbl_quizzes;
 
 /* Parameter values of one request: values[i] belongs to quiz->params[i] (NULL: the default). */
 typedef struct arbl_quiz_args {
@@ -89,12 +75,13 @@ typedef enum arbl_quiz_error {
     ARBL_QUIZ_BUDGET               /* a script budget ran out: per question, or the request's */
 } arbl_quiz_error;
 
-/* Receives each question; return false to stop. */
-/* A batch's script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR per-question time
- * budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of 100: 10.25). */
+/* A batch's (and a range's) script time is bounded as a whole: ARBL_QUIZ_BATCH_FACTOR
+ * per-question time budgets, plus one for every ARBL_QUIZ_BATCH_PER questions asked (a count of
+ * 100: 10.25); a budget that runs out stops it (ARBL_QUIZ_BUDGET). */
 #define ARBL_QUIZ_BATCH_FACTOR 4u
 #define ARBL_QUIZ_BATCH_PER 16u
 
+/* Receives each question; return false to stop. */
 typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
 
 /* Generates count distinct questions (same fen, moves and prompt never twice) from index
@@ -103,7 +90,7 @@ typedef bool (*arbl_question_fn)(void *ud, const arbl_question *q);
  * earlier one, or whose generation fails (at most 16 + count/16 of those), are skipped (the ids say which index each question came from); after
  * 8 * count + 64 indices it gives up. Returns the number of questions passed to fn, or -1 with
  * *error and err set. */
-long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+long arbl_quiz_generate(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                         long count, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
                         arbl_quiz_error *error, char *err, size_t errcap);
 
@@ -112,7 +99,7 @@ long arbl_quiz_generate(const arbl_quizbook *book, const arbl_quiz *quiz, uint64
  * concatenate to the output of their union (bulk generation across machines). An index whose
  * generation fails is skipped (at most 16 + n/16 of those, else -1). Returns the questions passed
  * to fn, or -1 with *error and err set. */
-long arbl_quiz_generate_range(const arbl_quizbook *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
+long arbl_quiz_generate_range(const arbl_book *book, const arbl_quiz *quiz, uint64_t seed, uint64_t first,
                               long n, const arbl_quiz_args *args, const char *lang, arbl_question_fn fn, void *ud,
                               arbl_quiz_error *error, char *err, size_t errcap);
 
@@ -127,11 +114,11 @@ typedef struct arbl_grade {
 } arbl_grade;
 
 /* Regenerates the question from its id and grades the answer. Returns error == OK. */
-bool arbl_quiz_grade(const arbl_quizbook *book, const char *id, const char *answer, const char *lang,
+bool arbl_quiz_grade(const arbl_book *book, const char *id, const char *answer, const char *lang,
                      arbl_grade *out);
 
 /* Regenerates one question from its id (no duplicate check). */
-bool arbl_quiz_question(const arbl_quizbook *book, const char *id, const char *lang, arbl_question *out,
+bool arbl_quiz_question(const arbl_book *book, const char *id, const char *lang, arbl_question *out,
                         arbl_quiz_error *error, char *err, size_t errcap);
 
 /* Checks a generator file as a coach would want before students see it: it loads (fields named

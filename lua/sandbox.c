@@ -312,22 +312,31 @@ static bool stop_now(arbl_sandbox *sb)
     return sb->killed != ARBL_BUDGET_NONE;
 }
 
-static int raise_budget(lua_State *L, const arbl_sandbox *sb)
+/* Raises the budget error at the position of the function `level` up (0 from the hook: the
+ * function running; 1 from a C function: the Lua code calling it), so that it is said once. */
+static int raise_budget(lua_State *L, const arbl_sandbox *sb, int level)
 {
+    luaL_where(L, level);
     switch (sb->killed) {
     case ARBL_BUDGET_INSTRUCTIONS:
-        return luaL_error(L, "instruction budget (%d instructions) ran out", (int)sb->limits.instructions);
+        lua_pushfstring(L, "instruction budget (%d instructions) ran out", (int)sb->limits.instructions);
+        break;
     case ARBL_BUDGET_DEADLINE:
         if (!sb->alarm && cpu_ns() <= sb->deadline_ns) /* the wall-clock safety net */
-            return luaL_error(L, "the machine is too busy: the run had %d ms of wall-clock time and did not "
-                              "get its %d ms of processor time", (int)((now_ns() - sb->wall_start_ns) / 1000000),
-                              (int)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
-        if (sb->deadline_ns == sb->total_end_ns)
-            return luaL_error(L, "time budget of the request (%d ms) ran out", (int)sb->total_ms);
-        return luaL_error(L, "time budget (%d ms) ran out", (int)sb->limits.deadline_ms);
+            lua_pushfstring(L, "the machine is too busy: the run had %d ms of wall-clock time and did not "
+                            "get its %d ms of processor time", (int)((now_ns() - sb->wall_start_ns) / 1000000),
+                            (int)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
+        else if (sb->deadline_ns == sb->total_end_ns)
+            lua_pushfstring(L, "time budget of the request (%d ms) ran out", (int)sb->total_ms);
+        else
+            lua_pushfstring(L, "time budget (%d ms) ran out", (int)sb->limits.deadline_ms);
+        break;
     default:
-        return luaL_error(L, "the script was stopped");
+        lua_pushliteral(L, "the script was stopped");
+        break;
     }
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 static void sb_hook(lua_State *L, lua_Debug *ar)
@@ -337,14 +346,18 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
         sb->instructions += HOOK_STEP;
         arbl_budget b = sb->instructions > sb->limits.instructions ? ARBL_BUDGET_INSTRUCTIONS : over_budget(sb);
         if (!b) {
-            /* the line is only for memory errors: read it now and then (getinfo is not free) */
-            if (ar && (sb->instructions / HOOK_STEP) % 4 == 0 && lua_getinfo(L, "l", ar) && ar->currentline > 0)
+            /* the line is only for memory errors: read it now and then (getinfo is not free), at
+             * the first call, and at every call once half the memory is used */
+            if (ar && (sb->last_line == 0 || (sb->instructions / HOOK_STEP) % 4 == 0 || sb->used > sb->limits.memory / 2) &&
+                lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
                 sb->last_line = ar->currentline;
+                snprintf(sb->last_src, sizeof sb->last_src, "%.39s", ar->short_src);
+            }
             return;
         }
         kill_run(sb, b);
     }
-    raise_budget(L, sb);
+    raise_budget(L, sb, 0);
 }
 
 /* ---- string comparisons ---- */
@@ -523,6 +536,7 @@ static void end_run(arbl_sandbox *sb, arbl_sandbox *outer)
 void arbl_sandbox_arm(arbl_sandbox *sb)
 {
     sb->instructions = 0;
+    sb->last_line = 0;
     int64_t budget = (int64_t)sb->limits.deadline_ms * 1000000;
     sb->wall_start_ns = now_ns();
     sb->deadline_ns = cpu_ns() + budget;
@@ -558,7 +572,7 @@ void arbl_sandbox_check(lua_State *L)
             return;
         kill_run(sb, b);
     }
-    raise_budget(L, sb);
+    raise_budget(L, sb, 1);
 }
 
 bool arbl_sandbox_should_stop(void *sandbox)
@@ -705,8 +719,22 @@ void arbl_sandbox_close(arbl_sandbox *sb)
 
 /* ---- running ---- */
 
+/* Whether msg starts with a position ("name.lua:12: "): an error raised at a level above the
+ * innermost function (error(msg, 2), a read-only table's refusal) carries its own. */
+static bool has_position(const char *msg)
+{
+    size_t n = 0;
+    while (n < LUA_IDSIZE && msg[n] && msg[n] != ':' && msg[n] != ' ')
+        n++;
+    if (n == 0 || msg[n] != ':' || msg[n + 1] < '0' || msg[n + 1] > '9')
+        return false;
+    for (n++; msg[n] >= '0' && msg[n] <= '9'; n++)
+        ;
+    return msg[n] == ':';
+}
+
 /* Message handler: prefixes the line of the innermost Lua function ("line N: ") unless the
- * message already carries a position. */
+ * message already carries a position (the position is said once). */
 static int msgh(lua_State *L)
 {
     arbl_sandbox *sb = arbl_sandbox_of(L);
@@ -726,7 +754,7 @@ static int msgh(lua_State *L)
         if (ar.currentline > 0) {
             char prefix[LUA_IDSIZE + 24];
             snprintf(prefix, sizeof prefix, "%s:%d:", ar.short_src, ar.currentline);
-            if (strncmp(msg, prefix, strlen(prefix)) == 0)
+            if (strncmp(msg, prefix, strlen(prefix)) == 0 || has_position(msg))
                 lua_pushstring(L, msg);
             else
                 lua_pushfstring(L, "%s %s", prefix, msg);
@@ -757,17 +785,23 @@ int arbl_sandbox_pcall(arbl_sandbox *sb, int nargs, int nresults, char *err, siz
         sb->stopped_by = sb->killed;
     else if (st == LUA_ERRMEM || sb->memory_refused)
         sb->stopped_by = ARBL_BUDGET_MEMORY;
+    /* a memory error unwinds without the message handler: the position is the hook's last look
+     * in this run ("lesson.lua:16: ...", as other errors say it; none if it had no look) */
+    char at[64] = "", near[40] = "";
+    if (sb->last_line > 0) {
+        snprintf(at, sizeof at, "%s:%d: ", sb->last_src, sb->last_line);
+        snprintf(near, sizeof near, " (at or soon after this line)");
+    }
     if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_DEADLINE)
-        snprintf(err, errcap, "line %d (or soon after): time budget (%u ms) ran out", sb->last_line,
-                 (unsigned)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms));
+        snprintf(err, errcap, "%stime budget (%u ms) ran out%s", at,
+                 (unsigned)(sb->deadline_ns == sb->total_end_ns ? sb->total_ms : sb->limits.deadline_ms), near);
     else if (st == LUA_ERRMEM && sb->killed == ARBL_BUDGET_STOPPED)
         snprintf(err, errcap, "the script was stopped");
     else if (st == LUA_ERRMEM && sb->table_refused)
         snprintf(err, errcap, "line %d (or soon after): a table may hold at most %u keys outside its array part "
                  "(sandbox limit)", sb->last_line, (unsigned)ARBL_TABLE_SLOTS_MAX);
     else if (st == LUA_ERRMEM)
-        snprintf(err, errcap, "line %d (or soon after): memory budget (%zu bytes) ran out", sb->last_line,
-                 sb->limits.memory);
+        snprintf(err, errcap, "%smemory budget (%zu bytes) ran out%s", at, sb->limits.memory, near);
     else
         snprintf(err, errcap, "%s", msg ? msg : "error");
     lua_pop(L, 1);

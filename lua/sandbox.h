@@ -54,7 +54,8 @@ typedef struct arbl_sandbox {
     arbl_budget killed;        /* set once a budget ran out: every later hook call errors too */
     bool memory_refused;       /* a C function stopped the run for memory (see arbl_sandbox_refuse) */
     bool table_refused;        /* the last run's memory error was a table past ARBL_TABLE_SLOTS_MAX */
-    int last_line;             /* script line seen by the last hook call (for memory errors) */
+    int last_line;             /* the line the last hook call of this run saw (for memory errors) */
+    char last_src[40];         /* and its chunk's name ("lesson.lua") */
     arbl_budget stopped_by;    /* the budget that stopped the last failed run, if any */
     bool running;              /* inside a protected call: the allocator may stop the run */
     volatile sig_atomic_t alarm; /* the deadline's alarm went off (sandbox.c): the run is over */

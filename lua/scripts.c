@@ -1,5 +1,6 @@
-/* Script files for the lesson and quiz loaders: listing, reading, dumping, small string helpers,
- * and reading back the explanation tables their preludes build. */
+/* Script files for the book (book.c): listing a folder, reading a file, compiled chunks as bytes,
+ * the texts a script may hand back (UTF-8, no NUL), the call-stack view the preludes get, and
+ * small string helpers. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,7 +11,6 @@
 
 #include <lauxlib.h>
 
-#include "lessons.h"
 #include "script_libs.h"
 #include "scripts.h"
 #include "utf8_text.h"
@@ -20,57 +20,53 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void free_names(char **names, size_t n)
+void arbl_free_scripts(char **names, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; names && i < n; i++)
         free(names[i]);
     free(names);
 }
 
-int arbl_each_script(const char *dir, int (*load)(void *ctx, const char *path), void *ctx)
+char **arbl_list_scripts(const char *dir, size_t *count)
 {
     DIR *d = opendir(dir);
     if (!d)
-        return -1;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
+        return NULL;
+    char **names = malloc(sizeof *names);
+    size_t n = 0, cap = 1;
     struct dirent *e;
-    bool failed = false;
+    bool failed = !names;
     while (!failed && (e = readdir(d))) {
         size_t len = strlen(e->d_name);
         if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
             continue;
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, ncap * sizeof *names);
+        char path[4096];
+        /* A path that does not fit is skipped rather than truncated into another file's name. */
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
+            continue;
+        if (n + 1 == cap) {
+            char **nn = realloc(names, cap * 2 * sizeof *names);
             if (!nn) {
                 failed = true;
                 break;
             }
             names = nn;
-            cap = ncap;
+            cap *= 2;
         }
-        if (!(names[n] = strdup(e->d_name)))
+        if (!(names[n] = strdup(path)))
             failed = true;
         else
             n++;
     }
     closedir(d);
     if (failed) {
-        free_names(names, n);
-        return -1;
+        arbl_free_scripts(names, n);
+        return NULL;
     }
     if (n)
         qsort(names, n, sizeof *names, cmp_names);
-    int added = 0;
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        /* A path that does not fit is skipped rather than truncated into another file's name. */
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, names[i]) < sizeof path)
-            added += load(ctx, path);
-    }
-    free_names(names, n);
-    return added;
+    *count = n;
+    return names;
 }
 
 char *arbl_read_file(const char *path, size_t max, size_t *len, char *err, size_t errcap)
@@ -178,16 +174,6 @@ void arbl_copy_prose(char *dst, size_t cap, const char *lang, const char *src)
         arbl_copy_str(dst, cap, src);
 }
 
-void arbl_isolate_explanations(arbl_result *out, const char *lang)
-{
-    for (int i = 0; i < out->nexplanations; i++) {
-        char *t = arbl_dup(out->explanations[i].text);
-        if (t)
-            arbl_copy_prose(out->explanations[i].text, sizeof out->explanations[i].text, lang, t);
-        free(t);
-    }
-}
-
 const char *arbl_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
@@ -260,142 +246,6 @@ bool arbl_find_bad_text(lua_State *L, int t, char *where, size_t cap)
         return false;
     where[0] = 0;
     return lua_istable(L, t) && find_bad_text(L, lua_absindex(L, t), 0, where, cap, 0);
-}
-
-bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
-                     size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap)
-{
-    char chunkname[128];
-    snprintf(chunkname, sizeof chunkname, "=%s", name);
-    int st = bytes ? luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b")
-                   : arbl_sandbox_load_text(sb, text, text_len, chunkname, err, errcap);
-    if (st != LUA_OK) {
-        if (bytes) {
-            snprintf(err, errcap, "%s", lua_tostring(sb->L, -1));
-            lua_pop(sb->L, 1);
-        }
-        return false;
-    }
-    if (dump && (lua_dump(sb->L, arbl_bytes_writer, dump, 0) != 0 || dump->failed)) {
-        lua_pop(sb->L, 1);
-        snprintf(err, errcap, "cannot keep the compiled %s", kind);
-        return false;
-    }
-    if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
-        return false;
-    /* Raw access: the value is the script's, and this runs outside the protected call. */
-    char marker[32];
-    snprintf(marker, sizeof marker, "is_%s", kind);
-    bool ok = false;
-    if (lua_istable(sb->L, -1)) {
-        lua_pushstring(sb->L, marker);
-        lua_rawget(sb->L, -2);
-        ok = lua_toboolean(sb->L, -1);
-        lua_pop(sb->L, 1);
-    }
-    if (!ok) {
-        snprintf(err, errcap, "the file must return %s{...}", kind);
-        lua_pop(sb->L, 1);
-        return false;
-    }
-    return true;
-}
-
-extern const char *const arbl_lint_util_text;
-extern const size_t arbl_lint_util_len;
-
-bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap)
-{
-    lua_State *L = sb->L;
-    const char *failed = name + 1;
-    if (luaL_loadbufferx(L, text, len, name, "t") == LUA_OK) {
-        lua_insert(L, 1);
-        failed = "lint_util";
-        if (luaL_loadbufferx(L, arbl_lint_util_text, arbl_lint_util_len, "=lint_util", "t") == LUA_OK) {
-            if (arbl_sandbox_pcall(sb, 0, 1, err, errcap) != LUA_OK)
-                return false;
-            if (arbl_sandbox_pcall(sb, 2, 1, err, errcap) != LUA_OK)
-                return false;
-            if (!lua_istable(L, -1)) {
-                snprintf(err, errcap, "%s returned no table", name + 1);
-                return false;
-            }
-            return true;
-        }
-    }
-    snprintf(err, errcap, "%s: %s", failed, lua_tostring(L, -1));
-    return false;
-}
-
-bool arbl_runtime_open(arbl_sandbox *sb, const arbl_runtime *rt, const unsigned char *bytecode, size_t bytecode_len,
-                       const arbl_limits *limits, const char *lang, bool checker, char *err, size_t errcap)
-{
-    if (!arbl_sandbox_open(sb, limits, lang, arbl_open_script_libs)) {
-        snprintf(err, errcap, "cannot create a script state within the memory budget");
-        return false;
-    }
-    /* The runs of one sandbox (prelude, file, answer, generate, grade or check) share one budget. */
-    arbl_sandbox_limit_total(sb, sb->limits.deadline_ms);
-    int st = bytecode ? luaL_loadbufferx(sb->L, (const char *)bytecode, bytecode_len, rt->prelude_name, "b")
-                      : luaL_loadbufferx(sb->L, rt->prelude_text, rt->prelude_len, rt->prelude_name, "t");
-    /* The constructors record the coach's lines only for a checker: answers do not need them. */
-    if (st == LUA_OK && checker)
-        arbl_push_frame_fn(sb->L);
-    else if (st == LUA_OK)
-        lua_pushnil(sb->L);
-    if (st != LUA_OK || arbl_sandbox_pcall(sb, 1, 1, err, errcap) != LUA_OK || !lua_istable(sb->L, -1)) {
-        if (st != LUA_OK)
-            snprintf(err, errcap, "%s: %s", rt->prelude_label, lua_tostring(sb->L, -1));
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    if (checker && !arbl_load_checker(sb, rt->checker_text, rt->checker_len, rt->checker_name, err, errcap)) {
-        arbl_sandbox_close(sb);
-        return false;
-    }
-    arbl_sandbox_lock(sb);
-    return true;
-}
-
-/* Reads an explanation the prelude copied into a plain table of strings (code, rule, text,
- * squares, params); what is missing stays empty. Plain tables of strings: no metamethod can
- * run here, which matters because callers are outside the protected call. */
-void arbl_read_explanation(lua_State *L, int t, arbl_explanation *e)
-{
-    memset(e, 0, sizeof *e);
-    lua_getfield(L, t, "code");
-    arbl_copy_str(e->code, sizeof e->code, lua_tostring(L, -1));
-    lua_getfield(L, t, "rule");
-    arbl_copy_str(e->rule, sizeof e->rule, lua_tostring(L, -1));
-    lua_getfield(L, t, "text");
-    arbl_copy_str(e->text, sizeof e->text, lua_tostring(L, -1));
-    lua_pop(L, 3);
-    lua_getfield(L, t, "squares");
-    for (int i = 1; lua_istable(L, -1) && i <= ARBL_MAX_SQUARES; i++) {
-        lua_rawgeti(L, -1, i);
-        const char *s = lua_tostring(L, -1);
-        if (s && strlen(s) == 2)
-            arbl_copy_str(e->squares[e->nsquares++], 3, s);
-        lua_pop(L, 1);
-        if (!s)
-            break;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, t, "params");
-    if (lua_istable(L, -1)) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            if (e->nparams < ARBL_MAX_PARAMS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING &&
-                lua_rawlen(L, -1) < sizeof e->params[0].value && lua_rawlen(L, -2) < sizeof e->params[0].key) {
-                arbl_copy_str(e->params[e->nparams].key, sizeof e->params[0].key, lua_tostring(L, -2));
-                arbl_copy_str(e->params[e->nparams].value, sizeof e->params[0].value, lua_tostring(L, -1));
-                e->nparams++;
-            }
-            lua_pop(L, 1);
-        }
-        qsort(e->params, (size_t)e->nparams, sizeof e->params[0], arbl_cmp_key);
-    }
-    lua_pop(L, 1);
 }
 
 int arbl_cmp_key(const void *a, const void *b)

@@ -1,5 +1,6 @@
-/* Script files for the lesson and quiz loaders: a folder's *.lua files in name order, reading a
- * file with a size cap, compiled chunks as bytes, and the small string helpers both use. */
+/* Script files for the book (book.c): a folder's *.lua files in name order, reading a file with
+ * a size cap, compiled chunks as bytes, checks of the texts a script hands back, and small string
+ * helpers. */
 #ifndef ARBL_SCRIPTS_H
 #define ARBL_SCRIPTS_H
 
@@ -10,9 +11,10 @@
 
 #include "sandbox.h"
 
-/* Calls load(ctx, path) for each non-hidden *.lua file in dir, sorted by name, and returns the
- * sum of what the calls returned; -1 if dir cannot be opened or memory runs out. */
-int arbl_each_script(const char *dir, int (*load)(void *ctx, const char *path), void *ctx);
+/* The paths ("dir/name.lua") of the non-hidden *.lua files in dir, sorted by name (*count of
+ * them); NULL if dir cannot be opened or memory runs out. Free with arbl_free_scripts. */
+char **arbl_list_scripts(const char *dir, size_t *count);
+void arbl_free_scripts(char **paths, size_t count);
 
 /* The whole file as a NUL-terminated string of at most max bytes (*len without the NUL), or
  * NULL with why in err. */
@@ -31,40 +33,6 @@ int arbl_bytes_writer(lua_State *L, const void *p, size_t n, void *ud);
  * (callers then load the text each time). */
 unsigned char *arbl_compile_text(const arbl_limits *limits, const char *text, size_t len, const char *name,
                                  bool strip, size_t *out_len);
-
-/* Runs a lesson or quiz file's chunk (compiled bytes, or its text when bytes is NULL; dump, when
- * not NULL, keeps the compiled bytes) and leaves the table it returns, which must carry the
- * marker of `kind` ("lesson": lesson{...}, "quiz": quiz{...}); false with why in err. */
-bool arbl_run_script(arbl_sandbox *sb, const char *name, const unsigned char *bytes, size_t len, const char *text,
-                     size_t text_len, struct arbl_bytes *dump, const char *kind, char *err, size_t errcap);
-
-/* With the runtime table of a prelude alone on the stack, runs a checker chunk (text, named name)
- * on it and the shared lint helpers (lint_util.lua), leaving what the checker returns in its
- * place; false with why in err (the sandbox stays open). Only loading and checking need it. */
-bool arbl_load_checker(arbl_sandbox *sb, const char *text, size_t len, const char *name, char *err, size_t errcap);
-
-/* The trusted Lua of one runtime (lessons, quizzes or puzzles): its prelude and its checker. */
-typedef struct arbl_runtime {
-    const char *prelude_name;     /* chunk name, "=quiz_prelude" */
-    const char *prelude_label;    /* in errors: "quiz prelude" */
-    const char *prelude_text;
-    size_t prelude_len;
-    const char *checker_name;     /* "=quiz_checker" */
-    const char *checker_text;
-    size_t checker_len;
-} arbl_runtime;
-
-/* Opens sb and runs the runtime's prelude in it (the host's compiled bytecode when not NULL,
- * else its text), leaving the runtime table at index 1; with checker, the checker is loaded on
- * it and the constructors record the coach's lines. The sandbox is then locked. All the runs of
- * one sandbox share one time budget. False with why in err, sb closed. */
-bool arbl_runtime_open(arbl_sandbox *sb, const arbl_runtime *rt, const unsigned char *bytecode, size_t bytecode_len,
-                       const arbl_limits *limits, const char *lang, bool checker, char *err, size_t errcap);
-
-/* Reads the explanation table at stack index t (code, rule, text, squares, params: plain
- * strings, as the preludes copy them) into *e. */
-struct arbl_explanation;
-void arbl_read_explanation(lua_State *L, int t, struct arbl_explanation *e);
 
 /* The offset of the first byte of s that is not well-formed UTF-8 (a NUL counts), -1 if none. */
 long arbl_utf8_problem(const char *s, size_t len);

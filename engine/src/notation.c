@@ -339,3 +339,54 @@ arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *m
         arb_found_as_typed(why, 1, text, typed); /* the learner reads what they typed */
     return st;
 }
+
+/* ---- a line of moves ---- */
+
+static bool line_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+const char *arb_line_next(const char **at, size_t *len, arb_line_number *num)
+{
+    const char *p = *at;
+    if (num)
+        *num = (arb_line_number){-1, false};
+    for (;;) {
+        while (line_space(*p))
+            p++;
+        if (!*p) {
+            *at = p;
+            return NULL;
+        }
+        const char *start = p, *q = p;
+        long number = 0;
+        while (*q >= '0' && *q <= '9') {
+            /* ten digits or more read as 1000000000: no game's move number, and no overflow */
+            number = number < 100000000L ? number * 10 + (*q - '0') : 1000000000L;
+            q++;
+        }
+        int dots = 0;
+        for (;;) /* a move number: "1.", "16...", "16…", or "1.e4" written together */
+            if (q > p && *q == '.')
+                q++, dots++;
+            else if (q > p && strncmp(q, "\xe2\x80\xa6", 3) == 0) /* an ellipsis: three dots */
+                q += 3, dots += 3;
+            else
+                break;
+        if (dots > 0) {
+            start = q;
+            if (num)
+                *num = (arb_line_number){number, dots > 1};
+        }
+        const char *end = start;
+        while (*end && !line_space(*end))
+            end++;
+        p = end;
+        if (end > start) {
+            *at = end;
+            *len = (size_t)(end - start);
+            return start;
+        }
+    }
+}

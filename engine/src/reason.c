@@ -42,6 +42,36 @@ unsigned arb_reason_params(unsigned code)
     return code < ARB_REASON_COUNT ? params_of[code] : 0;
 }
 
+const char *arb_reason_citation(const arb_reason *r)
+{
+    if (!r)
+        return "";
+    return r->article[0] && memchr(r->article, '\0', sizeof r->article) ? r->article : arb_reason_article(r->code);
+}
+
+void arb_reason_cite(arb_reason *r, const char *article)
+{
+    size_t n = strlen(article);
+    if (n >= sizeof r->article) /* every citation fits (reason.h); a longer one keeps the code's */
+        return;
+    memcpy(r->article, article, n + 1);
+}
+
+/* 6.9 is the article that defines "cannot checkmate by any possible series of legal moves" for a
+ * flag fall; resignation (5.1.2), a second illegal move (7.5.5) and a dead position (5.2.2) ask
+ * the same question, so the proof's lines cite the verdict they support. */
+#define UNWINNABLE_ARTICLE "6.9"
+
+void arb_reason_cite_verdict(arb_reason *r, int n, unsigned verdict)
+{
+    const char *article = arb_reason_article(verdict);
+    if (!*article || strcmp(article, UNWINNABLE_ARTICLE) == 0)
+        return;
+    for (int i = 0; i < n; i++)
+        if (!r[i].article[0] && strcmp(arb_reason_article(r[i].code), UNWINNABLE_ARTICLE) == 0)
+            arb_reason_cite(&r[i], article);
+}
+
 arb_reason arb_reason_make(arb_reason_code code)
 {
     arb_reason r;
@@ -56,6 +86,66 @@ void arb_reason_add_square(arb_reason *r, int sq)
     if (r->nsquares < ARB_REASON_MAX_SQUARES && sq >= 0 && sq < 64)
         r->squares[r->nsquares++] = (uint8_t)sq;
 }
+
+/* ---- the parameters as data ---- */
+
+const char *arb_fen_field_name(int field)
+{
+    static const char *const fields[6] = {"board", "side", "castling", "en_passant", "halfmove", "fullmove"};
+    return field >= 0 && field <= 5 ? fields[field] : fields[0];
+}
+
+static const struct {
+    const char *name;
+    arb_param_kind kind;
+} param_kinds[] = {
+    {"piece", ARB_PARAM_PIECE}, {"by", ARB_PARAM_PIECE}, {"n", ARB_PARAM_NUMBER}, {"m", ARB_PARAM_NUMBER},
+    {"field", ARB_PARAM_FIELD}, {"offset", ARB_PARAM_NUMBER}, {"found", ARB_PARAM_TEXT},
+    {"side", ARB_PARAM_SIDE}, {"move", ARB_PARAM_TEXT},
+};
+_Static_assert(sizeof param_kinds / sizeof param_kinds[0] == ARB_REASON_MAX_PARAMS, "one kind per parameter");
+
+int arb_param_kind_of(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof param_kinds / sizeof param_kinds[0]; i++)
+        if (strcmp(param_kinds[i].name, name) == 0)
+            return (int)param_kinds[i].kind;
+    return -1;
+}
+
+int arb_reason_param_list(const arb_reason *r, arb_param *out)
+{
+    unsigned flags = arb_reason_params(r->code);
+    const char *name = arb_reason_name(r->code);
+    int n = 0;
+    if (flags & ARB_P_PIECE)
+        out[n++] = (arb_param){.name = "piece", .kind = ARB_PARAM_PIECE, .piece = r->piece};
+    if (flags & ARB_P_BY)
+        out[n++] = (arb_param){.name = "by", .kind = ARB_PARAM_PIECE, .piece = r->by};
+    if (flags & ARB_P_N)
+        out[n++] = (arb_param){.name = "n", .kind = ARB_PARAM_NUMBER, .number = r->n};
+    if (flags & ARB_P_M)
+        out[n++] = (arb_param){.name = "m", .kind = ARB_PARAM_NUMBER, .number = r->m};
+    /* FEN syntax errors all name their field (the reason carries it even when the template does
+     * not use it). */
+    if ((flags & ARB_P_FIELD) || (r->offset >= 0 && name && strncmp(name, "fen_", 4) == 0))
+        out[n++] = (arb_param){.name = "field", .kind = ARB_PARAM_FIELD, .number = r->field <= 5 ? r->field : 0};
+    if ((flags & ARB_P_OFFSET) && r->offset >= 0)
+        out[n++] = (arb_param){.name = "offset", .kind = ARB_PARAM_NUMBER, .number = (long)r->offset + 1};
+    if (flags & ARB_P_FOUND)
+        out[n++] = (arb_param){.name = "found", .kind = ARB_PARAM_TEXT, .text = r->found,
+                               .len = strnlen(r->found, sizeof r->found)};
+    if (flags & ARB_P_SIDE) {
+        const char *side = r->side == ARB_KINGSIDE ? "kingside" : "queenside";
+        out[n++] = (arb_param){.name = "side", .kind = ARB_PARAM_SIDE, .text = side, .len = strlen(side)};
+    }
+    if ((flags & ARB_P_MOVE) && r->move[0])
+        out[n++] = (arb_param){.name = "move", .kind = ARB_PARAM_TEXT, .text = r->move,
+                               .len = strnlen(r->move, sizeof r->move)};
+    return n;
+}
+
+/* ---- rendering ---- */
 
 /* The reason's parameters as template arguments (storage for their texts in names). */
 struct reason_args {

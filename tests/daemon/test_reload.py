@@ -329,4 +329,43 @@ try:
 finally:
     check_eq(d.stop(), 0, 'exit status')
 root.cleanup()
+
+# ---- one deadline for a whole load, and SIGTERM during a reload (issue 20 §3) ----
+if LUA:
+    from daemon_util import minimal_lesson
+    HANG = 'local function attack() xpcall(function() while true do end end, function() while true do end end) end\n' \
+           'attack()\n'
+    slow = tempfile.mkdtemp()
+    # Each hanging file holds its check until its budget (8 x 100 ms); 30 of them would take 24 s
+    # one after the other (12 s on two threads). The whole load ends by 8 files' budgets, 6.4 s.
+    for i in range(30):
+        with open(os.path.join(slow, 'a-hang%02d.lua' % i), 'w', encoding='utf-8') as f:
+            f.write(HANG + minimal_lesson('hang%02d' % i))
+    with open(os.path.join(slow, 'z-good.lua'), 'w', encoding='utf-8') as f:
+        f.write(minimal_lesson('good'))
+    begin('reload.one_deadline')
+    t0 = time.monotonic()
+    d = Daemon(BIN, {'lessons': slow, 'lesson-time-ms': 100, 'drain-grace': 3})
+    took = time.monotonic() - t0
+    check(took < 6.4 + 4, 'start-up with 30 files hanging until their budget took %.1f s (one deadline: 6.4 s)' % took)
+    check('not checked: the load\'s time budget ran out' in d.log(), 'the files past the deadline are logged')
+    h = health(d)
+    check(h['lessons'] < 31, 'the hanging files are not served (%d lessons)' % h['lessons'])
+    # SIGTERM during a reload: the reload stops at once, and the drain serves the set loaded before.
+    begin('reload.sigterm_keeps_set')
+    served = sorted(x['id'] for x in d.get('/v1/lessons')[2])
+    gen = h['lessons_generation']
+    d.signal(signal.SIGHUP)
+    time.sleep(1.0)  # the reload is under way: it takes seconds
+    d.signal(signal.SIGTERM)
+    time.sleep(0.5)
+    st, _, lessons = d.get('/v1/lessons')
+    check_eq(st, 200, 'served during the drain')
+    check_eq(sorted(x['id'] for x in lessons), served, 'the drain serves the whole set loaded before, not a stopped one')
+    check_eq(health(d)['lessons_generation'], gen, 'no new generation from a stopped reload')
+    check('the reload was stopped' in d.log(), 'the stopped reload is logged')
+    t1 = time.monotonic()
+    check_eq(d.stop(), 0, 'exit status')
+    check(time.monotonic() - t1 < 3 + 3, 'exits after its drain-grace')
+    shutil.rmtree(slow)
 finish()

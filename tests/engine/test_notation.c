@@ -185,6 +185,79 @@ int main(void)
         CHECK_INT(handled, 255);
     }
 
+    /* A line as people write it: the moves without their numbers, whatever the spacing. */
+    static const struct {
+        const char *name, *text, *moves;
+    } lines[] = {
+        /* each move with the number written before it: "16." White's, "16..." Black's */
+        {"line.numbers", "1. Qb8+ Nxb8 2. Rd8#", "1.Qb8+|Nxb8|2.Rd8#|"},
+        {"line.numbers_joined", "16.Qb8+ Kd8 17.Qe7#", "16.Qb8+|Kd8|17.Qe7#|"},
+        {"line.black_first", "1... Kd8\n2.Qe7#", "1...Kd8|2.Qe7#|"},
+        {"line.ellipsis", "16\xe2\x80\xa6Kd8 17\xe2\x80\xa6 Qe7#", "16...Kd8|17...Qe7#|"},
+        {"line.last_number_counts", "1. 2... Qh4#", "2...Qh4#|"},
+        {"line.no_numbers", "  e4\te5  ", "e4|e5|"},
+        {"line.numbers_alone", "1. 2... 3.", ""},
+        {"line.empty", "", ""},
+        {"line.digits_without_dot", "12 e4", "12|e4|"},
+        {"line.huge_number", "99999999999999999999. e4", "1000000000.e4|"},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        harness_begin(lines[i].name);
+        char got[128] = "";
+        size_t len;
+        arb_line_number num;
+        for (const char *at = lines[i].text, *m; (m = arb_line_next(&at, &len, &num)) != NULL;) {
+            if (num.number >= 0)
+                snprintf(got + strlen(got), sizeof got - strlen(got), "%ld%s", num.number, num.black ? "..." : ".");
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%.*s|", (int)len, m);
+        }
+        CHECK_STR(got, lines[i].moves);
+    }
+
+    /* The move that led here: taken back, the position before validated, the move explained. */
+    static const struct {
+        const char *name, *fen, *from, *to;
+        arb_piece_type promotion, captured;
+        arb_unmove_result want;
+        const char *before, *reason;
+    } unmoves[] = {
+        {"unmove.double_step", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "e2", "e4", ARB_NO_TYPE,
+         ARB_NO_TYPE, ARB_UNMOVE_OK, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", NULL},
+        {"unmove.no_piece", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "d2", "d4", ARB_NO_TYPE,
+         ARB_NO_TYPE, ARB_UNMOVE_NO_PIECE, NULL, NULL},
+        {"unmove.from_taken", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "d2", "e4", ARB_NO_TYPE,
+         ARB_NO_TYPE, ARB_UNMOVE_FROM_TAKEN, NULL, NULL},
+        {"unmove.not_legal", "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", "a4", "e4", ARB_NO_TYPE,
+         ARB_NO_TYPE, ARB_UNMOVE_NOT_LEGAL, NULL, "illegal_move"},
+        {"unmove.before_illegal", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e2", "e4", ARB_NO_TYPE,
+         ARB_KING, ARB_UNMOVE_BEFORE_ILLEGAL, NULL, "too_many_kings"},
+        /* a single step would not give the en passant square the board shows */
+        {"unmove.elsewhere", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "e3", "e4", ARB_NO_TYPE, ARB_NO_TYPE,
+         ARB_UNMOVE_ELSEWHERE, NULL, NULL},
+        {"unmove.promotion_capture", "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1", "a7", "b8", ARB_QUEEN, ARB_ROOK, ARB_UNMOVE_OK,
+         "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", NULL},
+    };
+    for (size_t i = 0; i < sizeof unmoves / sizeof unmoves[0]; i++) {
+        harness_begin(unmoves[i].name);
+        arb_position pos = at(unmoves[i].fen, ARB_STANDARD), before;
+        arb_move m;
+        arb_reason why[ARB_EXPLAIN_MAX];
+        int n = -1;
+        arb_unmove_result r = arb_unmove(&pos, arb_square_parse(unmoves[i].from), arb_square_parse(unmoves[i].to),
+                                         unmoves[i].promotion, unmoves[i].captured, &before, &m, why, ARB_EXPLAIN_MAX, &n);
+        CHECK_STR(arb_unmove_result_name(r), arb_unmove_result_name(unmoves[i].want));
+        if (unmoves[i].before && r == ARB_UNMOVE_OK) {
+            char fen[ARB_FEN_MAX];
+            arb_position_fen(&before, fen, sizeof fen);
+            CHECK_STR(fen, unmoves[i].before);
+        }
+        bool named = false;
+        for (int k = 0; k < n; k++)
+            named |= strcmp(arb_reason_name(why[k].code), unmoves[i].reason ? unmoves[i].reason : "") == 0;
+        if (unmoves[i].reason)
+            CHECK_MSG(named, "%d reasons, none %s (first %s)", n, unmoves[i].reason, n > 0 ? arb_reason_name(why[0].code) : "-");
+    }
+
     round_trip_all("notation.roundtrip.start", START, ARB_STANDARD);
     round_trip_all("notation.roundtrip.kiwipete", KIWI, ARB_STANDARD);
     round_trip_all("notation.roundtrip.promotions", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

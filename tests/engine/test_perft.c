@@ -167,5 +167,22 @@ int main(int argc, char **argv)
     CHECK_MSG(fischer >= 100, "%d Chess960 positions", fischer);
     printf("%d standard and %d Chess960 positions, node budget %llu per depth\n", standard, fischer,
            (unsigned long long)budget);
+
+    /* The budget on perft's cost (its interior nodes, perft(depth - 1)): the published start
+     * counts within it, a refusal past it, and the divide adding up. */
+    harness_begin("perft.budgeted");
+    {
+        arb_position pos;
+        arb_position_start(&pos);
+        static arb_perft_result r;
+        CHECK_INT(arb_perft_budgeted(&pos, 3, false, 400, &r), ARB_OK); /* perft(2) = 400 interior nodes */
+        CHECK(r.nodes == 8902 && r.interior == 400);
+        CHECK_INT(arb_perft_budgeted(&pos, 3, false, 399, &r), ARB_ERR_LIMIT);
+        CHECK_INT(arb_perft_budgeted(&pos, 9, false, 100000, &r), ARB_ERR_LIMIT);
+        CHECK_MSG(r.interior < 1000000, "refused after measuring %llu interior nodes", (unsigned long long)r.interior);
+        CHECK_INT(arb_perft_budgeted(&pos, 2, true, 0, &r), ARB_OK);
+        CHECK(r.divided && r.nmoves == 20 && r.nodes == 400);
+        CHECK_INT(arb_perft_budgeted(&pos, -1, false, 0, &r), ARB_ERR_RANGE);
+    }
     return harness_finish();
 }

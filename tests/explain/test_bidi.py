@@ -151,7 +151,8 @@ def main():
     files = sorted(glob.glob(os.path.join(root, "lessons", "*.lua")) +
                    glob.glob(os.path.join(root, "lessons", "quizzes", "*.lua")) +
                    glob.glob(os.path.join(root, "lessons", "puzzles", "*.lua")) +
-                   glob.glob(os.path.join(root, "lua", "*prelude.lua")))
+                   glob.glob(os.path.join(root, "lua", "*prelude.lua")) +
+                   [os.path.join(root, "lua", "common.lua"), os.path.join(root, "lua", "library.lua")])
     count = 0
     for lang in ("fa", "ar"):
         items = [(p, line, t) for p in files for l, line, t in lua_texts(p) if l == lang]

@@ -384,8 +384,8 @@ def main():
         files = sorted(glob.glob(os.path.join(root, "lessons", "*.lua")) +
                        glob.glob(os.path.join(root, "lessons", "quizzes", "*.lua")) +
                        glob.glob(os.path.join(root, "lessons", "puzzles", "*.lua")) +
-                       [os.path.join(root, "lua", "prelude.lua"), os.path.join(root, "lua", "quiz_prelude.lua"),
-                        os.path.join(root, "lua", "puzzle_prelude.lua")])
+                       [os.path.join(root, "lua", f) for f in
+                        ("common.lua", "library.lua", "prelude.lua", "quiz_prelude.lua", "puzzle_prelude.lua")])
         out = subprocess.run([dump], check=True, stdout=subprocess.PIPE).stdout.decode("utf-8")
         seen = 0
         for line in out.splitlines():

@@ -46,7 +46,7 @@ static bool track_lesson(const arbl_lesson *l)
     return (base[0] == 't' || base[0] == 'c') && base[1] >= '0' && base[1] <= '9';
 }
 
-static void test_arbiter_tracks(const arbl_registry *reg, int n)
+static void test_arbiter_tracks(const arbl_book *reg, int n)
 {
     harness_begin("lessons.bundled.arbiter_tracks");
     static const char *const articles[] = {"4.1", "4.2.1", "4.3", "4.4", "4.5", "4.7", "4.8", "5.1.2",
@@ -58,7 +58,7 @@ static void test_arbiter_tracks(const arbl_registry *reg, int n)
     bool taught[sizeof articles / sizeof *articles] = {false};
     int lessons = 0, steps = 0;
     for (int li = 0; li < n; li++) {
-        const arbl_lesson *l = arbl_registry_at(reg, li);
+        const arbl_lesson *l = arbl_book_at(reg, li);
         if (!track_lesson(l))
             continue;
         lessons++;
@@ -83,22 +83,22 @@ static void test_arbiter_tracks(const arbl_registry *reg, int n)
 static void test_bundled(void)
 {
     harness_begin("lessons.bundled.load");
-    arbl_registry *reg = arbl_registry_new(NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
     reports = 0;
-    int n = arbl_registry_load_dir(reg, lessons_dir(), report, NULL);
+    int n = arbl_book_load_dir(reg, lessons_dir(), NULL, NULL, report, NULL);
     CHECK_MSG(reports == 0, "load reported: %s", all_reports);
     CHECK(n >= 15);
-    CHECK_INT(arbl_registry_count(reg), n);
+    CHECK_INT(arbl_book_count(reg), n);
 
     static const char *const topics[] = {"sliding-pieces", "knight-king-pawn", "check-three-ways", "checkmate",
         "stalemate", "castling", "castling-blocked", "en-passant", "promotion", "repetition", "fifty-moves",
         "dead-positions", "touch-move", "illegal-moves", "flag-fall", "chess960-castling", "illegal-positions", NULL};
     for (int i = 0; topics[i]; i++)
-        CHECK_MSG(arbl_registry_find(reg, topics[i]) != NULL, "no lesson '%s'", topics[i]);
+        CHECK_MSG(arbl_book_find(reg, topics[i]) != NULL, "no lesson '%s'", topics[i]);
 
     int answered = 0;
     for (int li = 0; li < n; li++) {
-        const arbl_lesson *l = arbl_registry_at(reg, li);
+        const arbl_lesson *l = arbl_book_at(reg, li);
         harness_begin(l->id);
         CHECK(l->nsteps >= 3);
         CHECK(l->nrules >= 1);
@@ -127,7 +127,7 @@ static void test_bundled(void)
                 CHECK_MSG(s->prompt.lang[k] && *s->prompt.lang[k], "%s step %d: no %s prompt", l->id, step, lang);
                 arbl_result r;
                 for (int a = 0; a < s->nright; a++) {
-                    bool ok = arbl_answer(reg, l, step, s->right[a], lang, &r);
+                    bool ok = arbl_lesson_answer(reg, l, step, s->right[a], lang, &r);
                     answered++;
                     CHECK_MSG(ok && r.correct, "%s step %d [%s]: right answer '%s' failed: %s %s", l->id, step, lang,
                               s->right[a], r.error, r.feedback);
@@ -141,14 +141,14 @@ static void test_bundled(void)
                     if (k > 0) {
                         char typed[256];
                         typed_answer(s->right[a], lang, typed, sizeof typed);
-                        ok = arbl_answer(reg, l, step, typed, lang, &r);
+                        ok = arbl_lesson_answer(reg, l, step, typed, lang, &r);
                         answered++;
                         CHECK_MSG(ok && r.correct, "%s step %d [%s]: right answer '%s' typed as '%s' failed: %s %s",
                                   l->id, step, lang, s->right[a], typed, r.error, r.feedback);
                     }
                 }
                 for (int a = 0; a < s->nwrong; a++) {
-                    bool ok = arbl_answer(reg, l, step, s->wrong[a], lang, &r);
+                    bool ok = arbl_lesson_answer(reg, l, step, s->wrong[a], lang, &r);
                     answered++;
                     /* a wrong answer teaches: never only the runtime's "That is not the right
                      * answer." (issue 22: 44 steps said nothing else) */
@@ -166,11 +166,11 @@ static void test_bundled(void)
                         CHECK_MSG(r.explanations[e].text[0] != 0, "%s step %d: empty explanation text", l->id, step);
                 }
                 /* Garbage never passes and always says why; a text step takes anything, "" too. */
-                bool ok = arbl_answer(reg, l, step, "zz9", lang, &r);
+                bool ok = arbl_lesson_answer(reg, l, step, "zz9", lang, &r);
                 if (s->kind == ARBL_STEP_TEXT) {
                     CHECK_MSG(ok && r.correct && r.next == (step < l->nsteps ? step + 1 : 0), "%s step %d: text", l->id,
                               step);
-                    CHECK(arbl_answer(reg, l, step, "", lang, &r) && r.correct && r.feedback[0]);
+                    CHECK(arbl_lesson_answer(reg, l, step, "", lang, &r) && r.correct && r.feedback[0]);
                 } else
                     CHECK(ok && !r.correct && r.nexplanations >= 1);
             }
@@ -181,26 +181,26 @@ static void test_bundled(void)
     test_arbiter_tracks(reg, n);
 
     harness_begin("lessons.bundled.language");
-    const arbl_lesson *l = arbl_registry_find(reg, "check-three-ways");
+    const arbl_lesson *l = arbl_book_find(reg, "check-three-ways");
     arbl_result r;
-    CHECK(arbl_answer(reg, l, 2, "Ke2", "fa", &r));
+    CHECK(arbl_lesson_answer(reg, l, 2, "Ke2", "fa", &r));
     CHECK(!r.correct);
     /* the reason that says why leads the explanations; the feedback is the headline; «قانونی» (not «مجاز») */
     CHECK_STR(r.explanations[0].code, "leaves_king_in_check");
     CHECK_MSG(strstr(r.feedback, "غیرقانونی") != NULL || strstr(r.feedback, "قانونی نیست") != NULL,
               "Persian feedback: %s", r.feedback);
     CHECK_MSG(strstr(r.feedback, "مجاز") == NULL, "Persian feedback without «مجاز»: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 2, "Ke2", "ar", &r));
+    CHECK(arbl_lesson_answer(reg, l, 2, "Ke2", "ar", &r));
     CHECK_MSG(strstr(r.feedback, "قانونية") != NULL, "Arabic feedback: %s", r.feedback);
-    CHECK(arbl_answer(reg, l, 2, "Bxe8", "en", &r));
+    CHECK(arbl_lesson_answer(reg, l, 2, "Bxe8", "en", &r));
     CHECK_STR(r.explanations[0].code, "deviation");
     CHECK_INT(r.explanations[0].nsquares, 2);
     CHECK_STR(r.explanations[0].squares[0], "a4");
     CHECK_STR(r.explanations[0].squares[1], "e8");
 
     harness_begin("lessons.bundled.explanations_from_engine");
-    l = arbl_registry_find(reg, "illegal-positions"); /* step 1 teaches */
-    CHECK(arbl_answer(reg, l, 2, "true", "en", &r));
+    l = arbl_book_find(reg, "illegal-positions"); /* step 1 teaches */
+    CHECK(arbl_lesson_answer(reg, l, 2, "true", "en", &r));
     CHECK(!r.correct && has_code(&r, "too_many_kings"));
     bool rule = false;
     for (int i = 0; i < r.nexplanations; i++)
@@ -208,16 +208,16 @@ static void test_bundled(void)
     CHECK(rule);
 
     harness_begin("lessons.bundled.bad_requests");
-    CHECK(!arbl_answer(reg, l, 0, "true", "en", &r));
-    CHECK(!arbl_answer(reg, l, l->nsteps + 1, "true", "en", &r));
+    CHECK(!arbl_lesson_answer(reg, l, 0, "true", "en", &r));
+    CHECK(!arbl_lesson_answer(reg, l, l->nsteps + 1, "true", "en", &r));
     CHECK(strstr(r.error, "no step") != NULL);
     char big[600];
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = 0;
-    CHECK(!arbl_answer(reg, l, 2, big, "en", &r));
-    CHECK(arbl_answer(reg, l, 2, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
-    CHECK(arbl_answer(reg, l, 2, "true", "xx", &r)); /* unknown language: English */
-    arbl_registry_free(reg);
+    CHECK(!arbl_lesson_answer(reg, l, 2, big, "en", &r));
+    CHECK(arbl_lesson_answer(reg, l, 2, "   ", "en", &r) && !r.correct && has_code(&r, "no_answer"));
+    CHECK(arbl_lesson_answer(reg, l, 2, "true", "xx", &r)); /* unknown language: English */
+    arbl_book_free(reg);
 }
 
 static void expect_problem(const char *file, const char *fragment)
@@ -226,7 +226,7 @@ static void expect_problem(const char *file, const char *fragment)
     snprintf(path, sizeof path, "%s/../tests/lua/data/%s", lessons_dir(), file);
     reports = 0;
     all_reports[0] = 0;
-    int errors = arbl_check_file(path, NULL, report, NULL);
+    int errors = arbl_book_check_file(&arbl_lessons, path, NULL, report, NULL);
     CHECK_MSG(errors >= 1, "%s: no error", file);
     CHECK_MSG(strstr(all_reports, fragment) != NULL, "%s: reports lack '%s':\n%s", file, fragment, all_reports);
 }
@@ -279,7 +279,7 @@ static void test_lint(void)
         {"choice-ar", "coach/choice-ar.lua:24: step 2: error: choice b has no 'ar' translation"},
         {"far", "coach/far.lua:17: step 1: error: deviation text for c8=Q has an unknown language key 'far' (did you "
                 "mean 'fa'?)"},
-        {"runtime", "coach/runtime.lua:18: step 1: error: answer 'c8=Q': runtime.lua:18: attempt to index a nil value "
+        {"runtime", "coach/runtime.lua:18: step 1: error: answer 'c8=Q': attempt to index a nil value "
                     "(field 'afterr')"},
         {"predicate", "coach/predicate.lua:15: error: attempt to call a nil value (global 'promote') (did you mean "
                       "'promotes'?)"},
@@ -308,12 +308,12 @@ static void test_lint(void)
             fclose(f);
         CHECK(text != NULL && len > 100);
         all_reports[0] = 0;
-        CHECK_INT(arbl_check_buffer("draft.lua", text, len, NULL, report, NULL), 1);
+        CHECK_INT(arbl_book_check_buffer(&arbl_lessons, "draft.lua", text, len, NULL, report, NULL), 1);
         CHECK_MSG(strstr(all_reports, "draft.lua:16: step 1: error: move_task: unknown field 'sucess'") != NULL,
                   "reports: %s", all_reports);
         all_reports[0] = 0;
         static const char broken[] = "return lesson {\n  id = 'x',\n  title = {en = 'x'}\n  level = 'beginner' }";
-        CHECK_INT(arbl_check_buffer("paste.lua", broken, sizeof broken - 1, NULL, report, NULL), 1);
+        CHECK_INT(arbl_book_check_buffer(&arbl_lessons, "paste.lua", broken, sizeof broken - 1, NULL, report, NULL), 1);
         CHECK_MSG(strstr(all_reports, "paste.lua:4: error: '}' expected (to close '{' at line 1) near 'level'"),
                   "reports: %s", all_reports);
         free(text);
@@ -323,13 +323,13 @@ static void test_lint(void)
     {
         char dup[512];
         snprintf(dup, sizeof dup, "%s/../tests/lua/data/coach/dup", lessons_dir());
-        arbl_registry *reg = arbl_registry_new(NULL);
+        arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
         all_reports[0] = 0;
-        CHECK_INT(arbl_registry_load_dir(reg, dup, report, NULL), 1);
+        CHECK_INT(arbl_book_load_dir(reg, dup, NULL, NULL, report, NULL), 1);
         CHECK_MSG(strstr(all_reports, "dup/b.lua:5: error: another lesson already has the id 'coach-dup': ") &&
                       strstr(all_reports, "dup/a.lua\n"),
                   "reports: %s", all_reports);
-        arbl_registry_free(reg);
+        arbl_book_free(reg);
     }
 
     harness_begin("lessons.registry.refuses_failing");
@@ -338,37 +338,37 @@ static void test_lint(void)
     /* A deadline far beyond the instruction budget: on a loaded machine 20 million instructions
      * can take longer than the default 500 ms, and the runaway must be stopped by its count. */
     arbl_limits slow = {.deadline_ms = 20000};
-    arbl_registry *reg = arbl_registry_new(&slow);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, &slow);
     reports = 0;
-    int n = arbl_registry_load_dir(reg, dir, report, NULL);
+    int n = arbl_book_load_dir(reg, dir, NULL, NULL, report, NULL);
     /* Only the one good fixture (whose predicate runs away at answer time) is served. */
     CHECK_INT(n, 1);
     CHECK(reports >= 10);
-    const arbl_lesson *l = arbl_registry_find(reg, "trap");
+    const arbl_lesson *l = arbl_book_find(reg, "trap");
     CHECK(l != NULL);
     if (l) {
         arbl_result r;
-        CHECK(!arbl_answer(reg, l, 1, "e4", "en", &r));
+        CHECK(!arbl_lesson_answer(reg, l, 1, "e4", "en", &r));
         CHECK_INT(r.budget, ARBL_BUDGET_INSTRUCTIONS);
         CHECK_MSG(strstr(r.error, "lesson 'trap'") && strstr(r.error, "trap.lua:7:") &&
                       strstr(r.error, "instruction budget"),
                   "error '%s'", r.error);
-        CHECK(!arbl_answer(reg, l, 1, "d4", "en", &r));
+        CHECK(!arbl_lesson_answer(reg, l, 1, "d4", "en", &r));
         CHECK_INT(r.budget, ARBL_BUDGET_MEMORY);
         CHECK_MSG(strstr(r.error, "memory budget"), "error '%s'", r.error);
         /* Other answers of the same lesson still work. */
-        CHECK(arbl_answer(reg, l, 1, "Nf3", "en", &r) && r.correct);
+        CHECK(arbl_lesson_answer(reg, l, 1, "Nf3", "en", &r) && r.correct);
         /* Script tables with metamethods reach the host as plain strings. */
-        CHECK(arbl_answer(reg, l, 2, "b", "en", &r) && !r.correct);
+        CHECK(arbl_lesson_answer(reg, l, 2, "b", "en", &r) && !r.correct);
         CHECK(has_code(&r, "xcode") && has_code(&r, "explanation"));
     }
-    CHECK(arbl_registry_load_dir(reg, "/nonexistent/dir", report, NULL) == -1);
-    arbl_registry_free(reg);
+    CHECK(arbl_book_load_dir(reg, "/nonexistent/dir", NULL, NULL, report, NULL) == -1);
+    arbl_book_free(reg);
 }
 
 /* A loaded registry is shared read-only: answers from many threads at once stay right. */
 struct worker {
-    const arbl_registry *reg;
+    const arbl_book *reg;
     const char *lang;
     int wrong_results;
 };
@@ -376,10 +376,10 @@ struct worker {
 static void *answer_many(void *arg)
 {
     struct worker *w = arg;
-    const arbl_lesson *l = arbl_registry_find(w->reg, "castling");
+    const arbl_lesson *l = arbl_book_find(w->reg, "castling");
     for (int i = 0; i < 150; i++) {
         arbl_result r;
-        bool ok = arbl_answer(w->reg, l, 2, i % 2 ? "O-O" : "O-O-O", w->lang, &r); /* step 1 teaches */
+        bool ok = arbl_lesson_answer(w->reg, l, 2, i % 2 ? "O-O" : "O-O-O", w->lang, &r); /* step 1 teaches */
         if (!ok || r.correct != (i % 2 == 1))
             w->wrong_results++;
     }
@@ -389,8 +389,8 @@ static void *answer_many(void *arg)
 static void test_threads(void)
 {
     harness_begin("lessons.threads");
-    arbl_registry *reg = arbl_registry_new(NULL);
-    CHECK(arbl_registry_load_dir(reg, lessons_dir(), report, NULL) >= 15);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
+    CHECK(arbl_book_load_dir(reg, lessons_dir(), NULL, NULL, report, NULL) >= 15);
     struct worker w[3] = {{reg, "en", 0}, {reg, "fa", 0}, {reg, "ar", 0}};
     pthread_t t[3];
     for (int i = 0; i < 3; i++)
@@ -399,7 +399,7 @@ static void test_threads(void)
         pthread_join(t[i], NULL);
         CHECK_INT(w[i].wrong_results, 0);
     }
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
 }
 
 /* Whether s is well-formed UTF-8 (JSON refuses a string that is not). */
@@ -429,29 +429,29 @@ static bool ends_with(const char *s, const char *tail)
 static void test_long_texts(void)
 {
     harness_begin("lessons.texts.paragraph_whole");
-    arbl_registry *reg = arbl_registry_new(NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
     char path[600];
     snprintf(path, sizeof path, "%s/../tests/lua/data/long/long_texts.lua", lessons_dir());
     reports = 0;
-    CHECK_MSG(arbl_registry_load_file(reg, path, report, NULL), "not loaded: %s", all_reports);
-    const arbl_lesson *l = arbl_registry_find(reg, "long-texts");
+    CHECK_MSG(arbl_book_load_file(reg, path, report, NULL), "not loaded: %s", all_reports);
+    const arbl_lesson *l = arbl_book_find(reg, "long-texts");
     if (!l) {
-        arbl_registry_free(reg);
+        arbl_book_free(reg);
         return;
     }
     static arbl_result r;
     const char *prompt = arbl_text_get(&l->steps[0].prompt, "fa");
     CHECK_MSG(strlen(prompt) > 3000 && valid_utf8(prompt), "prompt %zu bytes", strlen(prompt));
-    CHECK(arbl_answer(reg, l, 1, "true", "fa", &r) && r.correct);
+    CHECK(arbl_lesson_answer(reg, l, 1, "true", "fa", &r) && r.correct);
     CHECK_STR(r.feedback, prompt); /* the same paragraph, every byte of it */
-    CHECK(arbl_answer(reg, l, 1, "true", "en", &r) && r.correct);
+    CHECK(arbl_lesson_answer(reg, l, 1, "true", "en", &r) && r.correct);
     CHECK_INT((long)strlen(r.feedback), 150L * 23); /* 3450 ASCII bytes */
 
     harness_begin("lessons.texts.runaway_cut_at_a_letter");
-    CHECK(arbl_answer(reg, l, 1, "true", "ar", &r) && r.correct);
+    CHECK(arbl_lesson_answer(reg, l, 1, "true", "ar", &r) && r.correct);
     CHECK_MSG(valid_utf8(r.feedback) && ends_with(r.feedback, "…") && strlen(r.feedback) > 4000,
               "feedback %zu bytes", strlen(r.feedback));
-    CHECK(arbl_answer(reg, l, 1, "false", "fa", &r) && !r.correct);
+    CHECK(arbl_lesson_answer(reg, l, 1, "false", "fa", &r) && !r.correct);
     CHECK(valid_utf8(r.feedback) && ends_with(r.feedback, "…"));
     bool found = false;
     for (int i = 0; i < r.nexplanations; i++) {
@@ -461,7 +461,7 @@ static void test_long_texts(void)
             found = ends_with(t, "…") && strlen(t) > 2000 && strlen(t) < ARBL_TEXT_MAX;
     }
     CHECK_MSG(found, "the long explanation, cut at a letter");
-    arbl_registry_free(reg);
+    arbl_book_free(reg);
 }
 
 int main(void)

@@ -65,23 +65,23 @@ static const struct {
 static void test_bundled(void)
 {
     harness_begin("puzzles.bundled.load");
-    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
+    arbl_book *box = arbl_book_new(&arbl_puzzles, NULL);
     reports = 0;
     all_reports[0] = 0;
-    int n = arbl_puzzlebox_load_dir(box, puzzles_dir(), report, NULL);
+    int n = arbl_book_load_dir(box, puzzles_dir(), NULL, NULL, report, NULL);
     CHECK_MSG(reports == 0, "load reported: %s", all_reports);
     CHECK_MSG(n >= 30, "%d puzzle scripts", n);
     int kinds = 0;
     static const char *const all[] = {"helpmate", "only-move", "illegal", "retro", "count", "stalemate", "chess960", NULL};
     for (int k = 0; all[k]; k++)
         for (int i = 0; i < n; i++)
-            if (strcmp(arbl_puzzlebox_at(box, i)->kind, all[k]) == 0) {
+            if (strcmp(((const arbl_puzzle *)arbl_book_at(box, i))->kind, all[k]) == 0) {
                 kinds++;
                 break;
             }
     CHECK_MSG(kinds >= 6, "%d kinds", kinds);
     for (int i = 0; i < n; i++) {
-        const arbl_puzzle *p = arbl_puzzlebox_at(box, i);
+        const arbl_puzzle *p = arbl_book_at(box, i);
         for (int l = 0; l < ARBL_NLANGS; l++)
             CHECK_MSG(p->prompt.lang[l] && *p->prompt.lang[l] && p->success.lang[l] && *p->success.lang[l],
                       "%s: text in %s", p->id, arbl_langs[l]);
@@ -125,7 +125,7 @@ static void test_bundled(void)
     arbl_result *r = malloc(sizeof *r);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         harness_begin(cases[c].id);
-        const arbl_puzzle *p = arbl_puzzlebox_find(box, cases[c].id);
+        const arbl_puzzle *p = arbl_book_find(box, cases[c].id);
         CHECK_MSG(p && strcmp(p->kind, cases[c].kind) == 0, "%s is a %s puzzle", cases[c].id, cases[c].kind);
         if (!p)
             continue;
@@ -144,13 +144,13 @@ static void test_bundled(void)
     char big[ARBL_ANSWER_MAX + 10];
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = 0;
-    CHECK(!arbl_puzzle_answer(box, arbl_puzzlebox_at(box, 0), big, "en", r));
+    CHECK(!arbl_puzzle_answer(box, arbl_book_at(box, 0), big, "en", r));
 
     harness_begin("puzzles.mate_lines");
-    CHECK(arbl_puzzlebox_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
-    CHECK(!arbl_puzzlebox_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
-    CHECK(!arbl_puzzlebox_add_mate(box, "only-move-02-block", 1, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "x", "", "p"));
-    const arbl_puzzle *m = arbl_puzzlebox_find(box, "m2-test");
+    CHECK(arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
+    CHECK(!arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
+    CHECK(!arbl_puzzle_add_mate(box, "only-move-02-block", 1, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "x", "", "p"));
+    const arbl_puzzle *m = arbl_book_find(box, "m2-test");
     CHECK(m && strcmp(m->kind, "mate") == 0 && m->n == 2 && !m->chunk && strcmp(m->answer_type, "line") == 0);
     if (m) {
         CHECK_STR(m->prompt.lang[0], "White to move: mate in 2.");
@@ -158,7 +158,7 @@ static void test_bundled(void)
         CHECK(!arbl_puzzle_answer(box, m, "Qb8+", "en", r));  /* the solver's, not a script's */
     }
     free(r);
-    arbl_puzzlebox_free(box);
+    arbl_book_free(box);
 }
 
 /* A broken puzzle, written to a file: the check finds `expect` in its reports. */
@@ -176,7 +176,7 @@ static void expect_problem(const char *name, const char *source, const char *exp
     fclose(f);
     reports = 0;
     all_reports[0] = 0;
-    int errors = arbl_puzzle_check_file(path, NULL, report, NULL);
+    int errors = arbl_book_check_file(&arbl_puzzles, path, NULL, report, NULL);
     CHECK_MSG(errors > 0, "%s: no error", name);
     CHECK_MSG(strstr(all_reports, expect) != NULL, "%s: '%s' not in:\n%s", name, expect, all_reports);
     unlink(path);
@@ -255,14 +255,14 @@ static void test_not_lesson_positions(void)
 {
     harness_begin("puzzles.bundled.not_lesson_positions");
     const char *d = getenv("ARB_LESSONS_DIR");
-    arbl_registry *reg = arbl_registry_new(NULL);
-    int nl = arbl_registry_load_dir(reg, d ? d : "lessons", report, NULL);
+    arbl_book *reg = arbl_book_new(&arbl_lessons, NULL);
+    int nl = arbl_book_load_dir(reg, d ? d : "lessons", NULL, NULL, report, NULL);
     CHECK_MSG(nl > 30, "%d lessons", nl);
     enum { MAXSTEPS = 2048 };
     static char keys[MAXSTEPS][96], where[MAXSTEPS][96];
     int nk = 0;
-    for (int i = 0; i < arbl_registry_count(reg); i++) {
-        const arbl_lesson *l = arbl_registry_at(reg, i);
+    for (int i = 0; i < arbl_book_count(reg); i++) {
+        const arbl_lesson *l = arbl_book_at(reg, i);
         for (int s = 0; s < l->nsteps && nk < MAXSTEPS; s++) {
             if (!l->steps[s].fen || l->steps[s].kind != ARBL_STEP_MOVE)
                 continue;
@@ -273,10 +273,10 @@ static void test_not_lesson_positions(void)
     }
     /* the start position and the bare kings are every lesson's backdrop, not a puzzle's */
     char key[96];
-    arbl_puzzlebox *box = arbl_puzzlebox_new(NULL);
-    int n = arbl_puzzlebox_load_dir(box, puzzles_dir(), report, NULL);
+    arbl_book *box = arbl_book_new(&arbl_puzzles, NULL);
+    int n = arbl_book_load_dir(box, puzzles_dir(), NULL, NULL, report, NULL);
     for (int i = 0; i < n; i++) {
-        const arbl_puzzle *p = arbl_puzzlebox_at(box, i);
+        const arbl_puzzle *p = arbl_book_at(box, i);
         if (!p->fen || strncmp(p->fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 45) == 0)
             continue;
         board_key(p->fen, key, sizeof key);
@@ -300,8 +300,8 @@ static void test_not_lesson_positions(void)
     }
     if (f)
         fclose(f);
-    arbl_puzzlebox_free(box);
-    arbl_registry_free(reg);
+    arbl_book_free(box);
+    arbl_book_free(reg);
 }
 
 int main(void)

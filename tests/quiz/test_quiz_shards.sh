@@ -49,5 +49,10 @@ check "[ \$? -eq 2 ]" "a range past 2^53 accepted"
 check "[ \$? -eq 2 ]" "negative --indices accepted"
 "$ARB" quiz generate --generator status --seed 1 --index 5 --indices 0 > "$tmp/none"
 check "[ \$? -eq 0 ] && [ ! -s '$tmp/none' ]" "an empty range is not an empty output"
+# A range is bounded like a batch (a few question budgets and a share per question), not by one
+# question's budget: 3000 indices of can-castle take about 1 s; on main they stopped after
+# 500 ms ("time budget of the request (500 ms) ran out").
+"$ARB" quiz generate --generator can-castle --seed 1 --index 0 --indices 3000 > "$tmp/long" 2> "$tmp/err"
+check "[ \$? -eq 0 ] && [ \$(wc -l < '$tmp/long') -ge 2900 ]" "a long range stopped: $(wc -l < "$tmp/long") lines, $(cat "$tmp/err")"
 [ $fail -eq 0 ] && echo "quiz shards: every generator, 2 parameter sets, 3 shards each: identical"
 exit $fail

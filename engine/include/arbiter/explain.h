@@ -131,4 +131,31 @@ ARB_API bool arb_fen_chess960_hint(const char *fen, arb_variant variant, arb_rea
  * of 150 or more: 9.6.2). Independent of arb_validate's problems; 0 when none. */
 ARB_API int arb_fen_warnings(const char *fen, arb_variant variant, arb_reason *out, int cap);
 
+/* ---- The move that led here ---------------------------------------------------------------- */
+
+/* What taking a move back finds (arb_unmove). */
+typedef enum arb_unmove_result {
+    ARB_UNMOVE_OK = 0,
+    ARB_UNMOVE_NO_PIECE,        /* `to` holds no piece of the side that just moved (or, for a
+                                   promotion, not the piece promoted to) */
+    ARB_UNMOVE_FROM_TAKEN,      /* `from` is occupied now: no piece can have left it */
+    ARB_UNMOVE_BEFORE_ILLEGAL,  /* the position before would be illegal (the validator's reasons) */
+    ARB_UNMOVE_NOT_LEGAL,       /* the move is not legal in the position before (arb_explain_text's reasons) */
+    ARB_UNMOVE_ELSEWHERE        /* it is legal there but does not lead to pos (rights, en passant) */
+} arb_unmove_result;
+
+/* Takes the move from -> to back from pos, as the last move of the side not to move: the piece
+ * on `to` goes back to `from` (a pawn, when promotion names the piece it became), and `to`
+ * gets the piece captured there (captured: its type, ARB_NO_TYPE for none). The position
+ * before has the same castling rights, no en passant square and clocks 0 1; it must be legal,
+ * the move legal in it, and the move must give pos again (board, side to move, castling rights,
+ * en passant square). ARB_UNMOVE_OK with *before and *move set, or why not with the engine's
+ * reasons in out (at most cap; *nreasons of them). */
+ARB_API arb_unmove_result arb_unmove(const arb_position *pos, int from, int to, arb_piece_type promotion,
+                                     arb_piece_type captured, arb_position *before, arb_move *move, arb_reason *out,
+                                     int cap, int *nreasons);
+
+/* The result's name ("ok", "no_piece", "from_taken", "before_illegal", "not_legal", "elsewhere"). */
+ARB_API const char *arb_unmove_result_name(arb_unmove_result r);
+
 #endif

@@ -30,4 +30,19 @@ ARB_API arb_status arb_parse_san(const arb_position *pos, const char *text, arb_
 /* SAN or UCI, whichever the text is. */
 ARB_API arb_status arb_parse_move(const arb_position *pos, const char *text, arb_move *move, arb_reason *why);
 
+/* The move number written before a move of a line: "16." numbers a White move, "16..." or
+ * "16…" a Black one; number is -1 when the move has none. */
+typedef struct arb_line_number {
+    long number;
+    bool black;
+} arb_line_number;
+
+/* A line of moves as people write it ("1. Qb8+ Nxb8 2. Rd8#", "16.Qb8+", "1...Kd8", "e4 e5"),
+ * read one move at a time: the next move's text after *at (white space and move numbers, a
+ * number followed by dots or an ellipsis, read past), its length in *len, and *at moved past it;
+ * NULL when no move is left. When num is not NULL it gets the move number written before that
+ * move (the last one, if several are; -1 if none), for a reader that checks it. The text of a
+ * move is not checked (the parsers above read it). */
+ARB_API const char *arb_line_next(const char **at, size_t *len, arb_line_number *num);
+
 #endif

@@ -1,5 +1,6 @@
 /* Explanations as data: a code, the squares and pieces involved, a few parameters, the FIDE
- * article. Text is rendered separately, through one catalog per language (engine/messages/). */
+ * article (the code's own, or the one its context decides). Text is rendered separately, through
+ * one catalog per language (engine/messages/). */
 #ifndef ARBITER_REASON_H
 #define ARBITER_REASON_H
 
@@ -54,6 +55,11 @@ typedef struct arb_reason {
     int32_t n, m;
     char found[24];                /* NUL-terminated, truncated copy of the offending text */
     char move[12];                 /* a move in SAN, where relevant */
+    char article[12];              /* the article cited where the context decides it, "" for the
+                                    * code's own: a Chess960 castling (Guidelines II.3.2.7, not
+                                    * 3.8.2.2), a proof that a side cannot mate under the verdict
+                                    * it supports (5.1.2 resignation, 7.5.5 illegal moves, 5.2.2
+                                    * dead position; 6.9 is flag fall's) */
 } arb_reason;
 
 /* The code's stable name ("pinned"), its FIDE article ("3.9", or "" for none) and the
@@ -61,6 +67,44 @@ typedef struct arb_reason {
 ARB_API const char *arb_reason_name(unsigned code);
 ARB_API const char *arb_reason_article(unsigned code);
 ARB_API unsigned arb_reason_params(unsigned code);
+
+/* The FIDE article r cites: its context's (r->article) when set, else its code's
+ * (arb_reason_article); "" for none. Every view (JSON "rule", the Lua binding, the CLI) shows this. */
+ARB_API const char *arb_reason_citation(const arb_reason *r);
+
+/* A reason's parameters as data, the one projection every view (JSON, the Lua binding, the
+ * scripts' explanations read back) writes in its own form: the parameter's name, what it is and
+ * its value, in a fixed order. */
+typedef enum arb_param_kind {
+    ARB_PARAM_PIECE,               /* piece: a coloured piece (piece, by) */
+    ARB_PARAM_NUMBER,              /* number: n, m; offset (a character, counted from 1) */
+    ARB_PARAM_FIELD,               /* number: a FEN field 0..5 (arb_fen_field_name) */
+    ARB_PARAM_TEXT,                /* text: found, move */
+    ARB_PARAM_SIDE                 /* text: "kingside" or "queenside" */
+} arb_param_kind;
+
+typedef struct arb_param {
+    const char *name;              /* "piece", "by", "n", "m", "field", "offset", "found", "side", "move" */
+    arb_param_kind kind;
+    arb_piece piece;
+    long number;
+    const char *text;              /* into the reason (found, move) or static (side) */
+    size_t len;                    /* of text */
+} arb_param;
+
+#define ARB_REASON_MAX_PARAMS 9
+
+/* The parameters r carries (the code's ARB_P_* ones; a FEN syntax error also names its field;
+ * offset, found and move only when set), at most ARB_REASON_MAX_PARAMS; returns how many. */
+ARB_API int arb_reason_param_list(const arb_reason *r, arb_param *out);
+
+/* What the parameter called name is (a view reading a value back by name), or -1 for a name no
+ * reason has. */
+ARB_API int arb_param_kind_of(const char *name);
+
+/* The name of FEN field i (0 "board", 1 "side", 2 "castling", 3 "en_passant", 4 "halfmove",
+ * 5 "fullmove"); "board" for any other i. */
+ARB_API const char *arb_fen_field_name(int field);
 
 /* An empty reason of the given code (no squares, offset -1). */
 ARB_API arb_reason arb_reason_make(arb_reason_code code);

@@ -80,4 +80,34 @@ typedef struct arb_line_check {
 ARB_API arb_status arb_mate_check_line(const arb_position *pos, int n, const arb_move *moves, int count,
                                        uint64_t budget, arb_line_check *out);
 
+/* ---- The mate file (lessons/puzzles/README.md) ---------------------------------------------- */
+
+/* One puzzle line: "id | N | FEN | key move(s) | source" (the source may be left out, and holds
+ * the rest of the line), spaces around the fields trimmed. */
+#define ARB_MATE_FILE_MAX_N 3
+#define ARB_MATE_FIELD_MAX 512 /* a source naming a game, its event and where it was published */
+
+typedef struct arb_mate_puzzle {
+    char id[64];
+    char n_text[16];                /* the N field as written (for messages) */
+    int n;                          /* mate in n, 1..ARB_MATE_FILE_MAX_N */
+    arb_position pos;
+    char fen[ARB_FEN_MAX];          /* canonical */
+    char keys[ARB_MATE_FIELD_MAX];  /* the recorded key moves, SAN, space separated */
+    char source[ARB_MATE_FIELD_MAX];
+} arb_mate_puzzle;
+
+typedef enum arb_mate_line_status {
+    ARB_MATE_LINE_PUZZLE = 0,       /* *out holds the puzzle */
+    ARB_MATE_LINE_BLANK,            /* a blank line or a # comment */
+    ARB_MATE_LINE_FIELDS,           /* fewer than four fields, or no id */
+    ARB_MATE_LINE_TOO_LONG,         /* a field longer than its room (out->id is set when it fits) */
+    ARB_MATE_LINE_N,                /* N is not 1..ARB_MATE_FILE_MAX_N (out->id, out->n_text set) */
+    ARB_MATE_LINE_FEN               /* the FEN is refused: *why (may be NULL) says why (out->id set) */
+} arb_mate_line_status;
+
+/* Reads one line of a mate file (no line break needed; one at the end is ignored); the one reader
+ * of the format, for the daemon and `arbiter puzzle check` alike. */
+ARB_API arb_mate_line_status arb_mate_line_read(const char *line, arb_mate_puzzle *out, arb_reason *why);
+
 #endif

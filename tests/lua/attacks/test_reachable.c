@@ -20,6 +20,10 @@ extern const char *const arbl_prelude_text;
 extern const size_t arbl_prelude_len;
 extern const char *const arbl_quiz_prelude_text;
 extern const size_t arbl_quiz_prelude_len;
+extern const char *const arbl_common_text;
+extern const size_t arbl_common_len;
+extern const char *const arbl_library_text;
+extern const size_t arbl_library_len;
 
 #define MAX_FOUND 1024
 static char *found[MAX_FOUND];
@@ -156,7 +160,7 @@ static void walk_returned(lua_State *L, const char *code, const char *path, int 
     lua_settop(L, base);
 }
 
-static void walk_state(const char *prelude, size_t len, const char *name)
+static void walk_state(const char *prelude, size_t len, const char *name, bool library)
 {
     arbl_sandbox sb;
     arbl_limits lim = {.memory = 8u << 20};
@@ -165,7 +169,20 @@ static void walk_state(const char *prelude, size_t len, const char *name)
     lua_State *L = sb.L;
     char err[256];
     arbl_sandbox_arm(&sb);
-    CHECK(luaL_loadbufferx(L, prelude, len, name, "t") == LUA_OK && arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK);
+    /* as the book opens a runtime: the shared chunk, then the prelude with (no frame, its table) */
+    CHECK(luaL_loadbufferx(L, arbl_common_text, arbl_common_len, "=common", "t") == LUA_OK &&
+          arbl_sandbox_pcall(&sb, 0, 1, err, sizeof err) == LUA_OK);
+    if (library) { /* the kinds that hand scripts a library build on library.lua too */
+        CHECK(luaL_loadbufferx(L, arbl_library_text, arbl_library_len, "=library", "t") == LUA_OK);
+        lua_pushnil(L);
+        lua_pushvalue(L, 1);
+        CHECK(arbl_sandbox_pcall(&sb, 2, 1, err, sizeof err) == LUA_OK);
+        lua_settop(L, 1);
+    }
+    CHECK(luaL_loadbufferx(L, prelude, len, name, "t") == LUA_OK);
+    lua_pushnil(L);
+    lua_pushvalue(L, 1);
+    CHECK(arbl_sandbox_pcall(&sb, 2, 1, err, sizeof err) == LUA_OK);
     lua_settop(L, 0);
     arbl_sandbox_lock(&sb);
     lua_newtable(L);
@@ -224,8 +241,8 @@ int main(int argc, char **argv)
 {
     const char *list = argc > 1 ? argv[1] : "reachable.txt";
     bool print = argc > 2 && strcmp(argv[2], "--print") == 0;
-    walk_state(arbl_prelude_text, arbl_prelude_len, "=prelude");
-    walk_state(arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude");
+    walk_state(arbl_prelude_text, arbl_prelude_len, "=prelude", false);
+    walk_state(arbl_quiz_prelude_text, arbl_quiz_prelude_len, "=quiz_prelude", true);
 
     /* names a script finds the functions by (and their kind), deduplicated */
     char **all = calloc((size_t)nfound + 1, sizeof *all);

@@ -1,4 +1,4 @@
--- A quiz generator with one mistake made on purpose: a placeholder with no value (test_coach_cli.sh asserts file:line).
+-- A clean quiz generator: the mistakes of tests/quiz/test_quiz_check.sh are planted in it, one each.
 -- on their start squares with some castling rights, other pieces scattered at random (more at
 -- harder levels). The answer and every failing condition come from the engine.
 local Q = quizlib
@@ -8,8 +8,8 @@ local LETTERS = "PNBRQpnbrq"
 
 local CHOICES = {
   { id = "both", text = { en = "Both sides", fa = "هر دو طرف", ar = "كلا الجانبين" } },
-  { id = "kingside", text = { en = "Kingside only", fa = "فقط سمت شاه", ar = "جهة الملك فقط" } },
-  { id = "queenside", text = { en = "Queenside only", fa = "فقط سمت وزیر", ar = "جهة الوزير فقط" } },
+  { id = "kingside", text = { en = "Kingside only", fa = "فقط در جناح شاه", ar = "جهة الملك فقط" } },
+  { id = "queenside", text = { en = "Queenside only", fa = "فقط در جناح وزیر", ar = "جهة الوزير فقط" } },
   { id = "none", text = { en = "Neither", fa = "هیچ‌کدام", ar = "ولا أي منهما" } },
 }
 
@@ -61,7 +61,7 @@ local function answer_of(pos)
 end
 
 return quiz {
-  id = "coach-unfilled",
+  id = "coach-base",
   title = { en = "Can you castle?", fa = "آیا می‌توانید قلعه بروید؟", ar = "هل يمكنك التبييت؟" },
   parameters = { { name = "difficulty", values = Q.LEVELS, default = "medium" } },
 
@@ -74,8 +74,8 @@ return quiz {
         if level ~= "easy" or pos:castling_rook(pos:turn(), "kingside") or pos:castling_rook(pos:turn(), "queenside") then
           return Q.question(pos,
             { en = "{side} to move. On which sides may {side} castle now?",
-              fa = "نوبت {side} است. {side} اکنون به کدام سمت می‌تواند قلعه برود؟",
-              ar = "الدور على {sid}. إلى أي جانب يمكن لـ{side} التبييت الآن؟" },
+              fa = "نوبت {side} است. {side} اکنون در کدام جناح می‌تواند قلعه برود؟",
+              ar = "الدور على {side}. إلى أي جانب يمكن لـ{side} التبييت الآن؟" },
             { choices = CHOICES, data = { color = pos:turn() } })
         end
       end

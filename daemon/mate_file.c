@@ -1,50 +1,13 @@
 /* Reads a lesson set's puzzle file (<lessons>/puzzles/puzzles.txt, one "id | N | FEN | keys |
- * source" line per puzzle) into a list; bad lines are logged, counted and skipped. */
+ * source" line per puzzle, read by the engine's arb_mate_line_read) into a list; bad lines are
+ * logged, counted and skipped. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "log.h"
-#include "puzzles.h"
-
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = 0;
-    return s;
-}
-
-/* Parses one line (not blank, not a comment) into pz; false if it is not a puzzle line. */
-static bool parse_line(char *s, ad_puzzle *pz)
-{
-    char *fields[5] = {NULL, NULL, NULL, NULL, NULL};
-    int nf = 0;
-    for (char *p = s; nf < 5; nf++) {
-        fields[nf] = p;
-        char *bar = strchr(p, '|');
-        if (!bar) {
-            nf++;
-            break;
-        }
-        *bar = 0;
-        p = bar + 1;
-    }
-    memset(pz, 0, sizeof *pz);
-    char *end;
-    if (nf < 4 || !*trim(fields[0]) || strlen(trim(fields[0])) >= sizeof pz->id ||
-        (pz->n = (int)strtol(trim(fields[1]), &end, 10)) < 1 || pz->n > 3 || *end ||
-        arb_position_from_fen(&pz->pos, trim(fields[2]), ARB_STANDARD, NULL) != ARB_OK)
-        return false;
-    snprintf(pz->id, sizeof pz->id, "%s", trim(fields[0]));
-    arb_position_fen(&pz->pos, pz->fen, sizeof pz->fen);
-    snprintf(pz->keys, sizeof pz->keys, "%s", trim(fields[3]));
-    snprintf(pz->source, sizeof pz->source, "%s", nf > 4 ? trim(fields[4]) : "");
-    return true;
-}
+#include "mate_file.h"
 
 static bool append(ad_puzzle_list *list, int *cap, const ad_puzzle *pz)
 {
@@ -68,9 +31,10 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT) {
-            ad_log(AD_LOG_WARN, "no puzzle file %s: no puzzles served", path);
+            ad_log(AD_LOG_WARN, "no puzzle file %s: no mate-file puzzles served", path);
         } else {
-            ad_log(AD_LOG_WARN, "puzzle file %s cannot be read (%s): no puzzles served", path, strerror(errno));
+            ad_log(AD_LOG_WARN, "puzzle file %s cannot be read (%s): no mate-file puzzles served", path,
+                   strerror(errno));
             list->failures = 1;
         }
         return false;
@@ -90,18 +54,27 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
             ad_log(AD_LOG_WARN, "%s:%d: line longer than %zu bytes, skipped", path, lineno, sizeof line - 2);
             continue;
         }
-        char *s = trim(line);
-        if (!*s || *s == '#')
+        ad_puzzle pz;
+        arb_reason why;
+        arb_mate_line_status st = arb_mate_line_read(line, &pz, &why);
+        if (st == ARB_MATE_LINE_BLANK)
             continue;
         if (list->count >= AD_PUZZLES_MAX) {
             list->failures++;
             ad_log(AD_LOG_WARN, "%s:%d: more than %d puzzles, skipped", path, lineno, AD_PUZZLES_MAX);
             continue;
         }
-        ad_puzzle pz;
-        if (!parse_line(s, &pz)) {
+        if (st != ARB_MATE_LINE_PUZZLE) {
+            char text[ARB_REASON_TEXT_MAX] = "";
+            if (st == ARB_MATE_LINE_FEN)
+                arb_reason_render(&why, "en", text, sizeof text);
             list->failures++;
-            ad_log(AD_LOG_WARN, "%s:%d: not a puzzle line, skipped", path, lineno);
+            ad_log(AD_LOG_WARN, "%s:%d: not a puzzle line, skipped (%s%s)", path, lineno,
+                   st == ARB_MATE_LINE_FIELDS     ? "id | N | FEN | keys | source"
+                   : st == ARB_MATE_LINE_TOO_LONG ? "a field is too long"
+                   : st == ARB_MATE_LINE_N        ? "N is not 1 to 3"
+                                                  : "the FEN: ",
+                   text);
             continue;
         }
         if (ad_puzzles_find(list, pz.id)) {

@@ -1,12 +1,13 @@
 /* The reloadable lesson set: load lessons, quiz generators and puzzles into a fresh set, swap it
- * in under a mutex, reference-count the old one away. With Lua the lesson loader is the lesson
- * registry and the quizzes a quiz book (lessons_lua.c); without it, a listing and no quizzes. */
+ * in under a mutex, reference-count the old one away. With Lua each kind is a book of lua/
+ * (lesson_set_lua.c); without it, a listing of the lessons and the mate file alone. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "lessons.h"
+#include "lesson_set.h"
 #include "log.h"
 
 #ifndef AD_HAVE_LUA
@@ -31,29 +32,31 @@ static bool list_lua_files(const ad_lessons *l, ad_lesson_set *set)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         FILE *f = fopen(path, "r");
         if (!f) {
-            set->failures++;
+            set->counts[AD_LESSONS].failures++;
             ad_log(AD_LOG_WARN, "lesson %s: cannot be read", path);
             continue;
         }
         fclose(f);
-        if (set->count == cap) {
+        if (set->counts[AD_LESSONS].served == cap) {
             cap = cap ? cap * 2 : 16;
             char **names = realloc(set->names, sizeof *names * (size_t)cap);
             if (!names)
                 break;
             set->names = names;
         }
-        set->names[set->count] = strdup(e->d_name);
-        if (set->names[set->count])
-            set->count++;
+        set->names[set->counts[AD_LESSONS].served] = strdup(e->d_name);
+        if (set->names[set->counts[AD_LESSONS].served])
+            set->counts[AD_LESSONS].served++;
     }
     closedir(d);
+    ad_puzzles_read(l->dir, &set->puzzles);
+    set->counts[AD_PUZZLES].served = set->puzzles.count;
     return true;
 }
 
 static void free_names(ad_lesson_set *set)
 {
-    for (int i = 0; i < set->count; i++)
+    for (int i = 0; i < set->counts[AD_LESSONS].served; i++)
         free(set->names[i]);
     free(set->names);
 }
@@ -67,6 +70,8 @@ void ad_lessons_init(ad_lessons *l, const char *dir, const ad_script_limits *lim
     snprintf(l->dir, sizeof l->dir, "%s", dir);
     if (limits)
         l->limits = *limits;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    l->threads = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
 #ifdef AD_HAVE_LUA
     l->load = ad_lessons_lua_load;
     l->unload = ad_lessons_lua_unload;
@@ -80,10 +85,6 @@ static void set_free(ad_lessons *l, ad_lesson_set *set)
 {
     ad_answer_cache_free(set->answers);
     l->unload(set);
-#ifdef AD_HAVE_LUA
-    ad_quizzes_lua_unload(set);
-    ad_puzzles_lua_unload(set);
-#endif
     ad_puzzles_clear(&set->puzzles);
     free(set);
 }
@@ -96,7 +97,16 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     if (!set)
         return -1;
     atomic_init(&set->refs, 1); /* the reference held by l->current */
-    if (!l->load(l, set)) {
+    bool loaded = l->load(l, set);
+    /* SIGTERM during the load stopped its scripts: the set is not whole, so it is not served (the
+     * process is on its way out; its drain serves the set it had). */
+    if (loaded && l->cancel && atomic_load(l->cancel)) {
+        ad_log(AD_LOG_WARN, "lessons: the reload was stopped; keeping %s",
+               l->current ? "the loaded lessons" : "no lessons");
+        set_free(l, set);
+        return -1;
+    }
+    if (!loaded) {
         ad_log(AD_LOG_WARN, "lessons: cannot read directory %s; keeping %s", l->dir,
                l->current ? "the loaded lessons" : "no lessons");
         set_free(l, set);
@@ -112,13 +122,6 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
         pthread_mutex_unlock(&l->lock);
         return -1;
     }
-#ifdef AD_HAVE_LUA
-    ad_quizzes_lua_load(l, set);
-#endif
-    ad_puzzles_read(l->dir, &set->puzzles);
-#ifdef AD_HAVE_LUA
-    ad_puzzles_lua_load(l, set);
-#endif
     set->answers = ad_answer_cache_new(l->cache_entries, l->cache_bytes);
     /* Publishing under the lock orders every write above before any request's read of the set. */
     pthread_mutex_lock(&l->lock);
@@ -126,19 +129,23 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
     ad_lesson_set *old = l->current;
     l->current = set;
     pthread_mutex_unlock(&l->lock);
-    ad_log(AD_LOG_INFO, "lessons: generation %lu, %d loaded, %d failed, from %s", set->generation, set->count,
-           set->failures, l->dir);
-    if (set->stale || set->quiz_stale)
-        ad_log(AD_LOG_WARN, "lessons: generation %lu serves %d lessons and %d quiz generators as last loaded "
-               "(their files fail; fix them and reload)", set->generation, set->stale, set->quiz_stale);
+    const ad_book_counts *c = set->counts;
+    ad_log(AD_LOG_INFO, "lessons: generation %lu, %d loaded, %d failed, from %s", set->generation,
+           c[AD_LESSONS].served, c[AD_LESSONS].failures, l->dir);
+    if (c[AD_LESSONS].stale || c[AD_QUIZZES].stale || c[AD_PUZZLES].stale)
+        ad_log(AD_LOG_WARN, "lessons: generation %lu serves %d lessons, %d quiz generators and %d puzzles as last "
+               "loaded (their files fail; fix them and reload)", set->generation, c[AD_LESSONS].stale,
+               c[AD_QUIZZES].stale, c[AD_PUZZLES].stale);
     ad_log(AD_LOG_INFO, "quizzes: generation %lu, %d loaded, %d failed; puzzles: %d loaded, %d skipped; "
-           "puzzle scripts: %d loaded, %d failed", set->generation, set->quiz_count, set->quiz_failures,
-           set->puzzles.count, set->puzzles.failures, set->puzzle_scripts, set->puzzle_script_failures);
+           "puzzle scripts: %d loaded, %d failed", set->generation, c[AD_QUIZZES].served, c[AD_QUIZZES].failures,
+           set->puzzles.count, set->puzzles.failures, c[AD_PUZZLES].served - set->puzzles.count,
+           c[AD_PUZZLES].failures);
     if (failed)
-        *failed = (ad_load_failures){set->failures, set->quiz_failures, set->puzzles.failures + set->puzzle_script_failures};
+        *failed = (ad_load_failures){c[AD_LESSONS].failures, c[AD_QUIZZES].failures,
+                                     set->puzzles.failures + c[AD_PUZZLES].failures};
     if (old)
         ad_lessons_release(l, old);
-    return set->failures;
+    return set->counts[AD_LESSONS].failures;
 }
 
 ad_lesson_set *ad_lessons_acquire(ad_lessons *l)

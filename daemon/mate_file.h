@@ -1,23 +1,17 @@
-/* The puzzle list of one lesson set (lessons.h): read from <lessons>/puzzles/puzzles.txt when the
+/* The mate file of one lesson set (lesson_set.h): read from <lessons>/puzzles/puzzles.txt when the
  * set is loaded (at start and on SIGHUP), read-only while requests hold the set, freed with it. */
-#ifndef AD_PUZZLES_H
-#define AD_PUZZLES_H
+#ifndef AD_MATE_FILE_H
+#define AD_MATE_FILE_H
 
 #include <stdbool.h>
 
 #include "arbiter.h"
 
-#define AD_PUZZLE_FIELD_MAX 200
 #define AD_PUZZLES_MAX 10000
 
-typedef struct ad_puzzle {
-    char id[64];
-    int n;                          /* mate in n (1-3) */
-    arb_position pos;
-    char fen[ARB_FEN_MAX];          /* canonical */
-    char keys[AD_PUZZLE_FIELD_MAX]; /* the recorded key moves, SAN */
-    char source[AD_PUZZLE_FIELD_MAX];
-} ad_puzzle;
+/* One line of the file, as the engine reads it (arb_mate_line_read): id, n, pos, fen (canonical),
+ * keys (the recorded key moves, SAN), source. */
+typedef arb_mate_puzzle ad_puzzle;
 
 typedef struct ad_puzzle_list {
     ad_puzzle *items;
