@@ -39,7 +39,7 @@ return lesson {
       success = { en = "Right: the e4-pawn is blocked by the pawn on e5; a pawn cannot capture straight ahead.",
                   fa = "درست است: راه پیادهٔ e4 را پیادهٔ e5 بسته است؛ پیاده نمی‌تواند مستقیم به جلو مهره بزند.",
                   ar = "صحيح: بيدق e4 مسدود ببيدق e5؛ ولا يأخذ البيدق إلى الأمام مباشرة." },
-      wrong = { en = "A king move was asked for.", fa = "یک حرکت شاه خواسته شده بود.", ar = "المطلوب نقلة بالملك." },
+      wrong = { en = "A king move was asked for.", fa = "باید با شاه حرکت می‌کردید.", ar = "المطلوب نقلة بالملك." },
       tests = { right = { "Kd2", "Kf2" }, wrong = { ["e5"] = "pawn_blocked", ["e4e6"] = "illegal_move" } },
     },
     true_false {

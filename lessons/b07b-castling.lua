@@ -53,7 +53,7 @@ return lesson {
       answer = function(pos) return pos:parse("O-O") ~= nil end,
       explain = function(pos, game) return select(2, pos:castling("white", "kingside", game)) end,
       success = { en = "Right: the king would jump over f1, and the bishop attacks f1. Not now!", fa = "درست است: شاه باید از f1 بگذرد و فیل به f1 حمله می‌کند. حالا نه!",
-                  ar = "صحيح: سيعبر الملك فوق f1، والفيل يهاجم f1. ليس الآن!" },
+                  ar = "صحيح: سيعبر الملك المربع f1، والفيل يهاجم f1. ليس الآن!" },
       tests = { right = { "false" }, wrong = { ["true"] = "castling_through_attack" } },
     },
     true_false {

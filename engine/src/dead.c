@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dead_internal.h"
+#include "internal.h"
 #include "tables.h"
 #include "arbiter/rules.h"
 #include "arbiter/movegen.h"
@@ -175,6 +176,18 @@ static bool helpmate(const arb_position *p, arb_color winner, int left, arb_move
     return false;
 }
 
+/* A witness a shorter one may replace: not already the shortest possible (one ply when the winner
+ * is to move, two otherwise); a long one only on a full enough board (SHORTEN_PIECES). A short one
+ * always: the review's K+R v K with Rh8# at once was explained by a 5-ply line ending Rc8#, and
+ * the search below its length costs a few hundred positions there. */
+static bool worth_shortening(const arb_position *pos, arb_color winner, int len)
+{
+    int shortest = pos->side == winner ? 1 : 2;
+    if (len <= shortest)
+        return false;
+    return len <= SHORT_WITNESS || popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES;
+}
+
 static void shorten(const arb_position *pos, arb_color winner, arb_move *witness, int *len)
 {
     uint64_t nodes = 0;
@@ -321,7 +334,7 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
         if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
             out = SEARCH_UNDECIDED;
     }
-    if (out == SEARCH_MATE && len > SHORT_WITNESS && popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES)
+    if (out == SEARCH_MATE && worth_shortening(pos, winner, len))
         shorten(pos, winner, witness, &len);
     conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
     dead_search_free(s);
@@ -362,6 +375,9 @@ arb_status arb_dead_position_within(const arb_position *pos, const arb_dead_limi
         res->reason = arb_reason_make(ARB_R_dead_unknown);
         res->reason.n = (int32_t)(res->nodes > INT32_MAX ? INT32_MAX : res->nodes);
     }
+    /* each side's proof supports the verdict on the position (5.2.2), not flag fall's 6.9 */
+    for (int c = 0; c < 2; c++)
+        arb_reason_cite_verdict(res->side[c].reasons, res->side[c].nreasons, res->reason.code);
     /* A position that is checkmate or stalemate already says that first: the game is over
      * there (docs/api.md "Records that end"), not merely "alive" or "dead". */
     if (arb_count_legal_moves(pos) == 0) {

@@ -240,18 +240,20 @@ static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plie
 }
 
 /* Appends a reason made elsewhere (the material or dead-position proofs). */
-static void add_reason_copy(arb_outcome *out, const arb_reason *why)
+static arb_reason *add_reason_copy(arb_outcome *out, const arb_reason *why)
 {
-    *add_reason(out, why->code) = *why;
+    arb_reason *r = add_reason(out, why->code);
+    *r = *why;
+    return r;
 }
 
 /* The proof that `color` cannot mate, from the unwinnability search (skipping what the
- * headline reason already says). */
-static void add_proof(arb_outcome *out, const arb_unwinnable_result *res)
+ * headline reason already says), cited as the verdict it supports. */
+static void add_proof(arb_outcome *out, const arb_unwinnable_result *res, arb_reason_code verdict)
 {
     for (int i = 0; i < res->nreasons; i++)
         if (res->reasons[i].code != ARB_R_cannot_mate_bare_king)
-            add_reason_copy(out, &res->reasons[i]);
+            arb_reason_cite_verdict(add_reason_copy(out, &res->reasons[i]), 1, verdict);
 }
 
 #define MAX_OCC 16
@@ -283,8 +285,8 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
         out->result = ARB_RESULT_DRAW;
         out->termination = ARB_TERM_DEAD_POSITION;
         add_reason(out, ARB_R_dead_position);
-        add_proof(out, &dead.side[ARB_WHITE]);
-        add_proof(out, &dead.side[ARB_BLACK]);
+        add_proof(out, &dead.side[ARB_WHITE], ARB_R_dead_position);
+        add_proof(out, &dead.side[ARB_BLACK], ARB_R_dead_position);
     } else {
         int plies[MAX_OCC];
         int n = find_matches(g, pos, ply, plies, MAX_OCC);
@@ -478,13 +480,15 @@ bool arb_game_both_moved(const arb_game *g)
     return arb_game_current(g)->fullmove_number > 1;
 }
 
-/* Why `color` cannot mate (the material part of 6.9). */
+/* Why `color` cannot mate (the material part of 6.9), cited as the verdict it supports. */
 static void add_cannot_mate(arb_outcome *out, const arb_position *pos, arb_color color,
-                            const arb_unwinnable_result *res)
+                            const arb_unwinnable_result *res, arb_reason_code verdict)
 {
     bool bare = (pos->by_color[color] & ~pos->by_type[ARB_KING]) == 0;
-    add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material)->piece = king_of(color);
-    add_proof(out, res);
+    arb_reason *r = add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material);
+    r->piece = king_of(color);
+    arb_reason_cite_verdict(r, 1, verdict);
+    add_proof(out, res, verdict);
 }
 
 arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out)
@@ -520,9 +524,9 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         r->piece = king_of(loser);
         r->by = king_of(winner);
         if (!can)
-            add_cannot_mate(out, cur, winner, &unw);
+            add_cannot_mate(out, cur, winner, &unw, r->code);
         else
-            add_proof(out, &unw); /* can_mate with its witness, or search_budget_spent */
+            add_proof(out, &unw, r->code); /* can_mate with its witness, or search_budget_spent */
     } else if (ev->resign >= 0) {
         /* 5.1.2 (2023): resigning loses unless the opponent cannot checkmate by any series of
          * legal moves; then it is a draw (decided as for flag fall: a proof, never a guess) */
@@ -535,7 +539,7 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         r->piece = king_of(loser);
         if (!can) {
             r->by = king_of(winner);
-            add_cannot_mate(out, cur, winner, &unw);
+            add_cannot_mate(out, cur, winner, &unw, r->code);
         }
     } else if (ev->agree_draw) {
         if (arb_game_both_moved(g)) {

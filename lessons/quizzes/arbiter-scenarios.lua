@@ -329,11 +329,11 @@ local S = {
     prompt = { en = "At move 42 the players notice that the clock never added the time for the second period: it was set wrongly. What happens?",
                fa = "در حرکت ۴۲ بازیکنان می‌بینند که ساعت وقت دورهٔ دوم را نیفزوده است: نادرست تنظیم شده بود. چه می‌شود؟",
                ar = "في النقلة 42 لاحظ اللاعبان أن الساعة لم تُضف وقت الفترة الثانية لأنها ضُبطت خطأً. ماذا يحدث؟" },
-    choices = { { id = "correct", text = { en = "The arbiter installs the correct setting and adjusts the times", fa = "داور تنظیم درست را می‌گذارد و وقت‌ها را اصلاح می‌کند", ar = "يضبط الحكم الساعة ضبطًا صحيحًا ويصحح الأوقات" } },
+    choices = { { id = "correct", text = { en = "The arbiter installs the correct setting and adjusts the times", fa = "داور ساعت را درست تنظیم می‌کند و وقت‌ها را اصلاح می‌کند", ar = "يضبط الحكم الساعة ضبطًا صحيحًا ويصحح الأوقات" } },
                 { id = "stands", text = { en = "The clock is conclusive: nothing changes", fa = "ساعت قطعی است: چیزی تغییر نمی‌کند", ar = "الساعة قاطعة: لا يتغير شيء" } } },
     answer = "correct",
     why = { en = "A wrong setting found during the game is corrected at once: the arbiter installs the correct setting and adjusts the times and the move counter (6.10.2).",
-            fa = "تنظیم نادرستی که در میانهٔ بازی پیدا شود بی‌درنگ اصلاح می‌شود: داور تنظیم درست را می‌گذارد و وقت‌ها و شمارندهٔ حرکت‌ها را اصلاح می‌کند (۶٫۱۰٫۲).",
+            fa = "تنظیم نادرستی که در میانهٔ بازی پیدا شود بی‌درنگ اصلاح می‌شود: داور ساعت را درست تنظیم می‌کند و وقت‌ها و شمارندهٔ حرکت‌ها را اصلاح می‌کند (۶٫۱۰٫۲).",
             ar = "يُصحَّح الضبط الخاطئ الذي يُكتشف أثناء المباراة فورًا: يضبط الحكم الساعة ضبطًا صحيحًا ويصحح الأوقات وعدّاد النقلات (6.10.2)." } },
 
   -- Article 7: irregularities
@@ -417,10 +417,10 @@ local S = {
     why = { en = "Anyone who sees an irregularity may inform only the arbiter; spectators must not interfere in a game (12.7).", fa = "هر کس بی‌نظمی‌ای ببیند فقط می‌تواند به داور خبر دهد؛ تماشاگران نباید در بازی دخالت کنند (۱۲٫۷).",
             ar = "من رأى مخالفة فلا يُخبر بها إلا الحكم، ولا يجوز للمتفرجين التدخل في المباراة (12.7)." } },
   { id = "score-three-quarters", level = "easy", backdrop = true,
-    prompt = { en = "May a game be scored 3/4 to 1/4?", fa = "آیا می‌توان به یک بازی امتیاز ۳/۴ در برابر ۱/۴ داد؟", ar = "هل يجوز أن تُحتسب مباراة بنتيجة 3/4 مقابل 1/4؟" },
+    prompt = { en = "May a game be scored 3/4 to 1/4?", fa = "آیا می‌توان به یک بازی امتیاز سه‌چهارم در برابر یک‌چهارم داد؟", ar = "هل يجوز أن تُحتسب مباراة بنتيجة ¾ مقابل ¼؟" },
     choices = YESNO, answer = "no",
-    why = { en = "Scores must be those normally given for a game: 3/4 to 1/4 is not allowed (10.2).", fa = "امتیازها باید همان‌هایی باشند که معمولاً به بازی داده می‌شود: ۳/۴ در برابر ۱/۴ پذیرفته نیست (۱۰٫۲).",
-            ar = "يجب أن تكون النتائج مما يُعطى عادةً للمباراة: فلا تُقبل 3/4 مقابل 1/4 (10.2)." } },
+    why = { en = "Scores must be those normally given for a game: 3/4 to 1/4 is not allowed (10.2).", fa = "امتیازها باید همان‌هایی باشند که معمولاً به بازی داده می‌شود: سه‌چهارم در برابر یک‌چهارم پذیرفته نیست (۱۰٫۲).",
+            ar = "يجب أن تكون النتائج مما يُعطى عادةً للمباراة: فلا تُقبل ¾ مقابل ¼ (10.2)." } },
   { id = "appeal-after-signing", level = "medium", backdrop = true,
     prompt = { en = "After signing the scoresheet, may a player still appeal against the arbiter's decision?", fa = "آیا بازیکن پس از امضای برگهٔ ثبت حرکات هنوز می‌تواند به تصمیم داور اعتراض کند؟",
                ar = "هل يجوز للاعب بعد توقيع ورقة التسجيل أن يعترض على قرار الحكم؟" },
@@ -503,7 +503,7 @@ local S = {
                fa = "بازی برق‌آسا بدون وقت اضافه. سفید با ۴۰ ثانیه وقت، بنابر رهنمودهای III درخواست پنج ثانیه وقت اضافه می‌کند. آیا این رهنمودها اجرا می‌شوند؟",
                ar = "مباراة خاطفة دون وقت مضاف. بقيت للأبيض 40 ثانية فطلب إضافة خمس ثوانٍ وفق الإرشادات III. هل تنطبق؟" },
     choices = YESNO, answer = "no",
-    why = { en = "These Guidelines apply only to standard and rapid games without increment, never to blitz (III.2.2).", fa = "این رهنمودها فقط در بازی‌های کلاسیک و سریع بدون وقت اضافه اجرا می‌شوند، نه هرگز در بازی برق‌آسا (III.2.2).",
+    why = { en = "These Guidelines apply only to standard and rapid games without increment, never to blitz (III.2.2).", fa = "این رهنمودها فقط در بازی‌های کلاسیک و سریع بدون وقت اضافه اجرا می‌شوند و در بازی برق‌آسا هرگز اجرا نمی‌شوند (III.2.2).",
             ar = "لا تُطبَّق هذه الإرشادات إلا على المباريات الكلاسيكية والسريعة دون وقت مضاف، ولا على الخاطف أبدًا (III.2.2)." } },
 }
 

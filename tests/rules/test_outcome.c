@@ -421,6 +421,8 @@ static void test_beyond_material(void)
         CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_locked);
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_BLACK); /* the king that cannot be mated */
         CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        for (int i = 0; i < o.nreasons; i++)
+            CHECK_STR(arb_reason_citation(&o.reasons[i]), "5.2.2"); /* not flag fall's 6.9 */
         arb_game_free(&g);
     }
     harness_begin("rules.dead.after_capture");
@@ -475,6 +477,10 @@ static void test_resign_agree(void)
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].by), ARB_BLACK);
         CHECK(find_reason(o.reasons, o.nreasons, ARB_R_cannot_mate_bare_king) != NULL);
+        /* the proof cites the verdict it supports (Arabic review L22), the code's own is flag fall's */
+        for (int i = 0; i < o.nreasons; i++)
+            CHECK_STR(arb_reason_citation(&o.reasons[i]), "5.1.2");
+        CHECK_STR(arb_reason_article(ARB_R_cannot_mate_bare_king), "6.9");
         harness_begin("rules.resignation.opponent_can_mate");
         ev.resign = ARB_BLACK; /* White, with the queen, can mate: Black's resignation loses */
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
