@@ -160,7 +160,8 @@ bool arbl_book_answer(const arbl_book *book, const arbl_entry *item, const char 
         if (step)
             lua_pushinteger(L, step);
         lua_pushstring(L, text);
-        if (arbl_sandbox_pcall(&sb, step ? 3 : 2, 1, err, sizeof err) == LUA_OK && lua_istable(L, -1)) {
+        lua_pushstring(L, answer); /* as typed, to quote back («۹», not 9: common.lua C.typed) */
+        if (arbl_sandbox_pcall(&sb, step ? 4 : 3, 1, err, sizeof err) == LUA_OK && lua_istable(L, -1)) {
             int r = lua_gettop(L);
             lua_getfield(L, r, "correct");
             out->correct = lua_toboolean(L, -1);
