@@ -190,5 +190,14 @@ check cli.dead.shortest_witness_en "$(grep -q 'White can still checkmate: for ex
 out=$("$arbiter" dead --lang fa "k7/8/1K6/8/8/8/8/7R b - - 0 1")
 check cli.dead.shortest_witness_fa "$(grep -qx '  witness (SAN): Kb8 Rh8#' <<<"$out" &&
   grep -q 'سفید هنوز می‌تواند مات کند: برای نمونه در ۲ نیم‌حرکت، با ⁦Rh8#⁩ در پایان.' <<<"$out"; echo $?)" "$out"
+# the quiz, lesson and puzzle runtimes quote an answer as it was typed, not as they read it
+# (Persian review F16, F77): «۱», not «⁦1⁩»; «⁦exd۶⁩», not «⁦exd6⁩»
+out=$("$arbiter" quiz grade --lang fa can-castle:1:0 ۱)
+check cli.quiz.unknown_choice_as_typed "$(grep -q '"text":"«۱» جزو گزینه‌ها نیست' <<<"$out" &&
+  grep -q '"found":"1"' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\n۹\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.unknown_choice_as_typed "$(grep -q '✗ «۹» جزو گزینه‌ها نیست' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\ne3 e4\nx\nexd۶\n' | "$arbiter" lesson play "$data/../../lessons/b07a-pawn.lua" --lang fa 2>&1)
+check cli.lesson.move_as_typed "$(grep -q '«⁦exd۶⁩» در این وضعیت حرکت قانونی نیست' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
