@@ -93,7 +93,7 @@ static void put_reason(struct sbuf *b, const arb_reason *r, const char *lang, co
 {
     char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, lang, text, sizeof text);
-    const char *article = arb_reason_article(r->code);
+    const char *article = arb_reason_citation(r);
     sbuf_printf(b, "%s%s [%s%s%s]\n", indent, text, arb_reason_name(r->code), article[0] ? ", FIDE " : "", article);
 }
 

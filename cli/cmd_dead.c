@@ -32,7 +32,7 @@ static void print_side(const struct cli_opts *o, const arb_position *pos, const 
         char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&r->reasons[i], o->lang, text, sizeof text);
         printf("  %s [%s, FIDE %s]\n", text, arb_reason_name(r->reasons[i].code),
-               arb_reason_article(r->reasons[i].code));
+               arb_reason_citation(&r->reasons[i]));
     }
 }
 
@@ -73,7 +73,7 @@ int cmd_dead(int argc, char **argv)
     char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(&r.reason, o.lang, text, sizeof text);
     printf("%s\n%s [%s, FIDE %s]\n", over ? arb_state_name(state) : verdicts[r.verdict], text, arb_reason_name(r.reason.code),
-           arb_reason_article(r.reason.code));
+           arb_reason_citation(&r.reason));
     print_side(&o, &pos, &r.side[ARB_WHITE]);
     print_side(&o, &pos, &r.side[ARB_BLACK]);
     return 0;

@@ -10,7 +10,7 @@ void cli_print_reasons(const struct cli_opts *o, const arb_reason *r, int n, int
     for (int i = 0; i < n && i < cap; i++) {
         char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&r[i], o->lang, text, sizeof text);
-        const char *article = arb_reason_article(r[i].code);
+        const char *article = arb_reason_citation(&r[i]);
         printf("  - %s [%s%s%s]\n", text, arb_reason_name(r[i].code), article[0] ? ", FIDE " : "", article);
     }
     if (n > cap)

@@ -18,7 +18,7 @@ static void print_reasons(const struct cli_opts *o, const arb_reason *rs, int n,
     for (int i = 0; i < n; i++) {
         char text[ARB_REASON_TEXT_MAX];
         arb_reason_render(&rs[i], o->lang, text, sizeof text);
-        const char *art = arb_reason_article(rs[i].code);
+        const char *art = arb_reason_citation(&rs[i]);
         printf("%s%s%s%s%s (%s)\n", indent, *art ? "[FIDE " : "", art, *art ? "] " : "", text,
                arb_reason_name(rs[i].code));
     }

@@ -57,8 +57,8 @@ static void print_reason_as(const struct cli_opts *o, const arb_reason *r, const
     }
     if (r->offset >= 0)
         fprintf(stderr, ", character: %d", (int)r->offset + 1);
-    if (arb_reason_article(r->code)[0])
-        fprintf(stderr, ", rule: FIDE %s", arb_reason_article(r->code));
+    if (arb_reason_citation(r)[0])
+        fprintf(stderr, ", rule: FIDE %s", arb_reason_citation(r));
     fprintf(stderr, "\n");
 }
 

@@ -29,9 +29,39 @@ static void reply_detail(ad_request *r, aj_code code, const char *field, long lo
     ad_reply_error(r, &e);
 }
 
-static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budget, const char *field,
-                             const char *message)
+/* 422 budget_exceeded for a quiz script that ran out of a budget: the message says it was the
+ * quiz's script and, when known, which budget and its size (limit); the detail is the runtime's
+ * (the script's line). Not the search's generic message: no search ran. */
+static void reply_budget(ad_request *r, const arbl_book *book, arbl_budget budget, bool grading, const char *detail)
 {
+    aj_error e;
+    aj_fail(&e, AJ_E_BUDGET_EXCEEDED, NULL);
+    snprintf(e.detail, sizeof e.detail, "%.159s", detail ? detail : "");
+    const arbl_limits *lim = book ? arbl_book_limits(book) : NULL;
+    const char *doing = grading ? "grading the answer" : "making the questions";
+    char message[200];
+    if (lim && budget == ARBL_BUDGET_DEADLINE)
+        e.limit = lim->deadline_ms ? lim->deadline_ms : ARBL_DEFAULT_DEADLINE_MS;
+    else if (lim && budget == ARBL_BUDGET_INSTRUCTIONS)
+        e.limit = lim->instructions ? (long long)lim->instructions : (long long)ARBL_DEFAULT_INSTRUCTIONS;
+    else if (lim && budget == ARBL_BUDGET_MEMORY)
+        e.limit = lim->memory ? (long long)lim->memory : (long long)ARBL_DEFAULT_MEMORY;
+    if (e.limit >= 0)
+        snprintf(message, sizeof message, "The quiz's script ran out of its %s budget (%lld%s) while %s.",
+                 arbl_budget_name(budget), e.limit,
+                 budget == ARBL_BUDGET_DEADLINE ? " ms" : budget == ARBL_BUDGET_MEMORY ? " bytes" : "", doing);
+    else
+        snprintf(message, sizeof message, "The quiz's script ran out of its budget while %s: the detail names it.",
+                 doing);
+    json_t *root = aj_error_json(&e, r->lang);
+    json_object_set_new(json_object_get(root, "error"), "message", json_string(message));
+    ad_reply_json(r, aj_code_status(AJ_E_BUDGET_EXCEEDED), root);
+}
+
+static void reply_quiz_error(ad_request *r, const arbl_book *book, arbl_quiz_error qe, arbl_budget budget,
+                             const char *field, const char *message)
+{
+    bool grading = strcmp(field, "id") == 0;
     switch (qe) {
     case ARBL_QUIZ_UNKNOWN: reply_detail(r, AJ_E_NOT_FOUND, field, -1, message); break;
     case ARBL_QUIZ_BAD_ID:
@@ -39,13 +69,13 @@ static void reply_quiz_error(ad_request *r, arbl_quiz_error qe, arbl_budget budg
     case ARBL_QUIZ_BAD_ANSWER: reply_detail(r, AJ_E_INVALID_FIELD, "answer", ARBL_ANSWER_MAX, message); break;
     case ARBL_QUIZ_BUDGET:
         atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
-        reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
+        reply_budget(r, book, budget, grading, message);
         ad_log(AD_LOG_WARN, "quiz: %s", message);
         break;
     default:
         atomic_fetch_add_explicit(&r->srv->metrics.quiz_failures, 1, memory_order_relaxed);
         if (budget != ARBL_BUDGET_NONE)
-            reply_detail(r, AJ_E_BUDGET_EXCEEDED, NULL, -1, message);
+            reply_budget(r, book, budget, grading, message);
         else
             reply_detail(r, AJ_E_INTERNAL, NULL, -1, message);
         ad_log(AD_LOG_WARN, "quiz: %s", message);
@@ -178,7 +208,7 @@ static void generate_questions(ad_request *r, const arbl_book *book)
                                    &b, &qe, err, sizeof err);
     if (made < 0) {
         json_decref(b.list);
-        reply_quiz_error(r, qe, ARBL_BUDGET_NONE, "generator", err);
+        reply_quiz_error(r, book, qe, ARBL_BUDGET_NONE, "generator", err);
         return;
     }
     ad_reply_json(r, 200, json_pack("{s:s, s:I, s:o}", "generator", quiz->id, "seed", (json_int_t)seed,
@@ -207,7 +237,7 @@ static void grade_answer(ad_request *r, const arbl_book *book)
         return;
     }
     if (!arbl_quiz_grade(book, id, answer, r->lang, g))
-        reply_quiz_error(r, g->error, g->budget, "id", g->message);
+        reply_quiz_error(r, book, g->error, g->budget, "id", g->message);
     else
         ad_reply_json(r, 200, aj_grade_json(id, g));
     free(g);

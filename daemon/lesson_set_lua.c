@@ -3,6 +3,7 @@
  * fail their check are logged and counted, and a file the set served before keeps its last good
  * version (the book's policy: a reload never takes it offline). Also the dry run. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,7 +77,12 @@ bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
     const ad_lesson_set *old = l->current;
     uint32_t file_ms = (l->limits.deadline_ms ? l->limits.deadline_ms : ARBL_DEFAULT_DEADLINE_MS) *
                        arbl_lessons.check.deadline;
-    arbl_load how = {.threads = l->threads, .end_ns = now_ns() + (int64_t)file_ms * RELOAD_FILES * 1000000};
+    /* one budget for the whole reload: RELOAD_FILES files' check budgets of the load threads'
+     * processor time, and ten times that of wall clock however busy the machine is */
+    _Atomic int64_t cpu_used = 0;
+    int64_t budget_ns = (int64_t)file_ms * RELOAD_FILES * 1000000;
+    arbl_load how = {.threads = l->threads, .end_ns = now_ns() + 10 * budget_ns, .cpu_ns = budget_ns,
+                     .cpu_used = &cpu_used};
     for (int i = 0; i < AD_KINDS; i++) {
         const struct kind_dir *k = &kinds[i];
         arbl_limits limits = limits_of(k->quiz_limits ? &l->quiz_limits : &l->limits, l->cancel);

@@ -192,12 +192,16 @@ typedef struct aj_position {
     arb_variant variant;
     arb_game game;           /* positions[0] = fen, then one per move */
     arb_outcome ending;      /* the automatic ending of the last position (termination NONE: none) */
+    bool unjudged;           /* no moves, and `ending` not judged yet (aj_parse_position_unjudged) */
 } aj_position;
 
 /* Parses the position input of a body. On failure nothing needs freeing. The errors:
  * invalid_field (types), invalid_fen / illegal_position (with the explanation),
  * too_many_moves (limit), invalid_move / illegal_move (index and the explanation). */
 bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e);
+/* The same, except that a record without moves is left unjudged (out->unjudged): aj_move_json
+ * judges it together with the position after the move (arb_game_automatic_endings). */
+bool aj_parse_position_unjudged(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e);
 void aj_position_free(aj_position *p);
 
 /* The one rule for records (docs/api.md "Records that end") is the engine's
@@ -263,7 +267,7 @@ const char *aj_status_of(const arb_outcome *ending);
 json_t *aj_analyze_json(const aj_position *p, const char *lang);
 
 /* POST /v1/move answer for `text` played in the current position (a legal move is played
- * into p's record to judge the position after it). */
+ * into p's record to judge the position after it). An unjudged p is judged here. */
 json_t *aj_move_json(aj_position *p, const char *text, const char *lang);
 
 /* POST /v1/castling answer: {"white": {"kingside": {"allowed", "reasons"}, ...}, "black": ...};

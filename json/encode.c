@@ -64,7 +64,7 @@ json_t *aj_reason_json(const arb_reason *r, const char *lang)
 {
     char text[ARB_REASON_TEXT_MAX]; /* holds any sentence (reason.h) */
     arb_reason_render(r, lang, text, sizeof text);
-    const char *article = arb_reason_article(r->code);
+    const char *article = arb_reason_citation(r);
     const char *name = arb_reason_name(r->code);
 
     json_t *o = json_object();

@@ -91,8 +91,15 @@ json_t *aj_move_json(aj_position *p, const char *text, const char *lang)
         before = g->positions[ply];
         after = g->positions[ply + 1];
         m = g->moves[ply];
-        arb_game_automatic_ending(g, g->nplies, &ending);
+        if (p->unjudged) /* both positions at once: cheaper than one after the other */
+            arb_game_automatic_endings(g, ply, &p->ending, &ending);
+        else
+            arb_game_automatic_ending(g, g->nplies, &ending);
+        p->unjudged = false;
     } else {
+        if (p->unjudged) /* a record without moves: its ending is its position's */
+            arb_game_automatic_ending(g, ply, &p->ending);
+        p->unjudged = false;
         arb_reason rs[ARB_EXPLAIN_MAX];
         int n = arb_explain_text(aj_current(p), g, text, &m, rs, ARB_EXPLAIN_MAX);
         if (n != 0) {

@@ -31,7 +31,7 @@ json_t *aj_endpoint_move(json_t *body, const aj_limits *lim, const char *lang, a
     const char *move, *then = NULL;
     aj_position p;
     if (!req_string(body, "move", &move, e) || !aj_opt_string(body, "then", &then, e) ||
-        !aj_parse_position(body, lim, &p, e))
+        !aj_parse_position_unjudged(body, lim, &p, e))
         return NULL;
     int before = p.game.nplies;
     json_t *o = aj_move_json(&p, move, lang);

@@ -179,8 +179,9 @@ bool aj_parse_variant(json_t *body, arb_variant *out, aj_error *e)
     return true;
 }
 
-bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
+static bool parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e, bool judge)
 {
+    out->unjudged = false;
     const char *fen = NULL;
     if (!aj_parse_variant(body, &out->variant, e) || !aj_opt_string(body, "fen", &fen, e))
         return false;
@@ -225,6 +226,13 @@ bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_
     }
     for (size_t i = 0; i < nmoves; i++)
         texts[i] = json_string_value(json_array_get(moves, i));
+    if (!judge && nmoves == 0) { /* nothing to refuse: the ending is information, judged later */
+        free(texts);
+        memset(&out->ending, 0, sizeof out->ending);
+        out->ending.ply = -1;
+        out->unjudged = true;
+        return true;
+    }
     /* the record ends at its first automatic ending: a move after it is refused (record.c) */
     arb_record_result rec;
     st = arb_game_play_record(&out->game, texts, (int)nmoves, &rec);
@@ -266,6 +274,16 @@ void aj_game_over_error(const arb_outcome *ending, const char *move, aj_error *e
     e->reason = arb_move_after_end(ending, move);
     for (int k = 0; k < ending->nreasons && e->nmore < AJ_ERROR_MORE_REASONS; k++)
         e->more[e->nmore++] = ending->reasons[k];
+}
+
+bool aj_parse_position(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
+{
+    return parse_position(body, lim, out, e, true);
+}
+
+bool aj_parse_position_unjudged(json_t *body, const aj_limits *lim, aj_position *out, aj_error *e)
+{
+    return parse_position(body, lim, out, e, false);
 }
 
 void aj_position_free(aj_position *p)

@@ -11,7 +11,7 @@ void arbl_push_reason(lua_State *L, const arb_reason *r)
 {
     char text[ARB_REASON_TEXT_MAX];
     arb_reason_render(r, arbl_lang_tag(L), text, sizeof text);
-    const char *article = arb_reason_article(r->code);
+    const char *article = arb_reason_citation(r);
     lua_createtable(L, 0, 5);
     lua_pushstring(L, arb_reason_name(r->code));
     lua_setfield(L, -2, "code");

@@ -160,7 +160,8 @@ bool arbl_book_answer(const arbl_book *book, const arbl_entry *item, const char 
         if (step)
             lua_pushinteger(L, step);
         lua_pushstring(L, text);
-        if (arbl_sandbox_pcall(&sb, step ? 3 : 2, 1, err, sizeof err) == LUA_OK && lua_istable(L, -1)) {
+        lua_pushstring(L, answer); /* as typed, to quote back («۹», not 9: common.lua C.typed) */
+        if (arbl_sandbox_pcall(&sb, step ? 4 : 3, 1, err, sizeof err) == LUA_OK && lua_istable(L, -1)) {
             int r = lua_gettop(L);
             lua_getfield(L, r, "correct");
             out->correct = lua_toboolean(L, -1);
@@ -377,6 +378,13 @@ struct folder {
     const arbl_load *how;
 };
 
+static int64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 static void run_job(struct folder *f, struct job *j)
 {
     arbl_source src;
@@ -386,7 +394,10 @@ static void run_job(struct folder *f, struct job *j)
     if (!read_source(j->path, &src, keep_report, j))
         return;
     j->read = true;
+    int64_t t0 = thread_cpu_ns();
     arbl_load_one(f->book, &src, NULL, 0, f->how, keep_report, j, &j->result);
+    if (f->how && f->how->cpu_used) /* the whole load's processor time, file by file */
+        atomic_fetch_add(f->how->cpu_used, thread_cpu_ns() - t0);
     free((char *)src.text);
 }
 
@@ -417,6 +428,7 @@ static void keep_last_good(arbl_book *book, const arbl_book *prev, const arbl_lo
 {
     arbl_load again = how ? *how : (arbl_load){.threads = 1};
     again.end_ns = 0;
+    again.cpu_ns = 0;
     again.english_only = true;
     how = &again;
     for (int i = 0; prev && i < prev->count; i++) {

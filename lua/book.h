@@ -104,7 +104,12 @@ bool arbl_book_load_buffer(arbl_book *book, const char *name, const char *text, 
 /* How a folder is loaded: files checked at once, and one bound on the whole load. */
 typedef struct arbl_load {
     int threads;                /* files checked at the same time (0 or 1: one after another) */
-    int64_t end_ns;             /* CLOCK_MONOTONIC time by which every check must end (0: none) */
+    int64_t end_ns;             /* CLOCK_MONOTONIC time by which every check must end (0: none): the
+                                   wall-clock safety net, ten times cpu_ns when the host sets both */
+    int64_t cpu_ns;             /* processor time the load's checks may take together, counted in
+                                   *cpu_used by the threads checking files (0 or no cpu_used: none);
+                                   a busy machine then delays a load but does not cut it */
+    _Atomic int64_t *cpu_used;
     bool english_only;          /* skip the runs under the other languages: for a command that only
                                    reads the book (arbiter quiz generate), and for bytes that passed
                                    every language before (the last good version kept) */

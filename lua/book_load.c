@@ -2,6 +2,8 @@
  * then the shared lint helpers and its checker), is linted, checked for texts JSON cannot carry,
  * described into the kind's C item, verified, and run again under every other language; what
  * passes is kept as compiled bytes. Also the sandboxes answers are given in (arbl_book_open). */
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -504,16 +506,24 @@ static int64_t now_ns(void)
 }
 
 /* Opens a checker sandbox for src in lang and runs the file; false (reported, sb closed) if not.
- * end_ns bounds the whole load (0: no bound): no run of this sandbox goes past it. */
-static bool open_checked(const arbl_book *book, const arbl_limits *limits, int64_t end_ns, const char *lang,
+ * how bounds the whole load (its processor time, and its wall-clock safety net): no run of this
+ * sandbox goes past what is left of either. */
+static bool open_checked(const arbl_book *book, const arbl_limits *limits, const arbl_load *how, const char *lang,
                          const arbl_source *src, const unsigned char *bytes, size_t bytes_len, struct arbl_bytes *dump,
                          arbl_sandbox *sb, arbl_report_fn report, void *ud)
 {
     const arbl_kind *kind = book->kind;
     char err[512];
     arbl_limits lim = *limits;
-    if (end_ns) {
-        int64_t left_ms = (end_ns - now_ns()) / 1000000;
+    int64_t left_ms = INT64_MAX;
+    if (how && how->end_ns)
+        left_ms = (how->end_ns - now_ns()) / 1000000;
+    if (how && how->cpu_ns && how->cpu_used) {
+        int64_t cpu_left_ms = (how->cpu_ns - atomic_load(how->cpu_used)) / 1000000;
+        if (cpu_left_ms < left_ms)
+            left_ms = cpu_left_ms;
+    }
+    if (left_ms != INT64_MAX) {
         if (left_ms <= 0) {
             report(ud, src->path, 0, "error", 0, "not checked: the load's time budget ran out");
             return false;
@@ -537,14 +547,14 @@ static bool open_checked(const arbl_book *book, const arbl_limits *limits, int64
 /* Runs the file again under every language but English and calls the checker's check_language
  * (the examples, the judges): a script may behave otherwise for a Persian or Arabic reader.
  * Returns the errors. */
-static int check_languages(const arbl_book *book, const void *item, const arbl_limits *lim, int64_t end_ns,
+static int check_languages(const arbl_book *book, const void *item, const arbl_limits *lim, const arbl_load *how,
                            const arbl_source *src, arbl_report_fn report, void *ud)
 {
     int errors = 0;
     for (int i = 1; i < ARBL_NLANGS && errors == 0; i++) {
         arbl_sandbox sb;
         const arbl_entry *e = item;
-        if (!open_checked(book, lim, end_ns, arbl_langs[i], src, e->chunk, e->chunk_len, NULL, &sb, report, ud))
+        if (!open_checked(book, lim, how, arbl_langs[i], src, e->chunk, e->chunk_len, NULL, &sb, report, ud))
             return 1;
         char err[512], prefix[32];
         snprintf(prefix, sizeof prefix, "in %s: ", arbl_langs[i]);
@@ -570,7 +580,6 @@ static int check_languages(const arbl_book *book, const void *item, const arbl_l
 void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned char *bytes, size_t bytes_len,
                    const arbl_load *how, arbl_report_fn report, void *ud, struct arbl_loaded *out)
 {
-    int64_t end_ns = how ? how->end_ns : 0;
     const arbl_kind *kind = book->kind;
     char err[512] = "";
     memset(out, 0, sizeof *out);
@@ -578,7 +587,7 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
     arbl_sandbox sb;
     struct arbl_bytes dump = {0};
     void *item = NULL;
-    if (!open_checked(book, &lim, end_ns, "en", src, bytes, bytes_len, bytes ? NULL : &dump, &sb, report, ud)) {
+    if (!open_checked(book, &lim, how, "en", src, bytes, bytes_len, bytes ? NULL : &dump, &sb, report, ud)) {
         out->errors = 1;
         free(dump.data);
         return;
@@ -659,7 +668,7 @@ void arbl_load_one(const arbl_book *book, const arbl_source *src, const unsigned
     lua_getfield(L, 1, "check_language");
     bool languages = lua_isfunction(L, -1) && !(how && how->english_only);
     arbl_sandbox_close(&sb);
-    if (languages && (out->errors = check_languages(book, item, &lim, end_ns, src, report, ud)) != 0)
+    if (languages && (out->errors = check_languages(book, item, &lim, how, src, report, ud)) != 0)
         goto freed;
     out->item = item;
     return;

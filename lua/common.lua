@@ -19,6 +19,39 @@ C.MSG = {
                      ar = "«{found}» ليس من بين الخيارات، وهي: {choices}." },
 }
 
+-- ---- the answer as the student typed it ----
+
+-- The host passes each answer twice: read (digits, punctuation and spaces of a Persian or Arabic
+-- keyboard as ASCII, answer_text.h), which the runtimes judge, and as typed, which they quote
+-- back: «۹» is not one of the choices, not «9» (Persian review F16, F77). Set at each call.
+local TYPED = {}
+function C.set_typed(read, typed)
+  TYPED.read, TYPED.typed = read, type(typed) == "string" and typed or nil
+end
+
+-- The digits of a Persian or Arabic keyboard as ASCII digits, nothing else changed.
+local function ascii_digits(s)
+  local function digit(first) return function(b) return ("0123456789"):sub(b:byte() - first + 1, b:byte() - first + 1) end end
+  return (s:gsub("\219([\176-\185])", digit(176)):gsub("\217([\160-\169])", digit(160)))
+end
+
+-- The text to quote back for answer (what a runtime judged): the typed text when answer is this
+-- call's answer; a text with letters of the language as it is ({[lang] = text}), a Latin token
+-- as a token (isolated in right-to-left text).
+function C.typed(answer, lang)
+  local s = tostring(answer or "")
+  if TYPED.typed and s == TYPED.read then s = TYPED.typed end
+  if s:find("[\128-\255]") then return { [lang] = s } end
+  return s
+end
+
+-- The move to give the engine for answer: the typed text when it differs from answer only by its
+-- digits («e۵»: the engine reads them and quotes the move as typed), else answer.
+function C.engine_text(answer)
+  if TYPED.typed and answer == TYPED.read and ascii_digits(TYPED.typed) == answer then return TYPED.typed end
+  return answer
+end
+
 -- ---- where the coach wrote a constructor ----
 
 -- The line of the coach's constructor call (the caller of the function that calls mark), for a

@@ -299,7 +299,7 @@ end
 
 local function judge_move(step, answer, lang)
   local pos, g = step_game(step)
-  local mv, whys = arbiter.explain(pos, answer, g)
+  local mv, whys = arbiter.explain(pos, C.engine_text(answer), g)
   if not mv then
     -- The engine's reasons, most fundamental first (pinned, path blocked, castling through
     -- an attacked square, ...), with the game so en passant and castling name the move. The
@@ -354,8 +354,7 @@ local function judge_choice(step, answer, lang)
     local labels = { quoted = true }
     for i, c in ipairs(step.choices) do labels[i] = arbiter.render(text_of(c.text, lang) or c.id, {}) end
     local e = runtime_expl("unknown_choice", lang, { found = answer, choices = ids })
-    e.text = arbiter.render(text_of(MSG.unknown_choice, lang), { found = tostring(answer):find("[\128-\255]") and { [lang] = tostring(answer) } or tostring(answer),
-                                                                      choices = labels })
+    e.text = arbiter.render(text_of(MSG.unknown_choice, lang), { found = C.typed(answer, lang), choices = labels })
     return { correct = false, feedback = e.text, explanations = { e } }
   end
   local want = resolve(step.answer, step)
@@ -413,8 +412,9 @@ end
 local JUDGES = { move = judge_move, choice = judge_choice, true_false = judge_true_false,
                  which_squares = judge_squares, text = judge_text }
 
-local function answer(l, n, ans)
+local function answer(l, n, ans, typed)
   local lang = arbiter.lang()
+  C.set_typed(ans, typed)
   local step = l.steps[n]
   if not step then error("the lesson has no step " .. tostring(n), 0) end
   local r

@@ -213,7 +213,7 @@ function J.illegal(pz, pos, answer, lang)
   if not i then
     local moves = {} -- the moves as listed (the letters a, b, c are accepted too)
     for k, c in ipairs(pz.choices or {}) do moves[k] = tostring(c) end
-    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = tostring(answer), choices = moves }) } }
+    return { correct = false, explanations = { P.note("unknown_choice", MSG.unknown_choice, lang, { found = C.typed(answer, lang), choices = moves }) } }
   end
   local m, why = arbiter.explain(pos, move)
   if not m then return { correct = true, explanations = why } end
@@ -316,8 +316,9 @@ local function describe(pz)
 end
 
 -- Judges an answer: correct, feedback (the success text, or why not), explanations.
-local function judge(pz, answer)
+local function judge(pz, answer, typed)
   local lang = arbiter.lang()
+  C.set_typed(answer, typed)
   local pos = P.position_of(pz)
   local r
   if type(pz.judge) == "function" then

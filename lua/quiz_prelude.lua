@@ -90,7 +90,7 @@ end
 
 -- Whether a move (SAN or UCI) is legal, and the engine's reasons when it is not.
 function Q.why_illegal(pos, text)
-  local m, why = arbiter.explain(pos, text)
+  local m, why = arbiter.explain(pos, C.engine_text(text))
   return m ~= nil, why
 end
 
@@ -226,11 +226,7 @@ end
 -- Not one of the choices: the explanation listing them.
 -- What the student typed, to quote back: a Latin token (a move, a square: isolated in RTL
 -- text) or, with letters of the language, a text as it is.
-function Q.typed(answer, lang)
-  local s = tostring(answer or "")
-  if s:find("[\128-\255]") then return { [lang] = s } end
-  return s
-end
+function Q.typed(answer, lang) return C.typed(answer, lang) end
 
 -- The choices are named by the labels the student sees (quoted, in the language), never by
 -- their ids; the params keep the ids.
@@ -346,8 +342,9 @@ local function generate(qz, seed, params)
   return out
 end
 
-local function grade(qz, seed, params, answer)
+local function grade(qz, seed, params, answer, typed)
   local lang = arbiter.lang()
+  C.set_typed(answer, typed)
   local q = make(qz, seed, params)
   local r = qz.grade(q, answer, lang)
   local out = { correct = r.correct and true or false, expected = tostring(r.expected or ""),

@@ -599,7 +599,8 @@ bool arbl_quiz_grade(const arbl_book *book, const char *id, const char *answer, 
     lua_pushinteger(L, (lua_Integer)question_seed(quiz, suffix, seed, index));
     push_params(L, quiz, &args);
     lua_pushstring(L, text);
-    bool ran = arbl_sandbox_pcall(&sb, 4, 1, err, sizeof err) == LUA_OK;
+    lua_pushstring(L, answer); /* as typed, to quote back («۹», not 9: common.lua C.typed) */
+    bool ran = arbl_sandbox_pcall(&sb, 5, 1, err, sizeof err) == LUA_OK;
     if (!ran || !lua_istable(L, -1)) {
         if (ran) /* every failure says why: the reply quotes the message */
             snprintf(err, sizeof err, "grade returned %s, not a result", luaL_typename(L, -1));

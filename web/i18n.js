@@ -217,8 +217,8 @@ const en = {
     promote_to: "Promote the pawn to:",
     promote_Q: "Queen", promote_R: "Rook", promote_B: "Bishop", promote_N: "Knight",
     cancel: "Cancel",
-    rule: (f, article) => `FIDE ${f.digits(article)}`,
-    rule_title: (f, article) => `FIDE Laws of Chess, article ${f.digits(article)}`,
+    rule: (f, article) => `FIDE ${f.article(article)}`,
+    rule_title: (f, article) => `FIDE Laws of Chess, article ${f.article(article)}`,
     touch_moves: (f, moves) => `Moves you may play now: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `With any of these moves each player will have made ${f(n)} moves without a pawn move or capture, so a claim made with one of them is correct.`,
     repetition_again: (f, ref) => `The position would occur again after ${ref}.`,
@@ -456,9 +456,10 @@ const fa = {
     promote_to: "پیاده به چه مهره‌ای ارتقا یابد؟",
     promote_Q: "وزیر", promote_R: "رخ", promote_B: "فیل", promote_N: "اسب",
     cancel: "لغو",
-    // «۹٫۵٫۳»: the Persian decimal separator between Persian digits (glossary, F71)
-    rule: (f, article) => `فیده ${f.digits(article).replace(/(?<=[۰-۹])\.(?=[۰-۹])/g, "٫")}`,
-    rule_title: (f, article) => `قوانین شطرنج فیده، مادهٔ ${f.digits(article).replace(/(?<=[۰-۹])\.(?=[۰-۹])/g, "٫")}`,
+    // «۹٫۵٫۳»: the Persian decimal separator between Persian digits (glossary, F71); «II.3.2.7»,
+    // «A.3» as the lessons write them (f.article)
+    rule: (f, article) => `فیده ${f.article(article)}`,
+    rule_title: (f, article) => `قوانین شطرنج فیده، مادهٔ ${f.article(article)}`,
     touch_moves: (f, moves) => `حرکت‌هایی که اکنون می‌توانید انجام دهید: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `با هر یک از این حرکت‌ها هر بازیکن ${f(n)} حرکت بدون حرکت پیاده و بدون گرفتن مهره انجام داده خواهد بود؛ پس ادعایی که با نوشتن یکی از آن‌ها شود درست است.`,
     repetition_again: (f, ref) => `این وضعیت پس از ${ref} دوباره پیش می‌آید.`,
@@ -696,8 +697,8 @@ const ar = {
     promote_to: "إلى أي قطعة يُرقّى البيدق؟",
     promote_Q: "وزير", promote_R: "رخ", promote_B: "فيل", promote_N: "حصان",
     cancel: "إلغاء",
-    rule: (f, article) => `الفيدي ${f.digits(article)}`,
-    rule_title: (f, article) => `قوانين الشطرنج للفيدي، المادة ${f.digits(article)}`,
+    rule: (f, article) => `الفيدي ${f.article(article)}`,
+    rule_title: (f, article) => `قوانين الشطرنج للفيدي، المادة ${f.article(article)}`,
     touch_moves: (f, moves) => `النقلات التي يجوز لك لعبها الآن: ${f.list(moves.map(iso))}.`,
     fifty_with_any: (f, n) => `بأيّ من هذه النقلات يكون كل لاعب قد لعب ${f(n)} نقلة دون تحريك أيّ بيدق ودون أيّ أخذ، فالمطالبة التي تُقدَّم مع إحداها صحيحة.`,
     repetition_again: (f, ref) => `سيظهر هذا الوضع مرة أخرى بعد ${ref}.`,
@@ -749,6 +750,11 @@ function formatter(lang) {
     f.list = items => joinList(lang, items)
     // The ASCII digits of a text (an article number, "3.10.1") in the language's digits.
     f.digits = text => String(text).replace(/[0-9]/g, d => formatNumber(lang, Number(d)))
+    // An article as the language's texts cite it: an Article's number ("9.5.3") in the language's
+    // digits with its decimal separator (Persian «۹٫۵٫۳»), an Appendix's or a Guideline's ("A.3",
+    // "II.3.2.7") as written, as the lessons write them; several joined by the language's comma.
+    f.article = text => String(text).split(/\s*,\s*/).map(part => /^[A-Z]/.test(part) ? part
+        : f.digits(part).replace(/(?<=[٠-٩۰-۹])\.(?=[٠-٩۰-۹])/g, "٫")).join((LIST_WORDS[lang] || LIST_WORDS.en)[0])
     return f
 }
 

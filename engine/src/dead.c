@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dead_internal.h"
+#include "internal.h"
 #include "tables.h"
 #include "arbiter/rules.h"
 #include "arbiter/movegen.h"
@@ -61,16 +62,20 @@ static void set_possible(arb_unwinnable_result *r, const arb_position *pos, cons
 }
 
 /* Plays the only legal move while there is exactly one; returns how many were played and sets
- * *legal to the number of legal moves where it stopped. Counting is cheaper than listing, and
- * most positions have more than one move: the list is made only for a forced one. */
+ * *legal to the number of legal moves where it stopped (on entry: p's number, or -1 when not
+ * counted yet). Counting is cheaper than listing, and most positions have more than one move:
+ * the list is made only for a forced one. */
 static int follow_forced(arb_position *p, int *legal)
 {
     int n = 0;
     arb_move moves[ARB_MAX_MOVES];
-    while ((*legal = arb_count_legal_moves(p)) == 1 && n < FORCED_PLIES) {
+    if (*legal < 0)
+        *legal = arb_count_legal_moves(p);
+    while (*legal == 1 && n < FORCED_PLIES) {
         arb_legal_moves(p, moves);
         arb_position_play(p, moves[0]);
         n++;
+        *legal = arb_count_legal_moves(p);
     }
     return n;
 }
@@ -92,11 +97,10 @@ static bool game_over(const arb_position *p, int legal, arb_color winner, bool *
 }
 
 /* The static proof after following forced moves: how many reasons it wrote to why[] (room for
- * DEAD_STATIC_REASONS), 0 for no proof. */
-static int static_proof(const arb_position *pos, arb_color winner, arb_reason *why, int *forced)
+ * DEAD_STATIC_REASONS), 0 for no proof. legal: pos's number of legal moves, or -1. */
+static int static_proof(const arb_position *pos, int legal, arb_color winner, arb_reason *why, int *forced)
 {
     arb_position p = *pos;
-    int legal;
     *forced = follow_forced(&p, &legal);
     bool mated = false;
     if (game_over(&p, legal, winner, &mated, why))
@@ -116,7 +120,7 @@ static bool proof_after_every_move(const arb_position *pos, arb_color winner)
         arb_position_play(&c, moves[i]);
         arb_reason why[DEAD_STATIC_REASONS];
         int forced;
-        if (!static_proof(&c, winner, why, &forced))
+        if (!static_proof(&c, -1, winner, why, &forced))
             return false;
     }
     return n > 0;
@@ -175,6 +179,18 @@ static bool helpmate(const arb_position *p, arb_color winner, int left, arb_move
     return false;
 }
 
+/* A witness a shorter one may replace: not already the shortest possible (one ply when the winner
+ * is to move, two otherwise); a long one only on a full enough board (SHORTEN_PIECES). A short one
+ * always: the review's K+R v K with Rh8# at once was explained by a 5-ply line ending Rc8#, and
+ * the search below its length costs a few hundred positions there. */
+static bool worth_shortening(const arb_position *pos, arb_color winner, int len)
+{
+    int shortest = pos->side == winner ? 1 : 2;
+    if (len <= shortest)
+        return false;
+    return len <= SHORT_WITNESS || popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES;
+}
+
 static void shorten(const arb_position *pos, arb_color winner, arb_move *witness, int *len)
 {
     uint64_t nodes = 0;
@@ -191,10 +207,11 @@ static void shorten(const arb_position *pos, arb_color winner, arb_move *witness
 }
 
 /* The verdict from the search's outcome; an undecided search may still be settled by a static
- * proof after every legal move. */
+ * proof after every legal move (not when the caller knows a move after which there is none:
+ * child_unproven, dead_unwinnable_known). */
 static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_color winner,
                      enum dead_search_outcome out, const arb_move *witness, int len, uint64_t nodes,
-                     uint64_t stored)
+                     uint64_t stored, bool child_unproven)
 {
     arb_reason why;
     if (out == SEARCH_MATE) {
@@ -202,7 +219,7 @@ static void conclude(arb_unwinnable_result *res, const arb_position *pos, arb_co
     } else if (out == SEARCH_NO_MATE) {
         why = side_reason(ARB_R_cannot_mate_exhausted, winner, (int)stored);
         set_impossible(res, &why);
-    } else if (proof_after_every_move(pos, winner)) {
+    } else if (!child_unproven && proof_after_every_move(pos, winner)) {
         why = side_reason(ARB_R_cannot_mate_after_every_move, winner, arb_count_legal_moves(pos));
         set_impossible(res, &why);
     } else {
@@ -222,6 +239,12 @@ arb_status arb_unwinnable(const arb_position *pos, arb_color winner, uint64_t bu
 arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
                                  arb_unwinnable_result *res)
 {
+    return dead_unwinnable_known(pos, winner, limits, -1, false, res);
+}
+
+arb_status dead_unwinnable_known(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
+                                 int legal, bool child_unproven, arb_unwinnable_result *res)
+{
     static const arb_dead_limits none = {0, 0, NULL};
     if (!limits)
         limits = &none;
@@ -236,7 +259,9 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
         budget = ARB_DEAD_DEFAULT_BUDGET;
     arb_reason why;
     bool mated = false;
-    if (game_over(pos, arb_count_legal_moves(pos), winner, &mated, &why)) {
+    if (legal < 0)
+        legal = arb_count_legal_moves(pos);
+    if (game_over(pos, legal, winner, &mated, &why)) {
         if (mated)
             set_possible(res, pos, NULL, 0);
         else
@@ -249,7 +274,7 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
     }
     int forced = 0;
     arb_reason whys[DEAD_STATIC_REASONS];
-    int nwhy = static_proof(pos, winner, whys, &forced);
+    int nwhy = static_proof(pos, legal, winner, whys, &forced);
     if (nwhy) {
         set_impossible(res, &whys[0]);
         for (int i = 1; i < nwhy; i++)
@@ -263,7 +288,7 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
     /* A budget of one node (the automatic check on every ply of a game) ends the search at the
      * root, which game_over has judged already: skip allocating and clearing its tables. */
     if (budget <= 1) {
-        conclude(res, pos, winner, SEARCH_UNDECIDED, NULL, 0, 1, 0);
+        conclude(res, pos, winner, SEARCH_UNDECIDED, NULL, 0, 1, 0, child_unproven);
         return ARB_OK;
     }
     /* Allocated only now: the static proofs above are all that most calls need. */
@@ -321,9 +346,9 @@ arb_status arb_unwinnable_within(const arb_position *pos, arb_color winner, cons
         if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
             out = SEARCH_UNDECIDED;
     }
-    if (out == SEARCH_MATE && len > SHORT_WITNESS && popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES)
+    if (out == SEARCH_MATE && worth_shortening(pos, winner, len))
         shorten(pos, winner, witness, &len);
-    conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s));
+    conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s), child_unproven);
     dead_search_free(s);
     return ARB_OK;
 }
@@ -362,6 +387,9 @@ arb_status arb_dead_position_within(const arb_position *pos, const arb_dead_limi
         res->reason = arb_reason_make(ARB_R_dead_unknown);
         res->reason.n = (int32_t)(res->nodes > INT32_MAX ? INT32_MAX : res->nodes);
     }
+    /* each side's proof supports the verdict on the position (5.2.2), not flag fall's 6.9 */
+    for (int c = 0; c < 2; c++)
+        arb_reason_cite_verdict(res->side[c].reasons, res->side[c].nreasons, res->reason.code);
     /* A position that is checkmate or stalemate already says that first: the game is over
      * there (docs/api.md "Records that end"), not merely "alive" or "dead". */
     if (arb_count_legal_moves(pos) == 0) {

@@ -21,6 +21,14 @@ bool dead_material_cannot_mate(const arb_position *pos, arb_color winner, arb_re
 #define DEAD_STATIC_REASONS 5
 int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reason *why);
 
+/* arb_unwinnable_within for a caller that knows more of pos (rules.c's automatic endings), with
+ * the same verdict and reasons: legal is pos's number of legal moves (-1: not counted yet);
+ * child_unproven says that some legal move of pos leads to a position where static_proof finds
+ * no proof for winner (arb_unwinnable_within's verdict there was not ARB_WIN_IMPOSSIBLE), so
+ * "a static proof after every move" cannot hold and is not tried. */
+arb_status dead_unwinnable_known(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
+                                 int legal, bool child_unproven, arb_unwinnable_result *res);
+
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;
 

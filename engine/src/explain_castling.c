@@ -101,6 +101,10 @@ static void now_prevented(struct rlist *l, const arb_position *pos, arb_color co
         r->side = (uint8_t)side;
         r->by = pos->board[s];
         arb_reason_add_square(r, s);
+        /* 3.8.2.2 speaks of the squares between king and rook; in Chess960 the squares that
+         * must be empty are those both pieces cross or land on (Guidelines II.3.2.7's notes) */
+        if (pos->variant != ARB_STANDARD)
+            arb_reason_cite(r, "II.3.2.7");
     }
     /* Every square named must be true of the board: the squares the king crosses are judged
      * on the board before castling (with the king still home, a line through its square is a

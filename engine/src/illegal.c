@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arbiter/procedures.h"
+#include "internal.h"
 
 arb_illegal_policy arb_illegal_policy_fide(arb_time_control tc)
 {
@@ -58,6 +59,8 @@ arb_status arb_illegal_move_penalty(const arb_position *pos, arb_color offender,
         for (int i = 0; i < unw.nreasons && out->nreasons < ARB_OUTCOME_MAX_REASONS - 1; i++)
             if (unw.reasons[i].code != ARB_R_cannot_mate_bare_king)
                 out->reasons[out->nreasons++] = unw.reasons[i];
+        /* cited as 7.5.5, the verdict they support (not flag fall's 6.9) */
+        arb_reason_cite_verdict(r + 1, out->nreasons - 1, r->code);
     }
     r->piece = ARB_PIECE(offender, ARB_KING);
     r->by = ARB_PIECE(opponent, ARB_KING);

@@ -44,6 +44,12 @@ struct arb_reason;
  * as it was typed back: «e۵» is echoed «e۵», not e5 (notation.c). */
 void arb_found_as_typed(struct arb_reason *r, int n, const char *folded, const char *typed);
 
+/* r cites article instead of its code's own (reason.h: the context decides). */
+void arb_reason_cite(struct arb_reason *r, const char *article);
+/* The lines of r[0..n) that prove a side cannot (or can) mate, cited as the article of the
+ * verdict they support (verdict: its code, e.g. ARB_R_resignation_draw); flag fall's 6.9 stays. */
+void arb_reason_cite_verdict(struct arb_reason *r, int n, unsigned verdict);
+
 static inline void put_piece(arb_position *pos, arb_piece p, int sq)
 {
     pos->board[sq] = p;

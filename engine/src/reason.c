@@ -42,6 +42,36 @@ unsigned arb_reason_params(unsigned code)
     return code < ARB_REASON_COUNT ? params_of[code] : 0;
 }
 
+const char *arb_reason_citation(const arb_reason *r)
+{
+    if (!r)
+        return "";
+    return r->article[0] && memchr(r->article, '\0', sizeof r->article) ? r->article : arb_reason_article(r->code);
+}
+
+void arb_reason_cite(arb_reason *r, const char *article)
+{
+    size_t n = strlen(article);
+    if (n >= sizeof r->article) /* every citation fits (reason.h); a longer one keeps the code's */
+        return;
+    memcpy(r->article, article, n + 1);
+}
+
+/* 6.9 is the article that defines "cannot checkmate by any possible series of legal moves" for a
+ * flag fall; resignation (5.1.2), a second illegal move (7.5.5) and a dead position (5.2.2) ask
+ * the same question, so the proof's lines cite the verdict they support. */
+#define UNWINNABLE_ARTICLE "6.9"
+
+void arb_reason_cite_verdict(arb_reason *r, int n, unsigned verdict)
+{
+    const char *article = arb_reason_article(verdict);
+    if (!*article || strcmp(article, UNWINNABLE_ARTICLE) == 0)
+        return;
+    for (int i = 0; i < n; i++)
+        if (!r[i].article[0] && strcmp(arb_reason_article(r[i].code), UNWINNABLE_ARTICLE) == 0)
+            arb_reason_cite(&r[i], article);
+}
+
 arb_reason arb_reason_make(arb_reason_code code)
 {
     arb_reason r;

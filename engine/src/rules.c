@@ -5,6 +5,7 @@
 #include "arbiter/movegen.h"
 #include "arbiter/notation.h"
 #include "arbiter/rules.h"
+#include "dead_internal.h"
 #include "internal.h"
 
 /* ---- Same position ---------------------------------------------------------------------- */
@@ -154,19 +155,27 @@ bool arb_rules_can_mate(const arb_position *pos, arb_color color)
 
 /* DEAD-POSITION HOOK (5.2.2 beyond material): true only when the search of arbiter/dead.h
  * proves that neither side can mate (static proofs only, see ARB_RULES_DEAD_BUDGET; unknown is
- * "not dead"). res receives both sides' proofs. */
-static bool dead_beyond_material(const arb_position *pos, arb_dead_result *res)
+ * "not dead"). res receives both sides' proofs. legal: pos's number of legal moves.
+ * child_unproven (bit per colour): a legal move of pos leads to a position where that colour was
+ * not proven unable to mate (so no proof after every move holds for it; dead.c).
+ * *unproven (bit per colour) receives the colours this position was not proven for. */
+static bool dead_beyond_material(const arb_position *pos, int legal, unsigned child_unproven, arb_dead_result *res,
+                                 unsigned *unproven)
 {
     /* Runs on every position of a game, and only a proof of deadness matters here: the static
      * proofs decide that, while the helpmate search only finds witnesses of life (milliseconds
      * from a full board). So: a budget that skips the search, and stop at the first side not
      * proven unable to mate. */
     memset(res, 0, sizeof *res);
+    arb_dead_limits limits = {ARB_RULES_DEAD_BUDGET, 0, NULL};
     for (int c = 0; c < 2; c++) {
         arb_unwinnable_result *side = &res->side[c];
-        if (arb_unwinnable(pos, (arb_color)c, ARB_RULES_DEAD_BUDGET, side) != ARB_OK ||
-            side->verdict != ARB_WIN_IMPOSSIBLE)
+        if (dead_unwinnable_known(pos, (arb_color)c, &limits, legal, child_unproven >> c & 1u, side) != ARB_OK)
             return false;
+        if (side->verdict != ARB_WIN_IMPOSSIBLE) {
+            *unproven |= 1u << c;
+            return false;
+        }
         res->nodes += side->nodes;
     }
     res->verdict = ARB_DEAD_DEAD;
@@ -240,23 +249,28 @@ static void add_repetitions(arb_outcome *out, const arb_game *g, const int *plie
 }
 
 /* Appends a reason made elsewhere (the material or dead-position proofs). */
-static void add_reason_copy(arb_outcome *out, const arb_reason *why)
+static arb_reason *add_reason_copy(arb_outcome *out, const arb_reason *why)
 {
-    *add_reason(out, why->code) = *why;
+    arb_reason *r = add_reason(out, why->code);
+    *r = *why;
+    return r;
 }
 
 /* The proof that `color` cannot mate, from the unwinnability search (skipping what the
- * headline reason already says). */
-static void add_proof(arb_outcome *out, const arb_unwinnable_result *res)
+ * headline reason already says), cited as the verdict it supports. */
+static void add_proof(arb_outcome *out, const arb_unwinnable_result *res, arb_reason_code verdict)
 {
     for (int i = 0; i < res->nreasons; i++)
         if (res->reasons[i].code != ARB_R_cannot_mate_bare_king)
-            add_reason_copy(out, &res->reasons[i]);
+            arb_reason_cite_verdict(add_reason_copy(out, &res->reasons[i]), 1, verdict);
 }
 
 #define MAX_OCC 16
 
-arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out)
+/* arb_game_automatic_ending with what dead_beyond_material knows and learns (child_unproven,
+ * *unproven: bits per colour, see there). */
+static arb_status automatic_ending(const arb_game *g, int ply, unsigned child_unproven, arb_outcome *out,
+                                   unsigned *unproven)
 {
     outcome_clear(out);
     if (ply < 0 || ply > g->nplies)
@@ -265,7 +279,8 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
     arb_color us = (arb_color)pos->side;
     arb_reason why;
     arb_dead_result dead;
-    if (arb_count_legal_moves(pos) == 0) {
+    int legal = arb_count_legal_moves(pos);
+    if (legal == 0) {
         bool mate = arb_in_check(pos);
         out->result = mate ? win_for((arb_color)!us) : ARB_RESULT_DRAW;
         out->termination = mate ? ARB_TERM_CHECKMATE : ARB_TERM_STALEMATE;
@@ -279,12 +294,12 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
         out->termination = ARB_TERM_INSUFFICIENT_MATERIAL;
         add_reason(out, ARB_R_insufficient_material);
         add_reason_copy(out, &why);
-    } else if (dead_beyond_material(pos, &dead)) {
+    } else if (dead_beyond_material(pos, legal, child_unproven, &dead, unproven)) {
         out->result = ARB_RESULT_DRAW;
         out->termination = ARB_TERM_DEAD_POSITION;
         add_reason(out, ARB_R_dead_position);
-        add_proof(out, &dead.side[ARB_WHITE]);
-        add_proof(out, &dead.side[ARB_BLACK]);
+        add_proof(out, &dead.side[ARB_WHITE], ARB_R_dead_position);
+        add_proof(out, &dead.side[ARB_BLACK], ARB_R_dead_position);
     } else {
         int plies[MAX_OCC];
         int n = find_matches(g, pos, ply, plies, MAX_OCC);
@@ -302,6 +317,26 @@ arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *ou
     if (out->termination != ARB_TERM_NONE)
         out->ply = ply;
     return ARB_OK;
+}
+
+arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out)
+{
+    unsigned unproven = 0;
+    return automatic_ending(g, ply, 0, out, &unproven);
+}
+
+/* The position after the move first: a colour not proven unable to mate there has no static
+ * proof there, so position ply's "proof after every move" for that colour cannot hold and is
+ * skipped (a FEN /v1/move judged both positions with four static analyses, now three). */
+arb_status arb_game_automatic_endings(const arb_game *g, int ply, arb_outcome *at, arb_outcome *next)
+{
+    outcome_clear(at);
+    outcome_clear(next);
+    if (ply < 0 || ply >= g->nplies)
+        return ARB_ERR_RANGE;
+    unsigned unproven = 0, ignored = 0;
+    automatic_ending(g, ply + 1, 0, next, &unproven);
+    return automatic_ending(g, ply, unproven, at, &ignored);
 }
 
 /* Whether the key of position `ply` was seen at least four times before, in the window where
@@ -326,11 +361,14 @@ int arb_game_first_ending(const arb_game *g, int from, arb_outcome *out)
     outcome_clear(out);
     if (from < 0 || from > g->nplies)
         return -1;
-    /* Mate, stalemate, fivefold and 75 moves are cheap to see at each ply. */
+    /* Mate, stalemate, fivefold and 75 moves are cheap to see at each ply. A position the record's
+     * next move is legal in is no mate or stalemate: asking that of the move is cheaper than
+     * counting every legal move (the count decides only for a record whose move is not legal). */
     int end = g->nplies;
     for (int ply = from; ply < g->nplies; ply++) {
         const arb_position *pos = &g->positions[ply];
-        if (pos->halfmove_clock >= 150 || arb_count_legal_moves(pos) == 0 || key_seen_four_times(g, ply)) {
+        if (pos->halfmove_clock >= 150 || (!arb_is_legal(pos, g->moves[ply]) && arb_count_legal_moves(pos) == 0) ||
+            key_seen_four_times(g, ply)) {
             end = ply;
             break;
         }
@@ -478,13 +516,15 @@ bool arb_game_both_moved(const arb_game *g)
     return arb_game_current(g)->fullmove_number > 1;
 }
 
-/* Why `color` cannot mate (the material part of 6.9). */
+/* Why `color` cannot mate (the material part of 6.9), cited as the verdict it supports. */
 static void add_cannot_mate(arb_outcome *out, const arb_position *pos, arb_color color,
-                            const arb_unwinnable_result *res)
+                            const arb_unwinnable_result *res, arb_reason_code verdict)
 {
     bool bare = (pos->by_color[color] & ~pos->by_type[ARB_KING]) == 0;
-    add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material)->piece = king_of(color);
-    add_proof(out, res);
+    arb_reason *r = add_reason(out, bare ? ARB_R_cannot_mate_bare_king : ARB_R_cannot_mate_material);
+    r->piece = king_of(color);
+    arb_reason_cite_verdict(r, 1, verdict);
+    add_proof(out, res, verdict);
 }
 
 arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome *out)
@@ -520,9 +560,9 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         r->piece = king_of(loser);
         r->by = king_of(winner);
         if (!can)
-            add_cannot_mate(out, cur, winner, &unw);
+            add_cannot_mate(out, cur, winner, &unw, r->code);
         else
-            add_proof(out, &unw); /* can_mate with its witness, or search_budget_spent */
+            add_proof(out, &unw, r->code); /* can_mate with its witness, or search_budget_spent */
     } else if (ev->resign >= 0) {
         /* 5.1.2 (2023): resigning loses unless the opponent cannot checkmate by any series of
          * legal moves; then it is a draw (decided as for flag fall: a proof, never a guess) */
@@ -535,7 +575,7 @@ arb_status arb_game_outcome(const arb_game *g, const arb_event *ev, arb_outcome 
         r->piece = king_of(loser);
         if (!can) {
             r->by = king_of(winner);
-            add_cannot_mate(out, cur, winner, &unw);
+            add_cannot_mate(out, cur, winner, &unw, r->code);
         }
     } else if (ev->agree_draw) {
         if (arb_game_both_moved(g)) {

@@ -114,7 +114,7 @@ static void move_cases(void)
 {
     harness_begin("json.move.record_full");
     static const char *const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
-    aj_position p = {ARB_STANDARD, {0}, {0}};
+    aj_position p = {ARB_STANDARD, {0}, {0}, false};
     arb_position start;
     arb_position_start(&start);
     CHECK(arb_game_init(&p.game, &start) == ARB_OK);
@@ -136,7 +136,7 @@ static void move_cases(void)
     json_decref(o);
 
     harness_begin("json.move.plays_into_the_record");
-    aj_position q = {ARB_STANDARD, {0}, {0}};
+    aj_position q = {ARB_STANDARD, {0}, {0}, false};
     CHECK(arb_game_init(&q.game, &start) == ARB_OK);
     o = aj_move_json(&q, "e2e4", "en");
     CHECK_STR(json_string_value(json_object_get(o, "san")), "e4");
@@ -149,6 +149,42 @@ static void move_cases(void)
     json_decref(o);
     aj_position_free(&q);
     aj_position_free(&p);
+
+    /* A FEN /v1/move judges the given position together with the one after the move
+     * (arb_game_automatic_endings, aj_parse_position_unjudged): the same answer as judging the
+     * given position first. The first FEN is dead only by a static proof after every move
+     * (a CHA test vector, tests/rules/test_outcome.c): game_over must still say so. */
+    harness_begin("json.move.fen_judged_with_the_move");
+    static const char *const judged[][2] = {
+        {"8/1p6/kPp5/p1P5/2P5/P7/3K4/8 w - - 0 1", "Kd3"},
+        {"8/1p6/kPp5/p1P5/2P5/P7/3K4/8 w - - 0 1", "Ke3"},
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "e4"}, /* mated: no move */
+        {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "Bb5"},
+        {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "Bb6"}, /* illegal */
+        {"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", "Kd2"},
+        {"7k/8/6K1/8/8/8/8/R7 w - - 0 1", "Ra8"},
+    };
+    for (size_t i = 0; i < sizeof judged / sizeof *judged; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"fen\":\"%s\",\"move\":\"%s\"}", judged[i][0], judged[i][1]);
+        o = call(aj_endpoint_move, text, NULL);
+        json_t *b = body(text);
+        aj_error e;
+        aj_position judged_first;
+        CHECK(aj_parse_position(b, &LIM, &judged_first, &e));
+        CHECK(!judged_first.unjudged);
+        json_t *want = aj_move_json(&judged_first, judged[i][1], "fa");
+        CHECK_MSG(json_equal(o, want), "%s: not the answer of the position judged first", text);
+        if (i < 2) {
+            json_t *over = json_object_get(o, "game_over");
+            CHECK_STR(json_string_value(json_object_get(over, "status")), "dead_position");
+            CHECK_INT(json_integer_value(json_object_get(over, "ply")), 0);
+        }
+        json_decref(want);
+        json_decref(b);
+        json_decref(o);
+        aj_position_free(&judged_first);
+    }
 
     /* Issue 12, defect 4: the counters never wrap. The fullmove number counts past 65535; the
      * halfmove clock stops there (from 150 on the game has ended by the 75-move rule). */

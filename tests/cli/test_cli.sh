@@ -165,5 +165,46 @@ out=$("$arbiter" moves startpos e4 e5 Ke2 Ke7); rc=$?
 check cli.moves.after_a_record "$([ $rc -eq 0 ] && grep -qx 'e2e1 Ke1' <<<"$out"; echo $?)" "rc $rc: $out"
 out=$("$arbiter" moves startpos f3 e5 g4 Qh4# a3 2>&1); rc=$?
 check cli.moves.record_past_mate "$([ $rc -eq 1 ] && grep -q '\[move_after_end\]' <<<"$out"; echo $?)" "rc $rc: $out"
+# A reason's FIDE article is the one its context decides (Persian F47, Arabic L21, L22). Chess960: the
+# squares that must be empty are the Guidelines' (II.3.2.7), not 3.8.2.2's "between king and rook".
+out=$("$arbiter" castling --lang ar --variant chess960 "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+check cli.castling.chess960_cites_guidelines "$(grep -q 'يتطلب التبييت القصير أن يكون المربع ⁦f1⁩ خاليًا.*\[castling_path_blocked, FIDE II.3.2.7\]' <<<"$out" &&
+  ! grep -q 'castling_path_blocked, FIDE 3.8.2.2' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" castling --lang fa startpos)
+check cli.castling.standard_cites_3822 "$(grep -q '\[castling_path_blocked, FIDE 3.8.2.2\]' <<<"$out" &&
+  ! grep -q 'II.3' <<<"$out"; echo $?)" "$out"
+# the proof that the opponent cannot mate cites the verdict it supports: 5.1.2 under a resignation,
+# 7.5.5 under a second illegal move, 5.2.2 in a dead-position verdict; 6.9 only under a flag fall
+kq="8/8/4k3/8/8/3QK3/8/8 w - - 0 1"
+out=$("$arbiter" outcome --lang ar --resign white "$kq")
+check cli.outcome.resign_proof_cites_512 "$(grep -q '^- \[FIDE 5.1.2\] لم يبق مع الأسود سوى ملكه' <<<"$out" &&
+  ! grep -q '6\.9' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --json --resign white "$kq")
+check cli.outcome.resign_proof_rule_json "$(python3 -c 'import json,sys; e=json.load(sys.stdin)["explanations"]
+sys.exit(not (len(e) == 2 and [x["rule"] for x in e] == ["FIDE 5.1.2"] * 2))' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --lang fa --illegal white --illegal white "$kq")
+check cli.outcome.illegal_proof_cites_755 "$(grep -q '^- \[FIDE 7.5.5\] برای سیاه فقط شاه مانده است' <<<"$out" &&
+  ! grep -q '6\.9' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --flag white "$kq")
+check cli.outcome.flag_proof_cites_69 "$(grep -q '^- \[FIDE 6.9\] Black has only a king left' <<<"$out"; echo $?)" "$out"
+# the shortest witness (Arabic M16): Rh8# mates at once, not a 5-ply line ending Rc8#
+out=$("$arbiter" dead --lang ar "k7/8/1K6/8/8/8/8/7R w - - 0 1")
+check cli.dead.shortest_witness_ar "$(grep -qx '  witness (SAN): Rh8#' <<<"$out" &&
+  grep -q 'ما زال الأبيض قادرًا على الإماتة: فالنقلة ⁦Rh8#⁩ مثلًا كش مات فورًا. \[can_mate, FIDE 5.2.2\]' <<<"$out" &&
+  grep -q 'لم يبق مع الأسود سوى ملكه.*\[cannot_mate_bare_king, FIDE 5.2.2\]' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" dead "k7/8/1K6/8/8/8/8/7R w - - 0 1")
+check cli.dead.shortest_witness_en "$(grep -q 'White can still checkmate: for example Rh8# mates at once. \[can_mate' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" dead --lang fa "k7/8/1K6/8/8/8/8/7R b - - 0 1")
+check cli.dead.shortest_witness_fa "$(grep -qx '  witness (SAN): Kb8 Rh8#' <<<"$out" &&
+  grep -q 'سفید هنوز می‌تواند مات کند: برای نمونه در ۲ نیم‌حرکت، با ⁦Rh8#⁩ در پایان.' <<<"$out"; echo $?)" "$out"
+# the quiz, lesson and puzzle runtimes quote an answer as it was typed, not as they read it
+# (Persian review F16, F77): «۱», not «⁦1⁩»; «⁦exd۶⁩», not «⁦exd6⁩»
+out=$("$arbiter" quiz grade --lang fa can-castle:1:0 ۱)
+check cli.quiz.unknown_choice_as_typed "$(grep -q '"text":"«۱» جزو گزینه‌ها نیست' <<<"$out" &&
+  grep -q '"found":"1"' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\n۹\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.unknown_choice_as_typed "$(grep -q '✗ «۹» جزو گزینه‌ها نیست' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\ne3 e4\nx\nexd۶\n' | "$arbiter" lesson play "$data/../../lessons/b07a-pawn.lua" --lang fa 2>&1)
+check cli.lesson.move_as_typed "$(grep -q '«⁦exd۶⁩» در این وضعیت حرکت قانونی نیست' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -198,7 +198,7 @@ try:
     check_eq(x['unwinnable'], {'white': True, 'black': False}, 'only black can mate')
     check('white' not in x['witness'] and len(x['witness']['black']) == 7, 'black witness, 7 plies')
     check('cannot_mate_locked' in [e['code'] for e in x['explanations']], 'the proof')
-    check_eq(x['explanations'][1]['rule'], 'FIDE 6.9', 'article')
+    check_eq(x['explanations'][1]['rule'], 'FIDE 5.2.2', 'article (the dead-position verdict it supports, not flag fall)')
     st, _, a = d.post('/v1/analyze', {'fen': wall, 'moves': x['witness']['black']})
     check_eq((a['status'], a['result']), ('checkmate', '0-1'), 'witness replays to mate')
     # dead: a locked wall neither bishop can cross

@@ -73,6 +73,10 @@ try:
     check_eq(a.get('expected'), 'Qb8+', 'the recorded key')
     st, _, a = d.post('/v1/puzzles/m2-opera-game/answer?lang=fa', {'answer': 'Qb7'})
     check(a['explanations'][0]['text'] and 'Qb7' in a['explanations'][0]['text'], 'Persian explanation')
+    # an answer is quoted back as it was typed, not as the runtime read it (Persian review F16)
+    st, _, a = d.post('/v1/puzzles/illegal-01-pinned-knight/answer?lang=fa', {'answer': '۹'})
+    texts = [e['text'] for e in a.get('explanations', [])]
+    check(st == 200 and any(t.startswith('«۹» جزو گزینه‌ها نیست') for t in texts), 'typed answer quoted as typed: %s' % texts)
     # A line continued with the defence the solver names is still correct so far.
     for p in mates:
         if p['n'] >= 2:

@@ -336,8 +336,10 @@ if LUA:
     HANG = 'local function attack() xpcall(function() while true do end end, function() while true do end end) end\n' \
            'attack()\n'
     slow = tempfile.mkdtemp()
-    # Each hanging file holds its check until its budget (8 x 100 ms); 30 of them would take 24 s
-    # one after the other (12 s on two threads). The whole load ends by 8 files' budgets, 6.4 s.
+    # Each hanging file holds its check until its budget (8 x 100 ms of processor time); 30 of them
+    # would take 24 s one after the other. The whole load ends by 8 files' budgets, 6.4 s of the
+    # load threads' processor time (each thread may finish the file it has begun, within what was
+    # left); on the wall clock a busy machine may stretch that, up to the safety net of 10 x.
     for i in range(30):
         with open(os.path.join(slow, 'a-hang%02d.lua' % i), 'w', encoding='utf-8') as f:
             f.write(HANG + minimal_lesson('hang%02d' % i))
@@ -347,7 +349,14 @@ if LUA:
     t0 = time.monotonic()
     d = Daemon(BIN, {'lessons': slow, 'lesson-time-ms': 100, 'drain-grace': 3})
     took = time.monotonic() - t0
-    check(took < 6.4 + 4, 'start-up with 30 files hanging until their budget took %.1f s (one deadline: 6.4 s)' % took)
+    with open('/proc/%d/stat' % d.proc.pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+    threads = min(8, os.cpu_count() or 1)
+    check(cpu < 6.4 + 0.8 * threads + 1.5,
+          'start-up with 30 files hanging until their budget took %.1f s of processor time (one budget: 6.4 s)' % cpu)
+    check(took < 10 * 6.4 + 4, 'start-up took %.1f s of wall clock (the safety net: 64 s)' % took)
+    print('one_deadline: start-up %.1f s, %.1f s of processor time' % (took, cpu), flush=True)
     check('not checked: the load\'s time budget ran out' in d.log(), 'the files past the deadline are logged')
     h = health(d)
     check(h['lessons'] < 31, 'the hanging files are not served (%d lessons)' % h['lessons'])

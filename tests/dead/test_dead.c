@@ -354,6 +354,21 @@ static void test_tempo(void)
     CHECK_INT(arb_dead_position(&pos, 1, &d), ARB_OK);
     CHECK_INT(d.verdict, ARB_DEAD_DEAD);
 
+    harness_begin("dead.witness.shortest");
+    /* Arabic review M16: K+R v K with Rh8# at once was explained by a 5-ply line ending Rc8#; a
+     * teacher shows the shortest mate, and the proof lines cite the dead-position article */
+    pos = fen("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    CHECK_INT(arb_dead_position(&pos, 0, &d), ARB_OK);
+    CHECK_INT(d.side[ARB_WHITE].witness_len, 1);
+    why = &d.side[ARB_WHITE].reasons[0];
+    CHECK_STR(arb_reason_name(why->code), "can_mate");
+    CHECK_STR(why->move, "Rh8#");
+    CHECK_STR(arb_reason_citation(why), "5.2.2");
+    CHECK_STR(arb_reason_citation(&d.side[ARB_BLACK].reasons[0]), "5.2.2");
+    r = side("k7/8/1K6/8/8/8/8/7R b - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.witness_len, 2); /* Kb8 Rh8# */
+    CHECK_STR(arb_reason_citation(&r.reasons[0]), "6.9"); /* asked alone: can White mate (flag fall) */
+
     harness_begin("dead.static.tempo_mate_in_one");
     /* Black's men are frozen, but White mates at once (Bd4#): the root square of the king is
      * never ruled out by the last-move test. */

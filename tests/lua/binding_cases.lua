@@ -182,6 +182,9 @@ return {
     -- 5.1.2 (2023): Black has a bare king, so White resigning is a draw; Black resigning loses
     local r = g:outcome({resign = 'white'})
     assert(r.result == '1/2-1/2' and r.explanations[1].code == 'resignation_draw')
+    -- the proof cites the verdict it supports: 5.1.2 under a resignation, 6.9 under a flag fall (L22)
+    assert(r.explanations[2].code == 'cannot_mate_bare_king' and r.explanations[2].rule == 'FIDE 5.1.2')
+    assert(o.explanations[2].code == 'cannot_mate_bare_king' and o.explanations[2].rule == 'FIDE 6.9')
     assert(g:outcome({resign = 'black'}).result == '1-0')
     -- a wrong claim costs one minute in blitz (App. A.3), two by default
     local w = arbiter.game(nil, {'Nf3'})

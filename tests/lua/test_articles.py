@@ -184,6 +184,17 @@ class Checker:
                         a = a[len("App. "):] if a.startswith("App. ") else a
                         if self.known(a, where, "reason %s" % code) and len(ends) == 1:
                             self.topic(a, templates.get(code, ""), where, "reason %s (its English template)" % code)
+        # the articles a context cites instead of the code's own (arb_reason_cite: a Chess960
+        # castling), each for the code named last before the call
+        for path in sorted(glob.glob(os.path.join(self.root, "engine/src/*.c"))):
+            src = open(path, encoding="utf-8").read()
+            for m in re.finditer(r'arb_reason_cite\([^,;]+,\s*"([^"]+)"\)', src):
+                codes = re.findall(r"ARB_R_(\w+)", src[:m.start()])
+                code = codes[-1] if codes else "?"
+                where = "%s:%d" % (self.rel(path), line_of(src, m.start()))
+                if self.known(m.group(1), where, "reason %s in its context" % code):
+                    self.topic(m.group(1), templates.get(code, ""), where,
+                               "reason %s in its context (its English template)" % code)
 
     # ---- the lesson checker's citable articles, docs ----
 

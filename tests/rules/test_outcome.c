@@ -421,6 +421,8 @@ static void test_beyond_material(void)
         CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_locked);
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[1].piece), ARB_BLACK); /* the king that cannot be mated */
         CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+        for (int i = 0; i < o.nreasons; i++)
+            CHECK_STR(arb_reason_citation(&o.reasons[i]), "5.2.2"); /* not flag fall's 6.9 */
         arb_game_free(&g);
     }
     harness_begin("rules.dead.after_capture");
@@ -436,6 +438,119 @@ static void test_beyond_material(void)
     if (game_from(&g, "startpos", "e4 e5 Nf3 Nc6")) {
         CHECK_INT(arb_game_outcome(&g, NULL, &o), ARB_OK);
         CHECK_INT(o.termination, ARB_TERM_NONE);
+        arb_game_free(&g);
+    }
+}
+
+/* arb_game_automatic_endings against two arb_game_automatic_ending calls: the same outcome,
+ * field by field, reason by reason. */
+static bool same_outcome(const arb_outcome *a, const arb_outcome *b)
+{
+    if (a->result != b->result || a->termination != b->termination || a->ply != b->ply || a->nreasons != b->nreasons)
+        return false;
+    for (int i = 0; i < a->nreasons; i++) {
+        const arb_reason *x = &a->reasons[i], *y = &b->reasons[i];
+        if (x->code != y->code || x->nsquares != y->nsquares || memcmp(x->squares, y->squares, x->nsquares) ||
+            x->piece != y->piece || x->by != y->by || x->n != y->n || x->m != y->m || strcmp(x->move, y->move))
+            return false;
+    }
+    return true;
+}
+
+/* Every legal move of pos: the endings before and after it, both ways; returns the moves. */
+static int endings_pair_agree(const arb_position *pos, const char *fen)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        arb_game g;
+        if (arb_game_init(&g, pos) != ARB_OK || arb_game_play(&g, moves[i]) != ARB_OK) {
+            harness_fail(__FILE__, __LINE__, "%s: cannot play move %d", fen, i);
+            return n;
+        }
+        arb_outcome at, next, at1, next1;
+        CHECK_INT(arb_game_automatic_endings(&g, 0, &at, &next), ARB_OK);
+        arb_game_automatic_ending(&g, 0, &at1);
+        arb_game_automatic_ending(&g, 1, &next1);
+        CHECK_MSG(same_outcome(&at, &at1), "%s move %d: the ending before the move differs", fen, i);
+        CHECK_MSG(same_outcome(&next, &next1), "%s move %d: the ending after the move differs", fen, i);
+        arb_game_free(&g);
+    }
+    return n;
+}
+
+/* Positions that are dead only through "a static proof after every legal move" (dead.c): no
+ * static proof of their own, one after each move. Test vectors of the Chess Unwinnability
+ * Analyzer (M. Ambrona, D3-Chess v2.6.1, tests/test-vector.txt), all labelled "--" (neither side
+ * can mate); the line numbers are that file's. */
+static const char *const after_every_move[] = {
+    "8/1p6/kPp5/p1P5/2P5/P7/3K4/8 w - - 0 1",          /* line 1012 */
+    "k7/Pp6/1P6/8/8/8/6K1/6Q1 w - - 0 1",              /* line 288 */
+    "8/8/8/6p1/6P1/4p1PK/4Pp1p/3bRnkr w - - 0 1",      /* line 276 */
+    "8/p1p5/2P5/P7/4k3/6p1/6Pp/4b2K b - - 0 1",        /* line 406 */
+    "7k/5p1P/5P2/8/5p1p/p1p1pP1P/P1P1P1B1/6KB w - - 0 1", /* line 1780 */
+};
+
+/* arb_game_automatic_endings (a FEN /v1/move judges the position and the one after the move
+ * with it) skips the position's proof after every move for a colour the position after the
+ * move was not proven for: it must give exactly what two arb_game_automatic_ending calls give.
+ * A skip that is wrong (taken when the position after the move has a proof) turns the dead
+ * positions above into live ones. */
+static void test_endings_pair(void)
+{
+    harness_begin("rules.endings_pair.after_every_move");
+    for (size_t i = 0; i < sizeof after_every_move / sizeof *after_every_move; i++) {
+        arb_game g;
+        if (!game_from(&g, after_every_move[i], NULL))
+            continue;
+        arb_outcome o;
+        arb_game_automatic_ending(&g, 0, &o);
+        /* the data is what it claims: dead, and by the proof after every move */
+        CHECK_MSG(o.termination == ARB_TERM_DEAD_POSITION, "%s: not dead", after_every_move[i]);
+        CHECK_MSG(find_reason(o.reasons, o.nreasons, ARB_R_cannot_mate_after_every_move) != NULL,
+                  "%s: not by the proof after every move", after_every_move[i]);
+        CHECK(endings_pair_agree(arb_game_current(&g), after_every_move[i]) > 0);
+        arb_game_free(&g);
+    }
+
+    harness_begin("rules.endings_pair.perft_positions");
+    /* published perft positions (open ones: the skip is taken) and every move of each */
+    FILE *f = fopen(harness_data_path("perft-standard.epd"), "r");
+    CHECK(f != NULL);
+    char line[512];
+    int positions = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, ";\n")] = 0;
+        arb_position pos;
+        if (arb_position_from_fen(&pos, line, ARB_STANDARD, NULL) != ARB_OK)
+            continue;
+        endings_pair_agree(&pos, line);
+        positions++;
+    }
+    if (f)
+        fclose(f);
+    CHECK(positions > 100);
+
+    harness_begin("rules.endings_pair.statically_dead_and_over");
+    static const char *const more[] = {
+        WALL_DEAD, WALL_ONE_SIDE, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "4k3/8/8/8/8/8/8/3rK3 w - - 0 1",
+        "7k/8/6K1/8/8/8/8/R7 w - - 149 90",
+    };
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++) {
+        arb_position pos;
+        CHECK(arb_position_from_fen(&pos, more[i], ARB_STANDARD, NULL) == ARB_OK);
+        endings_pair_agree(&pos, more[i]);
+    }
+    arb_game g;
+    if (game_from(&g, "startpos", "e4")) {
+        arb_outcome at, next;
+        CHECK_INT(arb_game_automatic_endings(&g, 1, &at, &next), ARB_ERR_RANGE); /* no move after ply 1 */
+        CHECK_INT(arb_game_automatic_endings(&g, -1, &at, &next), ARB_ERR_RANGE);
+        CHECK_INT(arb_game_automatic_endings(&g, 0, &at, &next), ARB_OK);
+        CHECK_INT(at.termination, ARB_TERM_NONE);
+        CHECK_INT(next.termination, ARB_TERM_NONE);
         arb_game_free(&g);
     }
 }
@@ -475,6 +590,10 @@ static void test_resign_agree(void)
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].piece), ARB_WHITE);
         CHECK_INT(ARB_PIECE_COLOR(o.reasons[0].by), ARB_BLACK);
         CHECK(find_reason(o.reasons, o.nreasons, ARB_R_cannot_mate_bare_king) != NULL);
+        /* the proof cites the verdict it supports (Arabic review L22), the code's own is flag fall's */
+        for (int i = 0; i < o.nreasons; i++)
+            CHECK_STR(arb_reason_citation(&o.reasons[i]), "5.1.2");
+        CHECK_STR(arb_reason_article(ARB_R_cannot_mate_bare_king), "6.9");
         harness_begin("rules.resignation.opponent_can_mate");
         ev.resign = ARB_BLACK; /* White, with the queen, can mate: Black's resignation loses */
         CHECK_INT(arb_game_outcome(&g, &ev, &o), ARB_OK);
@@ -663,6 +782,7 @@ int main(void)
     test_endings();
     test_flag();
     test_beyond_material();
+    test_endings_pair();
     test_resign_agree();
     test_render();
     return harness_finish();

@@ -231,9 +231,12 @@ static void test_illegal(void)
     CHECK_INT(o.reasons[1].code, ARB_R_cannot_mate_material);
     CHECK_INT(o.nreasons, 3);
     CHECK_INT(o.reasons[2].code, ARB_R_cannot_mate_locked);
+    for (int i = 0; i < o.nreasons; i++) /* the proof cites 7.5.5, the verdict it supports (L22) */
+        CHECK_STR(arb_reason_citation(&o.reasons[i]), "7.5.5");
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_WHITE, 2, &std, &o, &extra), ARB_OK);
     CHECK_INT(o.result, ARB_RESULT_BLACK_WINS);
     CHECK_INT(o.reasons[1].code, ARB_R_can_mate);
+    CHECK_STR(arb_reason_citation(&o.reasons[1]), "7.5.5");
     harness_begin("illegal.bad_input");
     CHECK_INT(arb_illegal_move_penalty(&pos, ARB_BLACK, 0, &std, &o, &extra), ARB_ERR_RANGE);
     CHECK_INT(arb_illegal_move_penalty(&pos, (arb_color)2, 1, &std, &o, &extra), ARB_ERR_RANGE);

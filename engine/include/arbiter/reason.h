@@ -1,5 +1,6 @@
 /* Explanations as data: a code, the squares and pieces involved, a few parameters, the FIDE
- * article. Text is rendered separately, through one catalog per language (engine/messages/). */
+ * article (the code's own, or the one its context decides). Text is rendered separately, through
+ * one catalog per language (engine/messages/). */
 #ifndef ARBITER_REASON_H
 #define ARBITER_REASON_H
 
@@ -54,6 +55,11 @@ typedef struct arb_reason {
     int32_t n, m;
     char found[24];                /* NUL-terminated, truncated copy of the offending text */
     char move[12];                 /* a move in SAN, where relevant */
+    char article[12];              /* the article cited where the context decides it, "" for the
+                                    * code's own: a Chess960 castling (Guidelines II.3.2.7, not
+                                    * 3.8.2.2), a proof that a side cannot mate under the verdict
+                                    * it supports (5.1.2 resignation, 7.5.5 illegal moves, 5.2.2
+                                    * dead position; 6.9 is flag fall's) */
 } arb_reason;
 
 /* The code's stable name ("pinned"), its FIDE article ("3.9", or "" for none) and the
@@ -61,6 +67,10 @@ typedef struct arb_reason {
 ARB_API const char *arb_reason_name(unsigned code);
 ARB_API const char *arb_reason_article(unsigned code);
 ARB_API unsigned arb_reason_params(unsigned code);
+
+/* The FIDE article r cites: its context's (r->article) when set, else its code's
+ * (arb_reason_article); "" for none. Every view (JSON "rule", the Lua binding, the CLI) shows this. */
+ARB_API const char *arb_reason_citation(const arb_reason *r);
 
 /* A reason's parameters as data, the one projection every view (JSON, the Lua binding, the
  * scripts' explanations read back) writes in its own form: the parameter's name, what it is and

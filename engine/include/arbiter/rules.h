@@ -94,6 +94,12 @@ typedef struct arb_outcome {
  * last move mates). ply is an index into g->positions. out->termination is NONE otherwise. */
 ARB_API arb_status arb_game_automatic_ending(const arb_game *g, int ply, arb_outcome *out);
 
+/* The automatic endings of positions ply and ply + 1 (0 <= ply < g->nplies: a move of the
+ * record between them), each exactly as arb_game_automatic_ending gives it, for less than the
+ * two calls: the dead-position proof of position ply skips what the one after the move has
+ * already ruled out. */
+ARB_API arb_status arb_game_automatic_endings(const arb_game *g, int ply, arb_outcome *at, arb_outcome *next);
+
 /* The first position of the record, from index `from`, that ends the game automatically (what
  * arb_game_automatic_ending would find, ply by ply), with its ending in *out; -1 when none does.
  * Cheap along a whole record: mate, stalemate, fivefold and 75 moves are seen per ply, and the

@@ -345,9 +345,19 @@ AMP = '''return quiz { id = "%s", title = { en = "t", fa = "t", ar = "t" },
 '''
 write(os.path.join(d4.name, 'quizzes', 'amp.lua'), AMP % ('amp', 40, '" .. rng:int(1, 1e9) .. "'))
 write(os.path.join(d4.name, 'quizzes', 'dup.lua'), AMP % ('dup', 40, ''))
+# grading that runs out of its budget for one answer only (the load's check grades others)
+write(os.path.join(d4.name, 'quizzes', 'slow.lua'), '''return quiz { id = "slow", title = { en = "t", fa = "t", ar = "t" },
+  generate = function(rng, params)
+    return quizlib.question(arbiter.start(), { en = "same", fa = "same", ar = "same" }, { choices = quizlib.yes_no() })
+  end,
+  grade = function(q, answer, lang)
+    if answer == "loop" then while true do end end
+    return { correct = answer == "yes", expected = "yes", explanations = {} }
+  end }
+''')
 srv = Daemon(BIN, {'lessons': d4.name, 'quiz-time-ms': 200})
 status, _, quizzes = srv.get('/v1/quizzes')
-check_eq(sorted(q['id'] for q in quizzes['quizzes']), ['amp', 'dup'], 'both generators load')
+check_eq(sorted(q['id'] for q in quizzes['quizzes']), ['amp', 'dup', 'slow'], 'the generators load')
 for gen in ('amp', 'dup'):
     t0, cpu0 = time.monotonic(), cpu_seconds(srv.proc.pid)
     status, _, body = srv.post('/v1/quizzes', {'generator': gen, 'seed': 1, 'count': 100})
@@ -365,6 +375,20 @@ begin('attacks.quiz.out_of_budget_422')
 status, _, body = srv.post('/v1/quizzes', {'generator': 'amp', 'seed': 1, 'count': 1, 'parameters': {'difficulty': 'hard'}})
 check_eq(status, 422, 'a generator out of budget')
 check_eq(body.get('error', {}).get('code'), 'budget_exceeded', 'its code')
+# the quiz's script, not a search, named in the message; the detail names the line and the budget
+check_eq(body.get('error', {}).get('message'),
+         "The quiz's script ran out of its budget while making the questions: the detail names it.", 'its message')
+check('budget' in body.get('error', {}).get('detail', '') and 'amp.lua:' in body.get('error', {}).get('detail', ''),
+      'the detail names the line and the budget: %s' % body)
+status, _, body = srv.post('/v1/quizzes/answer', {'id': 'slow:1:0', 'answer': 'loop'})
+check_eq(status, 422, 'a grade out of budget')
+err = body.get('error', {})
+# whichever of its budgets runs out first (the loop counts instructions and processor time)
+want = {200: "The quiz's script ran out of its time budget (200 ms) while grading the answer.",
+        20000000: "The quiz's script ran out of its instruction budget (20000000) while grading the answer."}
+check_eq((err.get('code'), err.get('message')), ('budget_exceeded', want.get(err.get('limit'))),
+         'its code, and the message of its limit %s' % err.get('limit'))
+check('slow.lua:6: ' in err.get('detail', ''), 'the detail names the line: %s' % body)
 status, _, body = srv.post('/v1/quizzes/answer', {'id': 'amp:1:0:difficulty=easy', 'answer': 'yes'})
 check_eq(status, 200, 'grading')
 check(not ADDRESS.search(str(body)), 'no address in the grade: %s' % body)
