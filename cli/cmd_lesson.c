@@ -19,6 +19,16 @@ static void report(void *ud, const char *path, int line, const char *level, int 
         (*count)++;
 }
 
+/* Prints the report catalog's template `key` (engine/messages/LANG/report.txt) with its
+ * parameters and a newline: the frame of the play is in the asked language, as the lesson is. */
+static void say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs)
+{
+    char text[2048];
+    const char *tmpl = arb_message_lookup(lang, key);
+    arb_message_render(lang, tmpl ? tmpl : key, args, nargs, text, sizeof text);
+    printf("%s%s\n", indent, text);
+}
+
 /* A choice is shown by its number in the language's digits («۲) مساوی»), never by its id
  * («draw) مساوی»: an English word on a Persian screen, F16). */
 static void print_choice(int number, const char *label, const char *lang)
@@ -65,7 +75,7 @@ static int lesson_check(int nfiles, char **files)
     return failed ? 1 : 0;
 }
 
-static void print_board(const char *fen, const char *variant)
+static void print_board(const char *fen, const char *variant, const char *lang)
 {
     arb_position pos;
     if (arb_position_from_fen(&pos, fen, strcmp(variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD, NULL) !=
@@ -83,7 +93,17 @@ static void print_board(const char *fen, const char *variant)
         }
         printf("\n");
     }
-    printf("     a b c d e f g h\n  %s to move.  FEN: %s\n", pos.side == ARB_WHITE ? "White" : "Black", fen);
+    printf("     a b c d e f g h\n");
+    arb_arg a[] = {{.name = "piece_color", .kind = ARB_ARG_WORD, .text = pos.side == ARB_WHITE ? "color.white" : "color.black"},
+                   {.name = "fen", .kind = ARB_ARG_LATIN, .text = fen}};
+    say(lang, "  ", "report.play_to_move", a, 2);
+}
+
+/* Whether line is the command `key` (report.play_cmd_hint, …): its English word, or the word in
+ * the asked language («راهنما», «تلميح»), so that nobody has to switch keyboards to ask. */
+static bool is_command(const char *line, const char *lang, const char *key)
+{
+    return strcmp(line, arb_message_lookup("en", key)) == 0 || strcmp(line, arb_message_lookup(lang, key)) == 0;
 }
 
 static int lesson_play(const char *path, const char *lang)
@@ -96,15 +116,23 @@ static int lesson_play(const char *path, const char *lang)
     }
     const arbl_lesson *l = arbl_book_at(reg, 0);
     printf("%s\n", arbl_text_get(&l->title, lang));
-    printf("(answer with a move like Nf3 or e2e4, a choice's number, true/false or squares; 'hint', 'quit')\n");
+    arb_arg help[] = {{.name = "m1", .kind = ARB_ARG_LATIN, .text = "Nf3"},
+                      {.name = "m2", .kind = ARB_ARG_LATIN, .text = "e2e4"},
+                      {.name = "hint", .kind = ARB_ARG_TEXT, .text = arb_message_lookup(lang, "report.play_cmd_hint")},
+                      {.name = "quit", .kind = ARB_ARG_TEXT, .text = arb_message_lookup(lang, "report.play_cmd_quit")}};
+    say(lang, "", "report.play_help", help, 4);
     int step = 1, hint = 0;
     bool failed = false; /* a script failure (a budget, an error in the lesson): exit 1 */
     char line[512];
     while (step >= 1 && step <= l->nsteps) {
         const arbl_step *s = &l->steps[step - 1];
-        printf("\n[%d/%d] %s\n", step, l->nsteps, arbl_text_get(&s->prompt, lang));
+        arb_arg at[] = {{.name = "n", .kind = ARB_ARG_NUMBER, .number = step},
+                        {.name = "total", .kind = ARB_ARG_NUMBER, .number = l->nsteps},
+                        {.name = "prompt", .kind = ARB_ARG_TEXT, .text = arbl_text_get(&s->prompt, lang)}};
+        printf("\n");
+        say(lang, "", "report.play_step", at, 3);
         if (s->fen)
-            print_board(s->fen, s->variant);
+            print_board(s->fen, s->variant, lang);
         for (int i = 0; i < s->nchoices; i++)
             print_choice(i + 1, arbl_text_get(&s->choices[i].text, lang), lang);
         printf("> ");
@@ -112,13 +140,13 @@ static int lesson_play(const char *path, const char *lang)
         if (!fgets(line, sizeof line, stdin))
             break;
         line[strcspn(line, "\r\n")] = 0;
-        if (strcmp(line, "quit") == 0)
+        if (is_command(line, lang, "report.play_cmd_quit"))
             break;
-        if (strcmp(line, "hint") == 0) {
+        if (is_command(line, lang, "report.play_cmd_hint")) {
             if (hint < s->nhints)
                 printf("  %s\n", arbl_text_get(&s->hints[hint++], lang));
             else
-                printf("  -\n");
+                say(lang, "  ", "report.play_no_hint", NULL, 0);
             continue;
         }
         choice_by_number(s, line, sizeof line);

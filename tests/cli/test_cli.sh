@@ -145,7 +145,7 @@ check cli.pgn.move_after_mate "$(grep -q 'ended at ply 4, so a3 cannot be played
 t02="$data/../../lessons/t02-draw-offers-resignation.lua"
 out=$(printf 'x\n۳\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
 check cli.lesson.choices_numbered_fa "$(grep -q '^   ۳) مساوی$' <<<"$out" && ! grep -q 'draw)' <<<"$out" &&
-  grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
+  grep -q '^\[۳/' <<<"$out"; echo $?)" "$out"
 out=$(printf 'x\n2\n3\n' | "$arbiter" lesson play "$t02" 2>&1)
 check cli.lesson.choice_by_number "$(grep -q '^   3) Draw' <<<"$out" && grep -q '✗' <<<"$out" &&
   grep -q '^\[3/' <<<"$out"; echo $?)" "$out"
@@ -206,5 +206,20 @@ out=$(printf 'x\n۹\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
 check cli.lesson.unknown_choice_as_typed "$(grep -q '✗ «۹» جزو گزینه‌ها نیست' <<<"$out"; echo $?)" "$out"
 out=$(printf 'x\ne3 e4\nx\nexd۶\n' | "$arbiter" lesson play "$data/../../lessons/b07a-pawn.lua" --lang fa 2>&1)
 check cli.lesson.move_as_typed "$(grep -q '«⁦exd۶⁩» در این وضعیت حرکت قانونی نیست' <<<"$out"; echo $?)" "$out"
+# lesson play's own frame is in the asked language too (API trial, CLI row): the side to move, the
+# step counter in the language's digits, the help line, and the commands in its words
+out=$(printf 'x\nراهنما\nخروج\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.frame_in_fa "$(grep -q '^  نوبت سفید است\.  ⁦FEN⁩: ⁦8/8/4k3/8/8/3QK3/8/8 w - - 0 1⁩$' <<<"$out" &&
+  grep -q '^\[۲/۱۱\] ' <<<"$out" && grep -q 'برای راهنمایی «راهنما» و برای پایان «خروج»' <<<"$out" &&
+  grep -q '^>   (برای این مرحله راهنمای دیگری نیست)' <<<"$out" && [ "$(grep -c '^\[۲/۱۱\]' <<<"$out")" -eq 2 ] &&
+  ! grep -Eq 'to move|answer with|hint|quit' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\nتلميح\nخروج\n' | "$arbiter" lesson play "$t02" --lang ar 2>&1)
+check cli.lesson.frame_in_ar "$(grep -q '^  الدور على الأبيض\.  ⁦FEN⁩: ' <<<"$out" && grep -q '^\[2/11\] ' <<<"$out" &&
+  grep -q 'اكتب «تلميح» للتلميح و«خروج» للخروج' <<<"$out" && grep -q '(لا مزيد من التلميحات لهذه الخطوة)' <<<"$out" &&
+  ! grep -Eq 'to move|answer with|hint|quit' <<<"$out"; echo $?)" "$out"
+out=$(printf 'x\nhint\nquit\n' | "$arbiter" lesson play "$t02" --lang fa 2>&1)
+check cli.lesson.english_commands_in_fa "$(grep -q 'راهنمای دیگری نیست' <<<"$out" && [ "$(grep -c '^\[۲/۱۱\]' <<<"$out")" -eq 2 ]; echo $?)" "$out"
+out=$(printf 'x\n' | "$arbiter" lesson play "$t02" 2>&1)
+check cli.lesson.frame_in_en "$(grep -qx '  White to move.  FEN: 8/8/4k3/8/8/3QK3/8/8 w - - 0 1' <<<"$out" && grep -q '^\[2/11\] White, with' <<<"$out"; echo $?)" "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
