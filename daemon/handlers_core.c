@@ -68,7 +68,7 @@ static void h_metrics(ad_request *r)
     };
     ad_answer_cache_stats(set ? set->answers : NULL, &g.cache_entries, &g.cache_bytes);
     size_t len = 0;
-    char *text = ad_metrics_render(&s->metrics, ad_route_label, &g, &len);
+    char *text = ad_metrics_render(&s->metrics, &g, &len);
     char queue[2048]; /* the search queue's own series */
     int qn = text ? ad_work_render(&s->work, queue, sizeof queue) : -1;
     char *all = qn > 0 ? realloc(text, len + (size_t)qn + 1) : NULL;

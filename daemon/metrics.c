@@ -83,12 +83,12 @@ static bool slot_label(bool (*label)(int, const char **, const char **), int r, 
         *pattern = "unmatched";
         return true;
     }
-    return label(r, method, pattern);
+    return label && label(r, method, pattern);
 }
 
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), const ad_metrics_gauges *g,
-                        size_t *len)
+char *ad_metrics_render(ad_metrics *m, const ad_metrics_gauges *g, size_t *len)
 {
+    bool (*label)(int, const char **, const char **) = m->route_label;
     struct buf b = {malloc(8192), 0, 8192, 0};
     if (!b.p)
         return NULL;

@@ -24,6 +24,9 @@ typedef struct ad_metrics {
     atomic_ulong overload_rejections;/* 503 answers for overload */
     atomic_ulong lesson_cache_hits;  /* lesson answers served from the answer cache */
     atomic_ulong lesson_cache_misses;/* lesson answers the cache did not hold (cache on) */
+    /* Names route slot i (false past the last): the router's, set by the server at start, so
+     * that the /metrics handler does not call back into the router that lists its routes. */
+    bool (*route_label)(int slot, const char **method, const char **pattern);
 } ad_metrics;
 
 /* Records one finished request (route slot, HTTP status, microseconds). */
@@ -41,9 +44,8 @@ typedef struct ad_metrics_gauges {
     size_t cache_entries, cache_bytes;        /* its answer cache */
 } ad_metrics_gauges;
 
-/* Renders the Prometheus text exposition; label(i, ...) names route slot i (false past the
- * last). Returns a malloc'd buffer and its length in *len, or NULL. */
-char *ad_metrics_render(ad_metrics *m, bool (*label)(int, const char **, const char **), const ad_metrics_gauges *g,
-                        size_t *len);
+/* Renders the Prometheus text exposition, routes named by m->route_label. Returns a malloc'd
+ * buffer and its length in *len, or NULL. */
+char *ad_metrics_render(ad_metrics *m, const ad_metrics_gauges *g, size_t *len);
 
 #endif

@@ -115,6 +115,7 @@ bool ad_server_start(ad_server *s)
         if (fd < 0)
             return false;
     }
+    s->metrics.route_label = ad_route_label;
     if (ad_route_count() > AD_MAX_ROUTES) {
         ad_log(AD_LOG_ERROR, "more routes than metric slots (%d)", AD_MAX_ROUTES);
         close(fd);
