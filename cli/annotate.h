@@ -34,6 +34,9 @@ struct ann_chunk {
 /* What rendering a chunk produced: its games' outputs, each in out at [start, end) with the game
  * number still to be written in front by whoever prints them in order (ANN_TEXT and ANN_JSON
  * outputs start right after the number; ANN_WRITE has none). */
+/* In the text report, where a game's number goes (see cmd_annotate.c print_batch). */
+#define ANN_NUMBER_MARK "\x01"
+
 struct ann_result {
     struct sbuf out;
     int ngames, cap;

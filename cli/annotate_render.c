@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "annotate.h"
+#include "cli.h"
 
 void sbuf_put(struct sbuf *b, const char *s, size_t n)
 {
@@ -72,43 +73,90 @@ static void end_game(struct ann_result *res)
 
 /* ---- Text ------------------------------------------------------------------------------------ */
 
-/* "12.Nf3", "12...Nf3", "start", or the illegal move as recorded. */
-static void ply_label(const arb_game *g, int ply, const char *illegal, char *buf, size_t cap)
+/* "12.Nf3", "12...Nf3", the start, or the illegal move as recorded, in lang. */
+static void ply_label(const arb_game *g, int ply, const char *illegal, const char *lang, char *buf, size_t cap)
 {
     if (ply == 0) {
-        snprintf(buf, cap, "start");
+        cli_report_text(lang, "report.start", NULL, 0, buf, cap);
         return;
     }
     const arb_position *before = ply <= g->nplies ? &g->positions[ply - 1] : arb_game_current(g);
-    char san[ARB_MOVE_INPUT_MAX + 1];
+    char san[ARB_MOVE_INPUT_MAX + 1], move[ARB_MOVE_INPUT_MAX + 24];
     if (ply <= g->nplies)
         arb_move_san(before, g->moves[ply - 1], san, sizeof san);
     else
         snprintf(san, sizeof san, "%s", illegal ? illegal : "?");
-    snprintf(buf, cap, "%u%s%s%s", (unsigned)before->fullmove_number, before->side == ARB_WHITE ? "." : "...", san,
-             ply > g->nplies ? ", as recorded" : "");
+    snprintf(move, sizeof move, "%u%s%s", (unsigned)before->fullmove_number, before->side == ARB_WHITE ? "." : "...",
+             san);
+    if (ply <= g->nplies) {
+        arb_arg a[] = {LATIN("move", move)};
+        arb_message_render(lang, "{move}", a, 1, buf, cap);
+    } else {
+        arb_arg a[] = {LATIN("move", move)};
+        cli_report_text(lang, "report.ann_as_recorded", a, 1, buf, cap);
+    }
+}
+
+/* Appends the template `key` of the report catalog, rendered in lang, and a newline. */
+static void say_to(struct sbuf *b, const char *lang, const char *indent, const char *key, const arb_arg *args,
+                   size_t nargs)
+{
+    char text[4096];
+    sbuf_printf(b, "%s%s\n", indent, cli_report_text(lang, key, args, nargs, text, sizeof text));
+}
+
+/* "line 12" or "byte 3456": where a game starts. */
+static const char *game_place(const char *lang, long long line, long long offset, char *buf, size_t cap)
+{
+    arb_arg a[] = {NUM("line", line), NUM("byte", offset)};
+    return cli_report_text(lang, line > 0 ? "report.ann_line" : "report.ann_byte", a, 2, buf, cap);
+}
+
+/* A reason's code and article, as every CLI command tags a reason: "checkmate, FIDE 5.1.1". */
+static void reason_tag(const arb_reason *r, char *buf, size_t cap)
+{
+    const char *article = arb_reason_citation(r);
+    snprintf(buf, cap, "%s%s%s", arb_reason_name(r->code), article[0] ? ", FIDE " : "", article);
 }
 
 static void put_reason(struct sbuf *b, const arb_reason *r, const char *lang, const char *indent)
 {
-    char text[ARB_REASON_TEXT_MAX];
+    char text[ARB_REASON_TEXT_MAX], tag[96];
     arb_reason_render(r, lang, text, sizeof text);
-    const char *article = arb_reason_citation(r);
-    sbuf_printf(b, "%s%s [%s%s%s]\n", indent, text, arb_reason_name(r->code), article[0] ? ", FIDE " : "", article);
+    reason_tag(r, tag, sizeof tag);
+    sbuf_printf(b, "%s%s [%s]\n", indent, text, tag);
+}
+
+/* The game's number is known only when the games are written out in order (--jobs): the head
+ * line carries this mark where the number goes, and the writer puts the number there. */
+static const char number_mark[] = ANN_NUMBER_MARK;
+
+/* The result line: what the Laws give, on which basis, and whether the Result tag disagrees. */
+static void result_line(const arb_annotation *a, const char *tag, const char *lang, struct sbuf *b)
+{
+    arb_arg args[] = {LATIN("result", arb_result_string(a->result)),
+                      LATIN("termination", arb_termination_name(a->termination)),
+                      NUM("illegal", a->illegal_ply >= 0), NUM("board", a->basis == ARB_BASIS_BOARD),
+                      NUM("mis", a->tag_disagrees), LATIN("tag", tag)};
+    const char *key = a->basis == ARB_BASIS_NONE            ? "report.ann_result_unfinished"
+                      : a->basis == ARB_BASIS_RECORDED      ? "report.ann_result_recorded"
+                      : a->termination == ARB_TERM_NONE     ? "report.ann_result_undecided"
+                                                            : "report.ann_result";
+    say_to(b, lang, "  ", key, args, sizeof args / sizeof *args);
 }
 
 static void text_game(const aj_annotate_game *in, const arb_annotation *a, const char *lang, struct sbuf *b)
 {
     const arb_pgn_game *g = in->game;
-    if (in->line > 0)
-        sbuf_printf(b, " (line %d)", in->line);
-    else
-        sbuf_printf(b, " (byte %lld)", in->offset);
+    char where[64];
+    game_place(lang, in->line, in->offset, where, sizeof where);
     if (!in->annotated) {
         char msg[ARB_REASON_TEXT_MAX];
         arb_reason_render(&in->error->why, lang, msg, sizeof msg);
-        sbuf_printf(b, ": cannot be read: line %d, column %d: %s (%s)\n", in->error->line, in->error->column, msg,
-                    arb_reason_name(in->error->why.code));
+        arb_arg args[] = {TEXT("n", number_mark), TEXT("where", where), NUM("line", in->error->line),
+                          NUM("column", in->error->column), TEXT("text", msg),
+                          LATIN("code", arb_reason_name(in->error->why.code))};
+        say_to(b, lang, "", "report.ann_unreadable", args, sizeof args / sizeof *args);
         if (in->error->has_detail)
             put_reason(b, &in->error->detail, lang, "  ");
         return;
@@ -117,37 +165,31 @@ static void text_game(const aj_annotate_game *in, const arb_annotation *a, const
     const char *tag = arb_pgn_tag_value(g, "Result");
     if (!tag && strcmp(g->result, "*") != 0)
         tag = g->result; /* no tag: the movetext's termination marker, as arb_pgn_annotate reads it */
-    sbuf_printf(b, ": %s - %s, %d plies, Result tag %s\n", w ? w : "?", bl ? bl : "?", g->record.nplies,
-                tag ? tag : "(none)");
+    char none[64];
+    arb_arg head[] = {TEXT("n", number_mark), TEXT("where", where), TEXT("white", w ? w : "?"),
+                      TEXT("black", bl ? bl : "?"), NUM("plies", g->record.nplies),
+                      tag ? (arb_arg)LATIN("tag", tag)
+                          : (arb_arg)TEXT("tag", cli_report_text(lang, "report.ann_no_tag", NULL, 0, none, sizeof none))};
+    say_to(b, lang, "", "report.ann_game", head, sizeof head / sizeof *head);
     for (int i = 0; i < g->nwarnings && i < ARB_PGN_MAX_WARNINGS; i++) {
-        char msg[ARB_REASON_TEXT_MAX];
+        char msg[ARB_REASON_TEXT_MAX], text[ARB_REASON_TEXT_MAX + 64];
         arb_reason_render(&g->warnings[i].why, lang, msg, sizeof msg);
-        sbuf_printf(b, "  warning (line %d): %s (%s)\n", g->warnings[i].line, msg,
-                    arb_reason_name(g->warnings[i].why.code));
+        snprintf(text, sizeof text, "%s (%s)", msg, arb_reason_name(g->warnings[i].why.code));
+        arb_arg args[] = {NUM("line", g->warnings[i].line), TEXT("text", text)};
+        say_to(b, lang, "  ", "report.pgn_warning", args, 2);
     }
     const char *illegal = in->error ? in->error->why.found : NULL;
     for (int i = 0; i < a->nevents; i++) {
         const arb_annotation_event *e = &a->events[i];
-        char label[ARB_MOVE_INPUT_MAX + 48];
-        ply_label(&g->record, e->ply, illegal, label, sizeof label);
-        sbuf_printf(b, "  ply %d (%s): ", e->ply, label);
-        put_reason(b, &e->why, lang, "");
+        char label[ARB_MOVE_INPUT_MAX + 128], frame[ARB_MOVE_INPUT_MAX + 256], indent[ARB_MOVE_INPUT_MAX + 264];
+        ply_label(&g->record, e->ply, illegal, lang, label, sizeof label);
+        arb_arg args[] = {NUM("ply", e->ply), TEXT("label", label)};
+        snprintf(indent, sizeof indent, "  %s ", cli_report_text(lang, "report.ann_ply", args, 2, frame, sizeof frame));
+        put_reason(b, &e->why, lang, indent); /* "  ply 4 (2...Qh4#): " then the reason, tagged */
         for (int k = 0; k < e->count; k++)
             put_reason(b, &arb_annotation_reasons(a, e)[k], lang, "      ");
     }
-    const char *result = arb_result_string(a->result), *term = arb_termination_name(a->termination);
-    if (a->basis == ARB_BASIS_NONE)
-        sbuf_printf(b, "  result: %s (unfinished)", result);
-    else if (a->basis == ARB_BASIS_RECORDED)
-        sbuf_printf(b, "  result: %s (as recorded: decided off the board%s)", result,
-                    a->illegal_ply >= 0 ? ", or a record that cannot be judged past an illegal move" : "");
-    else if (a->termination == ARB_TERM_NONE)
-        sbuf_printf(b, "  result: %s (not decided: see the events above)", result);
-    else
-        sbuf_printf(b, "  result: %s (%s%s)", result, term, a->basis == ARB_BASIS_BOARD ? ", on the board" : "");
-    if (a->tag_disagrees)
-        sbuf_printf(b, "; the Result tag says %s: mis-scored", tag ? tag : g->result);
-    sbuf_put(b, "\n", 1);
+    result_line(a, tag ? tag : g->result, lang, b);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------ */
@@ -314,13 +356,16 @@ static void too_large(const struct ann_chunk *c, enum ann_format fmt, const char
     } else {
         char msg[ARB_REASON_TEXT_MAX];
         arb_reason_render(&why, lang, msg, sizeof msg);
-        struct sbuf *to = fmt == ANN_TEXT ? &res->out : &res->err;
-        if (fmt == ANN_WRITE)
-            sbuf_printf(to, "byte %lld: %s (%s)\n", c->offset, msg, arb_reason_name(why.code));
-        else if (c->line > 0)
-            sbuf_printf(&res->out, " (line %lld): cannot be read: %s (%s)\n", c->line, msg, arb_reason_name(why.code));
-        else
-            sbuf_printf(&res->out, " (byte %lld): cannot be read: %s (%s)\n", c->offset, msg, arb_reason_name(why.code));
+        char where[64];
+        arb_arg args[] = {TEXT("n", number_mark), TEXT("where", where), TEXT("text", msg),
+                          LATIN("code", arb_reason_name(why.code))};
+        if (fmt == ANN_WRITE) {
+            game_place(lang, 0, c->offset, where, sizeof where);
+            say_to(&res->err, lang, "", "report.ann_where_error", args + 1, 3);
+        } else {
+            game_place(lang, c->line, c->offset, where, sizeof where);
+            say_to(&res->out, lang, "", "report.ann_too_large", args, 4);
+        }
     }
     if (fmt != ANN_WRITE)
         end_game(res);
@@ -363,14 +408,15 @@ void ann_render_chunk(const struct ann_chunk *c, enum ann_format fmt, const char
         } else if (in.annotated) {
             write_game(&in, a, lang, text, len, first_line, &copied, &res->out);
         } else { /* kept as it is in the output; said on stderr */
-            char msg[ARB_REASON_TEXT_MAX];
+            char msg[ARB_REASON_TEXT_MAX], where[64];
             arb_reason_render(&in.error->why, lang, msg, sizeof msg);
             if (in.lines)
-                sbuf_printf(&res->err, "%d:%d: cannot be read, copied unchanged: %s (%s)\n", in.error->line,
-                            in.error->column, msg, arb_reason_name(in.error->why.code));
+                snprintf(where, sizeof where, "%d:%d", in.error->line, in.error->column);
             else
-                sbuf_printf(&res->err, "byte %lld: cannot be read, copied unchanged: %s (%s)\n", in.offset, msg,
-                            arb_reason_name(in.error->why.code));
+                game_place(lang, 0, in.offset, where, sizeof where);
+            arb_arg args[] = {in.lines ? (arb_arg)LATIN("where", where) : (arb_arg)TEXT("where", where),
+                              TEXT("text", msg), LATIN("code", arb_reason_name(in.error->why.code))};
+            say_to(&res->err, lang, "", "report.ann_copied_unchanged", args, 3);
         }
         if (fmt != ANN_WRITE)
             end_game(res);

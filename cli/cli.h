@@ -3,6 +3,7 @@
 #define ARB_CLI_H
 
 #include "arbiter.h"
+#include "arbiter/message.h"
 #include "arbiter_json.h"
 
 /* Options common to the commands: --variant, --lang; the rest are left in argv order. */
@@ -47,6 +48,18 @@ json_t *cli_json_body(const struct cli_opts *o, const char *fen, char **moves, i
 int cli_json_endpoint(const struct cli_opts *o, aj_endpoint_fn fn, json_t *body, const char *ok_field);
 /* Prints a JSON answer on one line as the daemon sends it, and frees it. */
 void cli_print_json(json_t *o);
+
+/* Template parameters of the report texts: a number, a square/move/code, a text already in the language. */
+#define NUM(n, v) {(n), ARB_ARG_NUMBER, (long)(v), NULL, NULL, 0, NULL}
+#define LATIN(n, t) {(n), ARB_ARG_LATIN, 0, (t), NULL, 0, NULL}
+#define TEXT(n, t) {(n), ARB_ARG_TEXT, 0, (t), NULL, 0, NULL}
+
+/* The report catalog's template `key` (engine/messages/LANG/report.txt: the frame of the CLI's
+ * reports) rendered in lang with its parameters into buf; returns buf. */
+const char *cli_report_text(const char *lang, const char *key, const arb_arg *args, size_t nargs, char *buf,
+                            size_t cap);
+/* The same, printed after indent and followed by a newline. */
+void cli_say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs);
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

@@ -129,8 +129,11 @@ static void show_progress(struct run *r, bool last)
         return;
     r->shown = now;
     double t = seconds(&r->started, &now);
-    fprintf(stderr, "\r%s: %lld games, %.0f games/s, %lld mis-scored%s", r->name, r->sum.games,
-            t > 0 ? (double)r->sum.games / t : 0.0, r->sum.mis_scored, last ? "\n" : "  ");
+    char text[512];
+    arb_arg a[] = {TEXT("file", r->name), NUM("games", r->sum.games), NUM("rate", t > 0 ? (double)r->sum.games / t + 0.5 : 0),
+                   NUM("mis", r->sum.mis_scored)};
+    cli_report_text(r->o->lang, "report.ann_progress", a, 4, text, sizeof text);
+    fprintf(stderr, "\r%s%s", text, last ? "\n" : "  ");
 }
 
 static void print_batch(struct run *r, struct batch *b)
@@ -146,8 +149,21 @@ static void print_batch(struct run *r, struct batch *b)
             continue;
         }
         r->number++;
-        printf(r->o->fmt == ANN_JSON ? "{\"game\":%lld" : "game %lld", r->number);
-        fwrite(s, 1, n, stdout);
+        if (r->o->fmt == ANN_JSON) {
+            printf("{\"game\":%lld", r->number);
+            fwrite(s, 1, n, stdout);
+            continue;
+        }
+        /* the text report: the game's number, in the language's digits, where its head line has the mark */
+        const char *mark = memchr(s, ANN_NUMBER_MARK[0], n);
+        size_t before = mark ? (size_t)(mark - s) : 0;
+        char number[32];
+        arb_arg num = NUM("n", r->number);
+        arb_message_render(r->o->lang, "{n}", &num, 1, number, sizeof number);
+        fwrite(s, 1, before, stdout);
+        if (mark)
+            fputs(number, stdout);
+        fwrite(s + before + (mark != NULL), 1, n - before - (mark != NULL), stdout);
     }
     if (res->err.len)
         for (const char *l = res->err.s; *l;) {
@@ -167,18 +183,21 @@ static void print_batch(struct run *r, struct batch *b)
     show_progress(r, false);
 }
 
-/* "FILE: 3 games (1 unreadable), 1 mis-scored; events: check 40, checkmate 1" */
-static void print_total(FILE *to, const char *name, const aj_annotate_summary *s)
+/* "FILE: 3 games (1 unreadable), 1 mis-scored; events: check 40, checkmate 1", in lang. */
+static void print_total(FILE *to, const char *lang, const char *name, const aj_annotate_summary *s)
 {
-    fprintf(to, "%s: %lld games", name, s->games);
-    if (s->unreadable)
-        fprintf(to, " (%lld unreadable)", s->unreadable);
-    fprintf(to, ", %lld mis-scored; events:", s->mis_scored);
-    int any = 0;
-    for (int c = 0; c < ARB_REASON_COUNT; c++)
+    char events[4096] = "", text[5120];
+    size_t used = 0;
+    for (int c = 0; c < ARB_REASON_COUNT && used < sizeof events; c++)
         if (s->events[c])
-            fprintf(to, "%s %s %lld", any++ ? "," : "", arb_reason_name((unsigned)c), s->events[c]);
-    fprintf(to, "%s\n", any ? "" : " none");
+            used += (size_t)snprintf(events + used, sizeof events - used, "%s%s %lld", used ? ", " : "",
+                                     arb_reason_name((unsigned)c), s->events[c]);
+    char none[64];
+    arb_arg a[] = {TEXT("file", name), NUM("games", s->games), NUM("bad", s->unreadable > 0),
+                   NUM("unreadable", s->unreadable), NUM("mis", s->mis_scored),
+                   used ? (arb_arg)LATIN("events", events)
+                        : (arb_arg)TEXT("events", cli_report_text(lang, "report.ann_no_events", NULL, 0, none, sizeof none))};
+    fprintf(to, "%s\n", cli_report_text(lang, "report.ann_total", a, sizeof a / sizeof *a, text, sizeof text));
 }
 
 /* ---- One input ------------------------------------------------------------------------------- */
@@ -264,7 +283,7 @@ static int annotate_input(const struct opts *o, struct pool *p, const char *name
         status = 2;
     }
     pgn_split_close(&sp);
-    print_total(o->fmt == ANN_TEXT ? stdout : stderr, name, &r.sum);
+    print_total(o->fmt == ANN_TEXT ? stdout : stderr, o->lang, name, &r.sum);
     total->games += r.sum.games;
     total->unreadable += r.sum.unreadable;
     total->mis_scored += r.sum.mis_scored;
@@ -405,8 +424,11 @@ int cmd_annotate(int argc, char **argv)
         if (fd != STDIN_FILENO)
             close(fd);
     }
-    if (total && o.nfiles > 1)
-        print_total(o.fmt == ANN_TEXT ? stdout : stderr, "total", total);
+    if (total && o.nfiles > 1) {
+        char all[128];
+        print_total(o.fmt == ANN_TEXT ? stdout : stderr, o.lang,
+                    cli_report_text(o.lang, "report.ann_all_files", NULL, 0, all, sizeof all), total);
+    }
     pthread_mutex_lock(&p.mu);
     p.quit = true;
     pthread_cond_broadcast(&p.work);

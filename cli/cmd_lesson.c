@@ -19,16 +19,6 @@ static void report(void *ud, const char *path, int line, const char *level, int 
         (*count)++;
 }
 
-/* Prints the report catalog's template `key` (engine/messages/LANG/report.txt) with its
- * parameters and a newline: the frame of the play is in the asked language, as the lesson is. */
-static void say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs)
-{
-    char text[2048];
-    const char *tmpl = arb_message_lookup(lang, key);
-    arb_message_render(lang, tmpl ? tmpl : key, args, nargs, text, sizeof text);
-    printf("%s%s\n", indent, text);
-}
-
 /* A choice is shown by its number in the language's digits («۲) مساوی»), never by its id
  * («draw) مساوی»: an English word on a Persian screen, F16). */
 static void print_choice(int number, const char *label, const char *lang)
@@ -96,7 +86,7 @@ static void print_board(const char *fen, const char *variant, const char *lang)
     printf("     a b c d e f g h\n");
     arb_arg a[] = {{.name = "piece_color", .kind = ARB_ARG_WORD, .text = pos.side == ARB_WHITE ? "color.white" : "color.black"},
                    {.name = "fen", .kind = ARB_ARG_LATIN, .text = fen}};
-    say(lang, "  ", "report.play_to_move", a, 2);
+    cli_say(lang, "  ", "report.play_to_move", a, 2);
 }
 
 /* Whether line is the command `key` (report.play_cmd_hint, …): its English word, or the word in
@@ -120,7 +110,7 @@ static int lesson_play(const char *path, const char *lang)
                       {.name = "m2", .kind = ARB_ARG_LATIN, .text = "e2e4"},
                       {.name = "hint", .kind = ARB_ARG_TEXT, .text = arb_message_lookup(lang, "report.play_cmd_hint")},
                       {.name = "quit", .kind = ARB_ARG_TEXT, .text = arb_message_lookup(lang, "report.play_cmd_quit")}};
-    say(lang, "", "report.play_help", help, 4);
+    cli_say(lang, "", "report.play_help", help, 4);
     int step = 1, hint = 0;
     bool failed = false; /* a script failure (a budget, an error in the lesson): exit 1 */
     char line[512];
@@ -130,7 +120,7 @@ static int lesson_play(const char *path, const char *lang)
                         {.name = "total", .kind = ARB_ARG_NUMBER, .number = l->nsteps},
                         {.name = "prompt", .kind = ARB_ARG_TEXT, .text = arbl_text_get(&s->prompt, lang)}};
         printf("\n");
-        say(lang, "", "report.play_step", at, 3);
+        cli_say(lang, "", "report.play_step", at, 3);
         if (s->fen)
             print_board(s->fen, s->variant, lang);
         for (int i = 0; i < s->nchoices; i++)
@@ -146,7 +136,7 @@ static int lesson_play(const char *path, const char *lang)
             if (hint < s->nhints)
                 printf("  %s\n", arbl_text_get(&s->hints[hint++], lang));
             else
-                say(lang, "  ", "report.play_no_hint", NULL, 0);
+                cli_say(lang, "  ", "report.play_no_hint", NULL, 0);
             continue;
         }
         choice_by_number(s, line, sizeof line);

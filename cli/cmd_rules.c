@@ -343,22 +343,6 @@ static void print_reason_json(json_t *r, const char *indent)
            json_string_value(json_object_get(r, "code")));
 }
 
-/* "start", or "after 12.Nf3" / "after 12..Nf6": the move that led to an event's position. */
-/* Prints the report catalog's template `key` (engine/messages/LANG/report.txt) with its
- * parameters, and a newline: the frame of the report is in the asked language, as its
- * explanations are. */
-static void say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs)
-{
-    char text[1024];
-    const char *tmpl = arb_message_lookup(lang, key);
-    arb_message_render(lang, tmpl ? tmpl : key, args, nargs, text, sizeof text);
-    printf("%s%s\n", indent, text);
-}
-
-#define NUM(n, v) {(n), ARB_ARG_NUMBER, (long)(v), NULL, NULL, 0, NULL}
-#define LATIN(n, t) {(n), ARB_ARG_LATIN, 0, (t), NULL, 0, NULL}
-#define TEXT(n, t) {(n), ARB_ARG_TEXT, 0, (t), NULL, 0, NULL}
-
 /* "after 4...Ng8" (or "the start"), in lang. */
 static void event_label(json_t *after, const char *lang, char *buf, size_t cap)
 {
@@ -384,7 +368,7 @@ static void report_game(json_t *g, const char *lang)
                       NUM("line", json_integer_value(json_object_get(g, "line"))),
                       TEXT("white", w ? json_string_value(w) : "?"), TEXT("black", b ? json_string_value(b) : "?"),
                       NUM("plies", json_integer_value(json_object_get(g, "plies"))), LATIN("result", result)};
-    say(lang, "", "report.pgn_game", head, sizeof head / sizeof *head);
+    cli_say(lang, "", "report.pgn_game", head, sizeof head / sizeof *head);
     size_t i;
     json_t *x;
     json_array_foreach(json_object_get(g, "warnings"), i, x) {
@@ -393,11 +377,11 @@ static void report_game(json_t *g, const char *lang)
         snprintf(text, sizeof text, "%s (%s)", json_string_value(json_object_get(why, "text")),
                  json_string_value(json_object_get(why, "code")));
         arb_arg a[] = {NUM("line", json_integer_value(json_object_get(x, "line"))), TEXT("text", text)};
-        say(lang, "  ", "report.pgn_warning", a, 2);
+        cli_say(lang, "  ", "report.pgn_warning", a, 2);
     }
     if (json_integer_value(json_object_get(g, "more_warnings")) > 0) {
         arb_arg a[] = {NUM("n", json_integer_value(json_object_get(g, "more_warnings")))};
-        say(lang, "  ", "report.pgn_more_warnings", a, 1);
+        cli_say(lang, "  ", "report.pgn_more_warnings", a, 1);
     }
     json_array_foreach(json_object_get(g, "events"), i, x) {
         char label[96];
@@ -409,7 +393,7 @@ static void report_game(json_t *g, const char *lang)
                            LATIN("termination", json_string_value(json_object_get(x, "termination"))),
                            LATIN("result", json_string_value(json_object_get(x, "result"))),
                            NUM("went_on", json_is_true(json_object_get(x, "went_on")))};
-            say(lang, "  ", "report.pgn_ending", a, sizeof a / sizeof *a);
+            cli_say(lang, "  ", "report.pgn_ending", a, sizeof a / sizeof *a);
             size_t n = json_array_size(why);
             for (size_t k = 0; k < (n > 2 ? 1 : n); k++)
                 print_reason_json(json_array_get(why, k), "    ");
@@ -419,7 +403,7 @@ static void report_game(json_t *g, const char *lang)
                            {"by", ARB_ARG_WORD, 0, by && strcmp(by, "white") == 0 ? "color.white" : "color.black", NULL, 0, NULL},
                            LATIN("claim", json_string_value(json_object_get(x, "claim"))),
                            NUM("with_move", json_is_true(json_object_get(x, "with_move")))};
-            say(lang, "  ", "report.pgn_claim", a, sizeof a / sizeof *a);
+            cli_say(lang, "  ", "report.pgn_claim", a, sizeof a / sizeof *a);
             if (json_array_size(why))
                 print_reason_json(json_array_get(why, 0), "    ");
         }
@@ -427,10 +411,10 @@ static void report_game(json_t *g, const char *lang)
     json_t *out = json_object_get(g, "outcome");
     if (strcmp(json_string_value(json_object_get(out, "termination")), "none") == 0) {
         arb_arg a[] = {NUM("finished", strcmp(result, "*") != 0)};
-        say(lang, "  ", "report.pgn_no_ending", a, 1);
+        cli_say(lang, "  ", "report.pgn_no_ending", a, 1);
     } else if (json_is_true(json_object_get(g, "result_differs"))) {
         arb_arg a[] = {LATIN("result", result), LATIN("rules", json_string_value(json_object_get(out, "result")))};
-        say(lang, "  ", "report.pgn_result_differs", a, 2);
+        cli_say(lang, "  ", "report.pgn_result_differs", a, 2);
     }
 }
 

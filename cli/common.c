@@ -86,3 +86,17 @@ bool cli_position(const struct cli_opts *o, const char *fen, arb_position *pos)
         cli_print_reason(o, &why);
     return false;
 }
+
+const char *cli_report_text(const char *lang, const char *key, const arb_arg *args, size_t nargs, char *buf,
+                            size_t cap)
+{
+    const char *tmpl = arb_message_lookup(lang, key);
+    arb_message_render(lang, tmpl ? tmpl : key, args, nargs, buf, cap);
+    return buf;
+}
+
+void cli_say(const char *lang, const char *indent, const char *key, const arb_arg *args, size_t nargs)
+{
+    char text[2048];
+    printf("%s%s\n", indent, cli_report_text(lang, key, args, nargs, text, sizeof text));
+}

@@ -197,6 +197,35 @@ games = [json.loads(l) for l in out.splitlines()]
 check("cli.annotate.too_large", rc == 1 and len(games) == 2 and games[0]["error"]["explanation"]["code"] ==
       "pgn_game_too_large" and games[1]["events"][0]["code"] == "checkmate", out[:300])
 
+# the report's frame speaks the asked language too, not only the events (a game that cannot be
+# read, one over the limit, the result line, the total): no English word of the frame is left
+BROKEN = os.path.join(DATA, "pgn", "broken-tag-line.pgn")
+FRAME_EN = ("game ", "line ", "ply ", "plies", "Result tag", "result:", "cannot be read", "mis-scored", "games",
+            "unreadable", "events:", "unfinished", "on the board")
+rc, out, _ = run(BROKEN)
+text = out.decode()
+check("cli.annotate.frame.en", "game 3 (line 18): cannot be read: line 18, column 8: " in text and
+      "game 1 (line 1): Fool - Mate, 4 plies, Result tag 1/2-1/2" in text and
+      ": 4 games (1 unreadable), 1 mis-scored; events: checkmate 1" in text, text)
+for lang, words in (("fa", ["بازی ۳ (سطر ۱۸): خوانده نمی‌شود: سطر ۱۸، ستون ۸: ", "نیم‌حرکت ۴ (⁦2...Qh4#⁩): مات",
+                            "نتیجه: ⁦0-1⁩ (⁦checkmate⁩، روی صفحه)؛ اما برچسب نتیجه ⁦1/2-1/2⁩ است",
+                            "۴ بازی (۱ بازی خوانده نشد)، ۱ بازی با نتیجهٔ نادرست؛ رویدادها: "]),
+                    ("ar", ["المباراة 3 (السطر 18): تتعذّر قراءتها: السطر 18، العمود 8: ", "نصف النقلة 4 (⁦2...Qh4#⁩): كش مات",
+                            "النتيجة: ⁦0-1⁩ (⁦checkmate⁩، على الرقعة)؛ لكن وسم النتيجة يقول ⁦1/2-1/2⁩",
+                            "عدد المباريات 4 (تعذّرت قراءة 1 منها)، وعدد النتائج المسجّلة خطأً 1؛ الأحداث: "])):
+    rc, out, _ = run("--lang", lang, BROKEN)
+    text = out.decode()
+    frame = "\n".join(l.split(" [")[0] for l in text.splitlines())  # the frame and texts, not the code tags
+    check("cli.annotate.frame." + lang, all(w in text for w in words) and
+          not [w for w in FRAME_EN if w in frame.replace(BROKEN, "")], text)
+    rc, out, _ = run("--lang", lang, "--max-game-mib", "1", huge)
+    text = out.decode()
+    check("cli.annotate.frame.too_large_" + lang, rc == 1 and ("بازی ۱ (سطر ۱): خوانده نمی‌شود: " if lang == "fa" else
+          "المباراة 1 (السطر 1): تتعذّر قراءتها: ") in text and "game " not in text, text[:400])
+    rc, out, err = run("--lang", lang, "--write", BROKEN)
+    check("cli.annotate.frame.write_" + lang, ("⁦18:8⁩: خوانده نمی‌شود و بی‌تغییر رونویسی شد" if lang == "fa" else
+          "⁦18:8⁩: تتعذّر قراءتها، فنُسخت كما هي") in err.decode(), err.decode())
+
 # the progress line: on a terminal only
 rc, _, err = run(big)
 check("cli.annotate.progress.not_on_a_pipe", b"games/s" not in err)

@@ -230,6 +230,16 @@ static void check_catalog(const struct arb_catalog *cat)
                                         "report.start", "report.after", "report.pgn_game", "report.pgn_warning",
                                         "report.pgn_more_warnings", "report.pgn_ending", "report.pgn_claim",
                                         "report.pgn_no_ending", "report.pgn_result_differs",
+                                        /* arbiter lesson play, arbiter annotate */
+                                        "report.play_help", "report.play_step", "report.play_to_move",
+                                        "report.play_no_hint", "report.play_cmd_hint", "report.play_cmd_quit",
+                                        "report.ann_line", "report.ann_byte", "report.ann_game",
+                                        "report.ann_unreadable", "report.ann_too_large", "report.ann_no_tag",
+                                        "report.ann_ply", "report.ann_as_recorded", "report.ann_result_unfinished",
+                                        "report.ann_result_recorded", "report.ann_result_undecided",
+                                        "report.ann_result", "report.ann_total", "report.ann_no_events",
+                                        "report.ann_progress", "report.ann_copied_unchanged",
+                                        "report.ann_where_error", "report.ann_all_files",
                                         "@plural", "@digits"};
     for (size_t i = 0; i < sizeof vocab / sizeof vocab[0]; i++)
         CHECK_MSG(arb_catalog_lookup(cat, vocab[i]) != NULL, "%s: vocabulary %s missing", cat->lang, vocab[i]);
