@@ -88,13 +88,11 @@ static void ply_label(const arb_game *g, int ply, const char *illegal, const cha
         snprintf(san, sizeof san, "%s", illegal ? illegal : "?");
     snprintf(move, sizeof move, "%u%s%s", (unsigned)before->fullmove_number, before->side == ARB_WHITE ? "." : "...",
              san);
-    if (ply <= g->nplies) {
-        arb_arg a[] = {LATIN("move", move)};
+    arb_arg a[] = {LATIN("move", move)}; /* isolated in right-to-left text */
+    if (ply <= g->nplies)
         arb_message_render(lang, "{move}", a, 1, buf, cap);
-    } else {
-        arb_arg a[] = {LATIN("move", move)};
+    else
         cli_report_text(lang, "report.ann_as_recorded", a, 1, buf, cap);
-    }
 }
 
 /* Appends the template `key` of the report catalog, rendered in lang, and a newline. */
