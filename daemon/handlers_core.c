@@ -26,9 +26,16 @@ static void h_health(ad_request *r)
     long others = connections - (r->on_probe_listener ? 0 : 1); /* besides this probe's own */
     bool full = inflight >= s->cfg.max_inflight || others >= s->cfg.max_connections;
     bool draining = atomic_load(&s->draining); /* read once: the status and the code agree */
-    const char *status = draining ? "draining" : stalled ? "stalled" : full ? "overloaded" : "ok";
+    /* An instance that serves no lesson, quiz or puzzle still answers every rules endpoint, so it
+     * stays in the balancer (200), but it says so: "degraded" with why (the trial: "ok" with
+     * nothing to teach, when --lessons pointed nowhere). */
+    bool empty = !set || (set->counts[AD_LESSONS].served == 0 && set->counts[AD_QUIZZES].served == 0 &&
+                          set->counts[AD_PUZZLES].served == 0);
+    const char *status = draining ? "draining" : stalled ? "stalled" : full ? "overloaded" : empty ? "degraded" : "ok";
     json_t *o = json_object();
     json_object_set_new(o, "status", json_string(status));
+    if (empty)
+        json_object_set_new(o, "reason", json_string(!set || set->unreadable ? "lessons_unreadable" : "no_content"));
     json_object_set_new(o, "version", json_string(arb_version()));
     json_object_set_new(o, "lessons", json_integer(set ? set->counts[AD_LESSONS].served : 0));
     json_object_set_new(o, "lessons_generation", json_integer(set ? (json_int_t)set->generation : 0));

@@ -116,6 +116,7 @@ int ad_lessons_reload(ad_lessons *l, ad_load_failures *failed)
             if (empty) {
                 atomic_init(&empty->refs, 1);
                 empty->generation = ++l->generation;
+                empty->unreadable = true;
                 l->current = empty;
             }
         }

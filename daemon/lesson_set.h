@@ -36,6 +36,7 @@ typedef struct ad_lesson_set {
     char **names;               /* without Lua: file names of the lessons listed (counts[AD_LESSONS]) */
     ad_answer_cache *answers;   /* answers given from this set (NULL: caching off); dropped with it */
     ad_puzzle_list puzzles;     /* DIR/puzzles/puzzles.txt; read-only once published */
+    bool unreadable;            /* the empty set served because the directory could not be read */
 } ad_lesson_set;
 
 struct ad_lessons;

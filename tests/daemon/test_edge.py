@@ -47,7 +47,7 @@ def every_route_answers(d, what):
     last = []
     wait_for(lambda: last.append(d.get('/v1/health')) or last[-1][2].get('load', {}).get('in_flight') == 0, 10)
     st, _, h = last[-1]
-    check_eq((st, h['status'], h.get('load', {}).get('in_flight')), (200, 'ok', 0), what + ': health ok, nothing in flight')
+    check_eq((st, h['status'], h.get('load', {}).get('in_flight')), (200, 'degraded', 0), what + ': health serving (degraded: no lessons), nothing in flight')
     check_eq(d.post('/v1/move', {'move': 'e4'})[0], 200, what + ': move')
     check_eq(d.post('/v1/analyze', {})[0], 200, what + ': analyze')
     check_eq(d.post('/v1/perft', {'depth': 2})[0], 200, what + ': perft (a search)')
@@ -209,7 +209,7 @@ try:
     st, _, h = d.get('/v1/health')
     load = h.get('load', {})
     check_eq((st, h['status'], load.get('in_flight'), load.get('searches'), load.get('max_searches'),
-              load.get('max_inflight'), load.get('stalled')), (200, 'ok', 0, 0, 1, 512, 0), 'idle load')
+              load.get('max_inflight'), load.get('stalled')), (200, 'degraded', 0, 0, 1, 512, 0), 'idle load (degraded: no lessons)')
     check(load.get('connections', 0) >= 1 and load.get('max_connections') == 1024, 'connections reported')
 
     begin('edge.health.stalled')

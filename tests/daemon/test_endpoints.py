@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 # daemon.endpoints: every endpoint's answers and every JSON error of API.md, over real HTTP.
 import json
+import os
 import re
+import signal
 import sys
+import time
 
-from daemon_util import Daemon, begin, check, check_eq, finish
+from daemon_util import Daemon, begin, check, check_eq, finish, minimal_lesson
 
 START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
@@ -16,10 +19,39 @@ try:
     st, h, body = d.get('/v1/health')
     check_eq(st, 200, 'status')
     check_eq(h.get('content-type'), 'application/json', 'content type')
-    check_eq(body['status'], 'ok', 'status field')
+    # An empty lessons directory serves nothing: degraded, still 200 (the rules endpoints serve).
+    # The trial (row 27): "ok" with 0 lessons, quizzes and puzzles.
+    check_eq((body['status'], body.get('reason')), ('degraded', 'no_content'), 'status field: nothing served')
     check_eq(body['version'], '0.1.0', 'version')
     check_eq(body['lessons'], 0, 'lessons')
     check_eq((body['quizzes'], body['puzzles']), (0, 0), 'no quizzes or puzzles without a lessons directory')
+
+    begin('health.degraded')
+    nowhere = Daemon(sys.argv[1], {'lessons': '/nonexistent/arbiter-lessons'})
+    try:
+        st, _, body = nowhere.get('/v1/health')
+        check_eq((st, body['status'], body.get('reason'), body['lessons']), (200, 'degraded', 'lessons_unreadable', 0),
+                 'an unreadable --lessons directory: degraded, 200, and why')
+        st, _, a = nowhere.post('/v1/analyze', {})
+        check_eq(st, 200, 'a degraded instance still serves the rules endpoints')
+    finally:
+        nowhere.stop()
+    some = Daemon(sys.argv[1])
+    try:
+        with open(os.path.join(some.lessons_dir, 'one.lua'), 'w') as f:
+            f.write(minimal_lesson('one'))
+        some.signal(signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        body = {}
+        while time.monotonic() < deadline:
+            st, _, body = some.get('/v1/health')
+            if body.get('lessons') == 1:
+                break
+            time.sleep(0.1)
+        check_eq((st, body.get('status'), 'reason' in body, body.get('lessons')), (200, 'ok', False, 1),
+                 'one lesson served (after SIGHUP): ok, no reason')
+    finally:
+        some.stop()
 
     begin('openapi')
     st, h, body = d.get('/v1/openapi.json')

@@ -178,7 +178,7 @@ d = Daemon(BIN, {'threads': 2, 'drain-grace': 3, 'drain-timeout': 30}, log_level
 try:
     begin('shutdown.readiness_before_close')
     st, _, h = d.get('/v1/health')
-    check_eq((st, h['status']), (200, 'ok'), 'ready before SIGTERM')
+    check_eq((st, h['status']), (200, 'degraded'), 'ready before SIGTERM (degraded: no lessons)')
     d.signal(signal.SIGTERM)
     end = time.monotonic() + 5
     while time.monotonic() < end:

@@ -34,6 +34,19 @@ try:
     check(body['errors'] and all(e['level'] in ('error', 'warning') for e in body['errors']), 'levels')
     check_eq(body['errors'][0]['line'], 9, 'the syntax error names line 9 (end of the file)')
 
+    begin('preview.constructor_error_line')
+    # The trial's row 27: "prelude:99: lesson{...} needs a 'steps' list" with line null. The
+    # constructor's complaint is about the coach's call: its line, without the prelude's position.
+    for src, line, msg in (('-- a draft\n\nreturn lesson{\n  id = "x",\n  title = "T",\n}\n', 3,
+                            "lesson{...} needs a 'steps' list"),
+                           ('-- a draft\nlocal t = { id = "x" }\n\nreturn lesson(t)\n', 4,
+                            "lesson{...} needs a 'steps' list"),
+                           ('-- a draft\nreturn lesson "x"\n', 2, 'lesson{...} takes a table')):
+        st, _, body = d.post('/v1/lessons/preview', {'source': src})
+        first = (body.get('errors') or [{}])[0]
+        check_eq((st, first.get('line'), first.get('message')), (200, line, msg),
+                 'the constructor error at the coach\'s line %d: %r' % (line, body.get('errors')))
+
     begin('preview.good_lesson_described_and_played')
     st, _, body = d.post('/v1/lessons/preview?lang=fa', {'source': good})
     check_eq(st, 200, 'status')
