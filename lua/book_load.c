@@ -488,6 +488,49 @@ static int last_line(const arbl_source *src)
     return line;
 }
 
+/* The line of the coach's name{...} (or name(...), name "...") call: the first line of the text that calls the
+ * kind's constructor (name not inside a longer word), else 0. */
+static int constructor_line(const arbl_source *src, const char *name)
+{
+    size_t n = strlen(name);
+    int line = 1;
+    for (size_t i = 0; src->text && i < src->len; i++) {
+        if (src->text[i] == '\n') {
+            line++;
+            continue;
+        }
+        unsigned char before = i ? (unsigned char)src->text[i - 1] : ' ';
+        bool starts = !(before == '_' || (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
+                        (before >= '0' && before <= '9'));
+        if (!starts || i + n > src->len || memcmp(src->text + i, name, n) != 0)
+            continue;
+        size_t j = i + n;
+        while (j < src->len && (src->text[j] == ' ' || src->text[j] == '\t'))
+            j++;
+        if (j < src->len && strchr("{(\"'", src->text[j]) && src->text[j])
+            return line;
+    }
+    return 0;
+}
+
+/* A constructor's complaint about the coach's call (lesson{...} with no steps) is raised for its
+ * caller, error(msg, 2); when the call is the file's `return lesson{...}`, a tail call, Lua keeps
+ * no frame of the file and the message names the prelude's own line ("prelude:90: lesson{...}
+ * needs a 'steps' list", line null: the API trial's row 27). Such a message is told at the line of
+ * the coach's constructor call, without the prelude's position. Returns the line, or 0 (err
+ * unchanged) for any other message. */
+static int constructor_error_line(const arbl_kind *kind, const arbl_source *src, char *err)
+{
+    const char *rest;
+    char opening[48];
+    snprintf(opening, sizeof opening, "%s{...}", kind->name);
+    if (arbl_split_where(kind->prelude.name + 1, err, &rest) == 0 || strncmp(rest, opening, strlen(opening)) != 0)
+        return 0;
+    int line = constructor_line(src, kind->name);
+    memmove(err, rest, strlen(rest) + 1);
+    return line;
+}
+
 /* The budgets of a load: the kind's multiples of one run's, and no later than the whole load's end. */
 static arbl_limits check_limits(const arbl_kind *kind, const arbl_limits *limits)
 {
@@ -539,7 +582,8 @@ static bool open_checked(const arbl_book *book, const arbl_limits *limits, const
         return true;
     suggest_global(sb, err, sizeof err);
     hint_other_kind(kind, src, err, sizeof err);
-    say(report, ud, src, strstr(err, "must return") ? last_line(src) : 0, "error", 0, err);
+    int line = constructor_error_line(kind, src, err);
+    say(report, ud, src, line ? line : strstr(err, "must return") ? last_line(src) : 0, "error", 0, err);
     arbl_sandbox_close(sb);
     return false;
 }
