@@ -54,6 +54,11 @@ check cli.pgn.lenient_reads_on "$([ $rc -eq 1 ] && [ "$(grep -c '^game ' <<<"$ou
 check cli.pgn.lenient_warnings "$(grep -q 'pgn_tag_quotes_repaired' <<<"$out" && grep -q 'pgn_fen_castling_dropped' <<<"$out" &&
   grep -q 'fen_fullmove_zero' <<<"$out" && grep -q 'pgn_fen_counter_repaired' <<<"$out"; echo $?)" "$out"
 check cli.pgn.refusal_explained "$(grep -q "lenient.pgn:40:13: .*Ke3.*(pgn_illegal_move)" <<<"$err"; echo $?)" "$err"
+# FILE - is standard input (trial 1's CLI row: "cannot read '-'"): the same report, refusals at (stdin).
+out_stdin=$("$arbiter" pgn - <"$data/pgn/lenient.pgn" 2>/tmp/arbiter-cli-pgn.$$); rc=$?
+err=$(cat /tmp/arbiter-cli-pgn.$$); rm -f /tmp/arbiter-cli-pgn.$$
+check cli.pgn.stdin "$([ $rc -eq 1 ] && [ -n "$out" ] && [ "$out_stdin" = "$out" ] &&
+  grep -q '^(stdin):40:13: .*Ke3.*(pgn_illegal_move)' <<<"$err"; echo $?)" "exit $rc: $err"
 "$arbiter" pgn --strict "$data/pgn/lenient.pgn" >/dev/null 2>/tmp/arbiter-cli-pgn.$$; rc=$?
 err=$(cat /tmp/arbiter-cli-pgn.$$); rm -f /tmp/arbiter-cli-pgn.$$
 check cli.pgn.strict_refuses "$([ $rc -eq 1 ] && grep -q 'pgn_bad_tag' <<<"$err" && grep -q 'fen_castling_no_king' <<<"$err"; echo $?)" "$err"
