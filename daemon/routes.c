@@ -17,6 +17,7 @@ static const ad_route *const tables[] = {
     ad_game_routes,
     ad_annotate_routes,
     ad_chess960_routes,
+    ad_batch_routes,
     ad_web_routes,
     NULL,
 };

@@ -15,6 +15,7 @@ extern const ad_route ad_game_routes[];
 extern const ad_route ad_annotate_routes[];
 extern const ad_route ad_chess960_routes[];
 extern const ad_route ad_web_routes[];
+extern const ad_route ad_batch_routes[];
 
 /* Finds the route for method+path. Returns its slot (for metrics) and fills r->route and
  * r->params; -1 with allow[] filled (comma-separated methods) when the path exists with other

@@ -116,6 +116,7 @@ bool ad_server_start(ad_server *s)
             return false;
     }
     s->metrics.route_label = ad_route_label;
+    s->route_find = ad_route_find;
     if (ad_route_count() > AD_MAX_ROUTES) {
         ad_log(AD_LOG_ERROR, "more routes than metric slots (%d)", AD_MAX_ROUTES);
         close(fd);

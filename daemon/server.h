@@ -35,6 +35,9 @@ typedef struct ad_server {
     ad_edge edge;               /* per-connection state, request deadlines, stall detection */
     ad_clients clients;         /* client addresses and their unfinished uploads */
     ad_work_queue work;         /* the work threads: searches and scripts, and the requests waiting */
+    /* The router (routes.h ad_route_find), set by the server at start, so that POST /v1/batch
+     * routes its sub-requests without calling back into the router that lists its route. */
+    int (*route_find)(const char *method, const char *path, ad_request *r, char *allow, size_t allowcap);
 } ad_server;
 
 /* Starts listening (or takes the socket-activated one) and the polling threads. */

@@ -91,6 +91,7 @@ json_t *aj_error_json(const aj_error *e, const char *lang);
 #define AJ_PAGE_MAX 100                    /* items of one page of a list (?limit=) */
 #define AJ_PAGE_OFFSET_MAX 100000          /* ?offset= */
 #define AJ_ANSWER_MAX 200                  /* bytes of an answer (lessons, quizzes, puzzles) */
+#define AJ_BATCH_MAX 16                    /* sub-requests of one POST /v1/batch */
 #define AJ_QUIZ_MAX_COUNT 100              /* questions per POST /v1/quizzes */
 #define AJ_PUZZLE_MAX_MOVES 100            /* moves of a puzzle answer's list (their text fits AJ_ANSWER_MAX) */
 #define AJ_INT53_MAX 9007199254740991LL    /* 2^53 - 1: the largest integer every JSON reader keeps exactly */
@@ -103,6 +104,7 @@ typedef enum aj_type { AJ_T_STRING, AJ_T_INTEGER, AJ_T_BOOLEAN, AJ_T_ARRAY, AJ_T
 #define AJ_F_SQUARE 4u       /* a string that names a square, a1 to h8 */
 #define AJ_F_MOVE_LIST 8u    /* an array of moves: too many is too_many_moves */
 #define AJ_F_BY_HANDLER 16u  /* an object whose members the handler checks (a quiz generator's parameters) */
+#define AJ_F_ANY_MEMBERS 32u /* with AJ_F_BY_HANDLER: its members are of any type (a batch's sub-request body), not strings */
 
 /* One field: its name and JSON type; for strings the values it may take (NULL: any) and its
  * length from min to max bytes; for integers the range; for arrays the number of items and the

@@ -179,6 +179,25 @@ static const aj_field quiz_answer_fields[] = {
     {NULL},
 };
 
+static const aj_field batch_request_fields[] = {
+    {"method", AJ_T_STRING, (const char *const[]){"GET", "POST", NULL}, 0, NONE, AJ_F_REQUIRED, NULL,
+     "GET or POST, as the route is sent alone."},
+    {"path", AJ_T_STRING, NULL, 1, 256, AJ_F_REQUIRED, NULL,
+     "The route's path without a query string (\"/v1/move\", \"/v1/lessons/castling\"): a POST that is neither a "
+     "search nor a script (analyze, move, castling, validate, outcome, touch) or a GET of one item (a lesson, a "
+     "puzzle, a Chess960 start)."},
+    {"body", AJ_T_OBJECT, NULL, 0, NONE, AJ_F_BY_HANDLER | AJ_F_ANY_MEMBERS, NULL,
+     "The body the route reads ({} when absent; POST only), checked as when it is sent alone."},
+    {NULL},
+};
+static const aj_field batch_item = {"requests[]", AJ_T_OBJECT, NULL, 0, NONE, 0, batch_request_fields,
+                                    "One sub-request."};
+static const aj_field batch_fields[] = {
+    {"requests", AJ_T_ARRAY, NULL, 1, AJ_BATCH_MAX, AJ_F_REQUIRED, &batch_item,
+     "The sub-requests, answered in order, each with its own status and body."},
+    {NULL},
+};
+
 /* The list filters (query parameters of GET routes). */
 static const aj_field lesson_list_fields[] = {
     {"level", AJ_T_STRING, (const char *const[]){"beginner", "intermediate", "advanced", NULL}, 0, NONE, 0, NULL,
@@ -230,6 +249,8 @@ const aj_endpoint_fields aj_fields_table[] = {
     /* and each parameter of the generator (GET /v1/quizzes), which the handler adds */
     {"POST /v1/quizzes", quiz_fields, true, NULL, NULL, NULL},
     {"POST /v1/quizzes/answer", quiz_answer_fields, false, NULL, NULL, NULL},
+    {"POST /v1/batch", batch_fields, false, NULL, NULL, NULL},
+    {"POST /v1/batch requests[]", batch_request_fields, false, NULL, NULL, NULL},
     /* GET routes: their query parameters besides lang and digits */
     {"GET /v1/lessons", lesson_list_fields, false, NULL, NULL, NULL},
     {"GET /v1/puzzles", puzzle_list_fields, false, NULL, NULL, NULL},

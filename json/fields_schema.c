@@ -41,8 +41,11 @@ static json_t *field_schema(const aj_field *f)
         lo = "minItems", hi = "maxItems";
         json_object_set_new(s, "items", f->members ? field_schema(f->members) : json_pack("{s:s}", "type", "string"));
         break;
-    case AJ_T_OBJECT: /* members the handler checks: string values */
-        json_object_set_new(s, "additionalProperties", json_pack("{s:s}", "type", "string"));
+    case AJ_T_OBJECT: /* members the handler checks: string values, or any (the route's own body) */
+        if (f->flags & AJ_F_ANY_MEMBERS)
+            json_object_set_new(s, "additionalProperties", json_true());
+        else
+            json_object_set_new(s, "additionalProperties", json_pack("{s:s}", "type", "string"));
         break;
     default:
         break;

@@ -490,6 +490,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Several light requests in one round trip
+         * @description At most 16 sub-requests ({method, path, body}) in one body of at most max-body bytes, answered in order, each with its own status and body. Only light routes are batched: POST /v1/analyze, /v1/move, /v1/castling, /v1/validate, /v1/outcome, /v1/touch and GET /v1/lessons/{id}, /v1/puzzles/{id}, /v1/chess960/{n}. A search or a script (perft, dead, pgn, mate, games/annotate, lesson, quiz and puzzle answers, quiz batches, the preview), a list, a probe and /v1/batch itself are refused in their slot with 400 invalid_field (field requests[i].path), since each of those takes its own place in the work queue. A sub-request's body is checked as when it is sent alone; its lang and digits come from its body, else from the batch's query, body-less headers and Accept-Language. A sub-request's path has no query string. The batch runs on a work thread, as one request: it is counted once in max-inflight and in /metrics.
+         */
+        post: operations["batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -616,10 +636,15 @@ export interface components {
         };
         Health: {
             /**
-             * @description ok: can serve; overloaded (503): every request slot is taken; stalled (503): a polling or work thread has run one request longer than stall-timeout-ms; draining: shutting down.
+             * @description ok (200): can serve; degraded (200): serves every rules endpoint but no lesson, quiz or puzzle (reason says why); overloaded (503): every request slot is taken; stalled (503): a polling or work thread has run one request longer than stall-timeout-ms; draining (503): shutting down.
              * @enum {string}
              */
-            status: "ok" | "draining" | "overloaded" | "stalled";
+            status: "ok" | "degraded" | "draining" | "overloaded" | "stalled";
+            /**
+             * @description Present only when the lesson set serves no lesson, quiz or puzzle: lessons_unreadable, the lessons directory (--lessons) could not be read; no_content, it was read and holds none that passed its check.
+             * @enum {string}
+             */
+            reason?: "lessons_unreadable" | "no_content";
             version: string;
             lessons: number;
             /** @description 1 at start, +1 per SIGHUP reload (lessons, quizzes and puzzles are reloaded together). */
@@ -1522,6 +1547,38 @@ export interface components {
         AnnotateGamesRequest: {
             /** @description PGN text: one or more games (tags, movetext, comments with clocks), at most max-body bytes and 100 games. */
             pgn: string;
+            /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+            lang?: string;
+            /**
+             * @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin.
+             * @enum {string}
+             */
+            digits?: "latin" | "native" | "default";
+        };
+        Batch: {
+            /** @description One per sub-request, in order. */
+            responses: {
+                /** @description The HTTP status the route gives when sent alone. */
+                status: number;
+                /** @description The route's answer: its own schema for that status (an Error for 4xx and 5xx). */
+                body: Record<string, never>;
+            }[];
+        };
+        BatchRequest: {
+            /** @description The sub-requests, answered in order, each with its own status and body. */
+            requests: {
+                /**
+                 * @description GET or POST, as the route is sent alone.
+                 * @enum {string}
+                 */
+                method: "GET" | "POST";
+                /** @description The route's path without a query string ("/v1/move", "/v1/lessons/castling"): a POST that is neither a search nor a script (analyze, move, castling, validate, outcome, touch) or a GET of one item (a lesson, a puzzle, a Chess960 start). */
+                path: string;
+                /** @description The body the route reads ({} when absent; POST only), checked as when it is sent alone. */
+                body?: {
+                    [key: string]: unknown;
+                };
+            }[];
             /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
             lang?: string;
             /**
@@ -2882,6 +2939,52 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+            505: components["responses"]["HttpVersionNotSupported"];
+        };
+    };
+    batch: {
+        parameters: {
+            query?: {
+                /** @description Language of rendered text: en, fa or ar, read by its primary subtag (fa-IR is fa; fa-u-nu-latn also asks for Latin digits); any other value falls back to en. ?lang= wins over the body's, and both over Accept-Language. */
+                lang?: components["parameters"]["Lang"];
+                /** @description Digits of numbers in rendered texts: native (Persian in fa, Arabic-Indic in ar), latin, or default (the language's own: Persian in fa, Latin in en and ar). Squares, moves, FENs and codes are always Latin. */
+                digits?: components["parameters"]["Digits"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per sub-request, in order: each its own status and body, exactly what the route answers when sent alone (a sub-request's 400, 404, 405 or 422 does not fail the others). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The batch itself is malformed: requests missing, empty or not an array, more than 16 sub-requests (out_of_range, limit 16), a sub-request without method or path, a method other than GET or POST, or an unknown member (unknown_field, e.g. requests[].verb). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
             505: components["responses"]["HttpVersionNotSupported"];
         };

@@ -75,6 +75,8 @@ export class ArbiterClient {
     perft(position: Position, depth: number, divide?: boolean, options?: RequestOptions): Promise<Answer<"countPerft">>
     dead(position: Position, budget?: number, options?: RequestOptions): Promise<Answer<"decideDeadPosition">>
     chess960(n: number, options?: RequestOptions): Promise<Answer<"getChess960Start">>
+    /** Several light requests in one round trip (at most 16), each answered with its own status and body. */
+    batch(requests: Body<"batch">["requests"], options?: RequestOptions): Promise<Answer<"batch">>
 
     pgn(text: string, reading?: {strict?: boolean, skip_variations?: boolean},
         options?: RequestOptions): Promise<Answer<"replayPgn">>

@@ -121,6 +121,10 @@ export class ArbiterClient {
             budget === undefined ? positionBody(position) : {...positionBody(position), budget}, opts)
     }
     chess960(n, opts) { return this.request("GET", "/v1/chess960/" + encodeURIComponent(n), undefined, opts) }
+    // Several light requests in one round trip: [{method, path, body?}, ...] (at most 16; analyze,
+    // move, castling, validate, outcome, touch, and GET of one lesson, puzzle or Chess960 start);
+    // resolves to {responses: [{status, body}, ...]}, each sub-request's own answer, in order.
+    batch(requests, opts) { return this.request("POST", "/v1/batch", {requests}, opts) }
 
     // Games and the solver: PGN text replayed ({strict, skip_variations}), mate in n.
     pgn(text, options = {}, opts = undefined) { return this.request("POST", "/v1/pgn", {...options, pgn: text}, opts) }

@@ -25,6 +25,7 @@ NESTED_BODY = {  # a body whose nested object carries the unknown key
     ('/v1/outcome', 'illegal_move'): lambda k: {'illegal_move': {'offender': 'white', k: 1}},
     ('/v1/touch', 'touched[]'): lambda k: {'touched': [{'square': 'g1', k: 1}]},
     ('/v1/touch', 'promotion'): lambda k: {'touched': [{'square': 'g1'}], 'promotion': {'square': 'a8', k: 1}},
+    ('/v1/batch', 'requests[]'): lambda k: {'requests': [{'method': 'POST', 'path': '/v1/move', k: 1}]},
 }
 
 

@@ -38,6 +38,10 @@ async function rules(): Promise<void> {
     seen.push(String(d.dead), String(d.unwinnable.white), d.explanations[0]?.code ?? "")
     const s = await arbiter.chess960(518, opts)
     seen.push(s.fen)
+    const b = await arbiter.batch([{method: "POST", path: "/v1/move", body: {move: "e4"}},
+                                   {method: "GET", path: "/v1/chess960/518"}], opts)
+    for (const r of b.responses)
+        seen.push(String(r.status), Object.keys(r.body).join(" "))
     const games = await arbiter.pgn("1. f3 e5 2. g4 Qh4# 0-1", {strict: true}, opts)
     for (const g of games.games)
         seen.push(g.refused ? g.refused.explanation.code : String(g.plies), g.outcome?.termination ?? "",
