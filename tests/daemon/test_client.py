@@ -44,6 +44,16 @@ try:
     rc, out, err = node(code)
     check_eq(rc, 0, 'the usage comment runs: ' + err[-800:])
     check_eq(out.strip().splitlines(), expected, 'and prints what its comments say')
+
+    begin('client.batch')
+    rc, out, err = node('import {ArbiterClient} from "file://%s"\n'
+                        'const a = new ArbiterClient({base: "http://127.0.0.1:%d", lang: "en"})\n'
+                        'const b = await a.batch([{method: "POST", path: "/v1/move", body: {move: "Ke2"}},\n'
+                        '                         {method: "POST", path: "/v1/perft", body: {depth: 1}}])\n'
+                        'console.log(JSON.stringify([b.responses.map(r => r.status), b.responses[0].body.reasons[0].code,\n'
+                        '                            b.responses[1].body.error.field]))\n' % (CLIENT, d.port))
+    check_eq((rc, out.strip()), (0, '[[200,400],"own_piece_on_target","requests[1].path"]'),
+             'batch() resolves to each slot\'s status and body: ' + err[-400:])
 finally:
     d.stop()
 
