@@ -233,6 +233,14 @@ static inline const arb_position *aj_current(const aj_position *p)
  * json_dumps(v, JSON_COMPACT) writes it, only faster. NULL when out of memory. */
 char *aj_dumps(const json_t *v, size_t *len);
 
+/* A value already written as compact JSON text (text[0..n), copied): aj_dumps writes those bytes
+ * where the value stands. It is an object of one member named AJ_RAW_KEY (a control character no
+ * answer's key has), so only aj_dumps may print it: json_dumps would print that object. For the
+ * hot answers' long lists (analyze's legal moves), whose jansson objects cost more than the rest
+ * of the answer. NULL when out of memory. */
+#define AJ_RAW_KEY "\x01raw"
+json_t *aj_raw_json(const char *text, size_t n);
+
 /* ---- Engine results as JSON ---- */
 
 /* The explanation object {code, text, squares[], rule, params{}}. */
@@ -259,6 +267,9 @@ void aj_move_pair_set(json_t *o, const arb_position *pos, arb_move m);
 
 /* [{"uci","san"}] of every legal move. */
 json_t *aj_legal_moves_json(const arb_position *pos);
+/* The same list as an aj_raw_json value: the same bytes in aj_dumps, without a jansson object a
+ * move (the answer of /v1/analyze). */
+json_t *aj_legal_moves_raw(const arb_position *pos);
 
 /* The status name of API.md for an automatic ending ("ongoing" when there is none:
  * checkmate, stalemate, insufficient_material, dead_position, fivefold_repetition,

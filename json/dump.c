@@ -98,10 +98,14 @@ static void dump(buf *b, const json_t *v, int depth)
     }
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
-        putc1(b, '{');
         const char *key;
         json_t *val;
         bool first = true;
+        if (json_object_size(v) == 1 && (val = json_object_get(v, AJ_RAW_KEY)) && json_is_string(val)) {
+            put(b, json_string_value(val), json_string_length(val)); /* aj_raw_json: already JSON */
+            break;
+        }
+        putc1(b, '{');
         json_object_foreach((json_t *)v, key, val) {
             if (!first)
                 putc1(b, ',');
@@ -165,4 +169,14 @@ char *aj_dumps(const json_t *v, size_t *len)
     if (len)
         *len = b.n - 1;
     return b.p;
+}
+
+json_t *aj_raw_json(const char *text, size_t n)
+{
+    json_t *o = json_object(), *s = json_stringn_nocheck(text, n);
+    if (!o || !s || json_object_set_new_nocheck(o, AJ_RAW_KEY, s) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }

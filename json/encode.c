@@ -1,6 +1,7 @@
 /* Engine results as JSON, the building blocks: explanations, squares, pieces, moves, FEN; and
  * perft. Every shape here is API.md's; the CLI's --json prints the same objects. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arbiter_json.h"
@@ -123,6 +124,58 @@ json_t *aj_legal_moves_json(const arb_position *pos)
     for (int i = 0; i < n; i++)
         json_array_append_new(a, aj_move_pair_json(pos, moves[i]));
     return a;
+}
+
+/* A JSON string of a move text (UCI or SAN: letters, digits, "+#=-"; escaped as aj_dumps would
+ * all the same). */
+static char *put_move_text(char *q, const char *t, size_t n)
+{
+    *q++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c < 0x20 || c == '"' || c == '\\') { /* never in a move's text; as aj_dumps writes it */
+            static const char hex[] = "0123456789ABCDEF";
+            if (c == '"' || c == '\\') {
+                *q++ = '\\', *q++ = (char)c;
+            } else {
+                memcpy(q, "\\u00", 4);
+                q += 4;
+                *q++ = hex[c >> 4], *q++ = hex[c & 15];
+            }
+        } else {
+            *q++ = (char)c;
+        }
+    }
+    *q++ = '"';
+    return q;
+}
+
+json_t *aj_legal_moves_raw(const arb_position *pos)
+{
+    arb_move moves[ARB_MAX_MOVES];
+    int n = arb_legal_moves(pos, moves);
+    /* per move at most {"uci":,"san":} (16) and each text escaped six bytes a byte */
+    enum { PER = 16 + 2 * 6 * ARB_MOVE_TEXT_MAX };
+    char *text = malloc(2 + (size_t)n * (PER + 1)), *q = text;
+    if (!text)
+        return NULL;
+    *q++ = '[';
+    for (int i = 0; i < n; i++) {
+        char uci[ARB_MOVE_TEXT_MAX], san[ARB_MOVE_TEXT_MAX];
+        size_t nu = arb_move_uci(pos, moves[i], uci, sizeof uci);
+        size_t ns = arb_move_san(pos, moves[i], san, sizeof san);
+        if (i)
+            *q++ = ',';
+        memcpy(q, "{\"uci\":", 7);
+        q = put_move_text(q + 7, uci, nu < sizeof uci ? nu : strlen(uci));
+        memcpy(q, ",\"san\":", 7);
+        q = put_move_text(q + 7, san, ns < sizeof san ? ns : strlen(san));
+        *q++ = '}';
+    }
+    *q++ = ']';
+    json_t *o = aj_raw_json(text, (size_t)(q - text));
+    free(text);
+    return o;
 }
 
 json_t *aj_fen_json(const arb_position *pos)

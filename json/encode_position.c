@@ -46,7 +46,7 @@ json_t *aj_analyze_json(const aj_position *p, const char *lang)
     for (arb_bitboard b = checkers; b; b &= b - 1)
         json_array_append_new(cs, aj_square_json(__builtin_ctzll(b)));
     json_object_set_new_nocheck(o, "checkers", cs);
-    json_object_set_new_nocheck(o, "legal_moves", aj_legal_moves_json(pos));
+    json_object_set_new_nocheck(o, "legal_moves", aj_legal_moves_raw(pos));
     json_object_set_new_nocheck(o, "status", json_string(aj_status_of(&ending)));
     json_object_set_new_nocheck(o, "result", json_string(arb_result_string(ending.result)));
     json_object_set_new_nocheck(o, "plies", json_integer(p->game.nplies));

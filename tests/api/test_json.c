@@ -9,13 +9,87 @@
 
 static const aj_limits LIM = {1000, 32};
 
+/* A deep copy of v with every aj_raw_json value replaced by the value its text parses to (NULL
+ * when a raw text is not JSON): what json_dumps should print of it. */
+static json_t *unraw(const json_t *v)
+{
+    const char *key;
+    json_t *val;
+    if (json_is_object(v) && json_object_size(v) == 1 && json_is_string(val = json_object_get(v, AJ_RAW_KEY)))
+        return json_loadb(json_string_value(val), json_string_length(val), JSON_DECODE_ANY, NULL);
+    if (json_is_object(v)) {
+        json_t *o = json_object();
+        json_object_foreach((json_t *)v, key, val) {
+            json_t *c = unraw(val);
+            if (!c) {
+                json_decref(o);
+                return NULL;
+            }
+            json_object_set_new(o, key, c);
+        }
+        return o;
+    }
+    if (json_is_array(v)) {
+        json_t *a = json_array();
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            json_t *c = unraw(json_array_get(v, i));
+            if (!c) {
+                json_decref(a);
+                return NULL;
+            }
+            json_array_append_new(a, c);
+        }
+        return a;
+    }
+    return json_deep_copy(v);
+}
+
 static void same_as_jansson(const char *what, json_t *v)
 {
-    char *mine = aj_dumps(v, NULL), *theirs = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    json_t *plain = unraw(v);
+    char *mine = aj_dumps(v, NULL), *theirs = plain ? json_dumps(plain, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
     CHECK_MSG(mine && theirs && strcmp(mine, theirs) == 0, "%s: aj_dumps %s != json_dumps %s", what,
               mine ? mine : "(null)", theirs ? theirs : "(null)");
     free(mine);
     free(theirs);
+    json_decref(plain);
+}
+
+/* analyze's legal moves written directly (aj_legal_moves_raw) are the bytes of the jansson list
+ * (aj_legal_moves_json): every position of a few games, promotions, castling, mates, none. */
+static void raw_moves_cases(void)
+{
+    harness_begin("json.dump.raw_legal_moves");
+    static const char *fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 4",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "3k4/3Q4/3K4/8/8/8/8/8 b - - 0 1",
+        "R6R/8/8/8/8/8/8/1k2K3 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    };
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        arb_position pos;
+        CHECK_MSG(arb_position_from_fen(&pos, fens[f], ARB_STANDARD, NULL) == ARB_OK, "fen %s", fens[f]);
+        /* the position and, for a few plies, the one after its first legal move */
+        for (int ply = 0; ply < 6; ply++) {
+            json_t *raw = aj_legal_moves_raw(&pos), *list = aj_legal_moves_json(&pos);
+            char *a = aj_dumps(raw, NULL), *b = aj_dumps(list, NULL);
+            CHECK_MSG(a && b && strcmp(a, b) == 0, "%s ply %d: raw %s != jansson %s", fens[f], ply, a ? a : "(null)",
+                      b ? b : "(null)");
+            free(a);
+            free(b);
+            json_decref(raw);
+            json_decref(list);
+            arb_move moves[ARB_MAX_MOVES];
+            int n = arb_legal_moves(&pos, moves);
+            if (n == 0)
+                break;
+            arb_position_play(&pos, moves[n / 2]);
+        }
+    }
 }
 
 static json_t *body(const char *text)
@@ -281,6 +355,7 @@ static void claims_cases(void)
 int main(void)
 {
     dump_cases();
+    raw_moves_cases();
     endpoint_cases();
     move_cases();
     claims_cases();
