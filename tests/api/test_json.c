@@ -352,8 +352,56 @@ static void claims_cases(void)
     arb_game_free(&g);
 }
 
+/* aj_parse_body's fast reading makes the tree json_loadb makes (the same members in the same
+ * order), and leaves every other text to jansson: the same error codes. */
+static void parse_body_cases(void)
+{
+    harness_begin("json.parse_body.as_jansson");
+    static const char *ok[] = {
+        "{\"fen\":\"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\",\"move\":\"Bb5\"}",
+        " {\r\n\t\"moves\" : [ \"e4\" , \"e5\" ] , \"move\":\"Nf3\" } ",
+        "{\"a\":[1,-2,0,123456789012345678,-123456789012345678,true,false,null,{},[]],\"b\":{\"c\":{\"d\":\"\"}}}",
+        "{\"z\":1,\"a\":2,\"m\":3}",
+        /* for jansson: escapes, UTF-8, reals, long integers, -0 */
+        "{\"s\":\"\\u0041\\n\",\"t\":\"\xc3\xa9\",\"r\":1.5,\"e\":1e3,\"big\":1234567890123456789,\"nz\":-0}",
+        "[1,2]", "\"text\"", "7",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        aj_error e;
+        json_t *mine = aj_parse_body(ok[i], strlen(ok[i]), 32, &e);
+        json_t *theirs = json_loadb(ok[i], strlen(ok[i]), JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, NULL);
+        bool object = json_is_object(theirs);
+        char *a = mine ? json_dumps(mine, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+        char *b = theirs ? json_dumps(theirs, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+        CHECK_MSG(object ? a && b && strcmp(a, b) == 0 : !mine && e.code == AJ_E_NOT_OBJECT, "%s: %s != %s", ok[i],
+                  a ? a : "(null)", b ? b : "(null)");
+        free(a);
+        free(b);
+        json_decref(mine);
+        json_decref(theirs);
+    }
+    static const struct {
+        const char *text;
+        aj_code code;
+    } bad[] = {
+        {"{\"a\":1,\"a\":2}", AJ_E_DUPLICATE_KEY}, {"{\"a\":\"\xff\"}", AJ_E_INVALID_UTF8},
+        {"{\"a\":01}", AJ_E_INVALID_JSON}, {"{\"a\":1,}", AJ_E_INVALID_JSON}, {"{\"a\":tru}", AJ_E_INVALID_JSON},
+        {"{\"a\":truex}", AJ_E_INVALID_JSON}, {"{\"a\":1} x", AJ_E_INVALID_JSON}, {"{\"a\" 1}", AJ_E_INVALID_JSON},
+        {"{\"a\":\"x\ty\"}", AJ_E_INVALID_JSON}, {"{\"a\":[1 2]}", AJ_E_INVALID_JSON}, {"", AJ_E_INVALID_JSON},
+        {"{\"a\":99999999999999999999}", AJ_E_INVALID_JSON}, {"{\"a\":\"x}", AJ_E_INVALID_JSON},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        aj_error e;
+        json_t *mine = aj_parse_body(bad[i].text, strlen(bad[i].text), 32, &e);
+        CHECK_MSG(!mine && e.code == bad[i].code, "%s: %s, not %s", bad[i].text, mine ? "read" : aj_code_name(e.code),
+                  aj_code_name(bad[i].code));
+        json_decref(mine);
+    }
+}
+
 int main(void)
 {
+    parse_body_cases();
     dump_cases();
     raw_moves_cases();
     endpoint_cases();
