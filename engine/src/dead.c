@@ -17,6 +17,8 @@
 #define MAX_ROUNDS 400
 /* Nodes of each mirror image's deepening turn. */
 #define IMAGE_SHARE 150000u
+/* The longest line a text gives as its example of a mate (see shorten()). */
+#define SHOWN_PLIES 12
 
 static void add_reason(arb_unwinnable_result *r, const arb_reason *why)
 {
@@ -47,6 +49,7 @@ static void set_possible(arb_unwinnable_result *r, const arb_position *pos, cons
     if (len > 0)
         memcpy(r->witness, moves, sizeof(arb_move) * (size_t)len);
     arb_reason why = side_reason(ARB_R_can_mate, r->winner, len);
+    why.m = len <= SHOWN_PLIES ? len : 0; /* the example a text gives: none when too long */
     arb_position p = *pos;
     for (int i = 0; i < len; i++) {
         if (i == len - 1)
@@ -141,43 +144,20 @@ static bool image_witness(const arb_position *pos, arb_color winner, int kind, a
 }
 
 /* A witness is shown to learners as "for example, in N plies, ending with ...": the one the
- * enumeration walks into can be a 78-ply helpmate where a 4-ply one exists (the start position:
- * 1.f3 e5 2.g4 Qh4#). A witness longer than SHORT_WITNESS plies is replaced by the shortest
- * helpmate of at most SHORTEST_PLIES, found by plain iterative deepening over every legal move
- * (both sides cooperating, the winner's last move mating), listing the moves of at most
- * SHORTEST_NODES positions (the start position: 4,429 for Black's 4-ply mate, 4,843 for White's
- * 5-ply one; measured with a print in shorten() over tests/dead). */
-#define SHORT_WITNESS 12
-/* Only with this many pieces: where few are left, a mate needs a promotion (the helpmate is long
- * whatever is searched) and the deepening's witness is a sensible one already. */
-#define SHORTEN_PIECES 10
-#define SHORTEST_PLIES 8
+ * search walks into can be a 78-ply helpmate where a 4-ply one exists (the start position:
+ * 1.f3 e5 2.g4 Qh4#), or a 21-ply walk of the kings where K+Q v K mates in 9. A witness is
+ * replaced by the shortest helpmate of at most SHOWN_PLIES plies when dead_short.c finds one
+ * within SHORTEST_NODES positions; a text gives a line as its example only when it is that short
+ * (can_mate's m: the example's length, 0 for none), else it says only that a helpmate exists.
+ * The witness (the JSON's, the CLI's) is the line the text names, or the search's whole line.
+ * Positions whose moves the shortening lists (printed from shorten() over the cases below): the
+ * start position's 4-ply mate for Black 3,636, White's 5-ply one 4,047; K+Q v K's 9-ply one
+ * 36,111 and K+R v K's 11-ply one 912,939, so endings are not searched (SHORTEN_PIECES). */
 #define SHORTEST_NODES 12000u
-
-/* A helpmate by `winner` in exactly `left` plies from p into line[ply...]; true when found.
- * nodes counts the positions whose moves are listed (the budget). */
-static bool helpmate(const arb_position *p, arb_color winner, int left, arb_move *line, int ply, uint64_t *nodes)
-{
-    if (++*nodes > SHORTEST_NODES)
-        return false;
-    arb_move moves[ARB_MAX_MOVES];
-    int n = arb_legal_moves(p, moves);
-    for (int i = 0; i < n; i++) {
-        arb_position c = *p;
-        arb_position_play(&c, moves[i]);
-        line[ply] = moves[i];
-        if (left == 1) { /* the winner's last move: a check that leaves no legal move */
-            if (arb_in_check(&c) && arb_count_legal_moves(&c) == 0)
-                return true;
-            continue;
-        }
-        /* the game may not end on the way (a mate or stalemate before the last ply) */
-        if (arb_count_legal_moves(&c) == 0 || !helpmate(&c, winner, left - 1, line, ply + 1, nodes))
-            continue;
-        return true;
-    }
-    return false;
-}
+/* A long witness is shortened only with this many pieces: where few are left the shortest mate
+ * is often long (a promotion first) or costs more positions than the budget, and the search of
+ * every ending for nothing would make /v1/dead and flag fall slower. */
+#define SHORTEN_PIECES 10
 
 /* A witness a shorter one may replace: not already the shortest possible (one ply when the winner
  * is to move, two otherwise); a long one only on a full enough board (SHORTEN_PIECES). A short one
@@ -188,22 +168,19 @@ static bool worth_shortening(const arb_position *pos, arb_color winner, int len)
     int shortest = pos->side == winner ? 1 : 2;
     if (len <= shortest)
         return false;
-    return len <= SHORT_WITNESS || popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES;
+    return len <= SHOWN_PLIES || popcount(pos->by_color[0] | pos->by_color[1]) >= SHORTEN_PIECES;
 }
 
-static void shorten(const arb_position *pos, arb_color winner, arb_move *witness, int *len)
+static void shorten(const arb_position *pos, arb_color winner, size_t memory, arb_move *witness, int *len)
 {
+    arb_move line[SHOWN_PLIES];
     uint64_t nodes = 0;
-    arb_move line[SHORTEST_PLIES];
-    /* the last ply is the winner's: odd lengths when the winner is to move, even otherwise */
-    for (int plies = pos->side == winner ? 1 : 2; plies <= SHORTEST_PLIES && plies < *len; plies += 2)
-        if (helpmate(pos, winner, plies, line, 0, &nodes)) {
-            memcpy(witness, line, sizeof *line * (size_t)plies);
-            *len = plies;
-            return;
-        } else if (nodes > SHORTEST_NODES) {
-            return;
-        }
+    int max = *len - 1 < SHOWN_PLIES ? *len - 1 : SHOWN_PLIES;
+    int found = dead_shortest_helpmate(pos, winner, max, SHORTEST_NODES, memory, line, &nodes);
+    if (found > 0) {
+        memcpy(witness, line, sizeof *line * (size_t)found);
+        *len = found;
+    }
 }
 
 /* The verdict from the search's outcome; an undecided search may still be settled by a static
@@ -346,10 +323,11 @@ arb_status dead_unwinnable_known(const arb_position *pos, arb_color winner, cons
         if (r->kind && out == SEARCH_MATE && !image_witness(pos, winner, r->kind, witness, len))
             out = SEARCH_UNDECIDED;
     }
+    uint64_t nodes = dead_search_nodes(s), stored = dead_search_last_stored(s);
+    dead_search_free(s); /* before the shortening's table: both count against limits->memory */
     if (out == SEARCH_MATE && worth_shortening(pos, winner, len))
-        shorten(pos, winner, witness, &len);
-    conclude(res, pos, winner, out, witness, len, dead_search_nodes(s), dead_search_last_stored(s), child_unproven);
-    dead_search_free(s);
+        shorten(pos, winner, limits->memory, witness, &len);
+    conclude(res, pos, winner, out, witness, len, nodes, stored, child_unproven);
     return ARB_OK;
 }
 

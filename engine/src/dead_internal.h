@@ -29,6 +29,15 @@ int dead_static_cannot_mate(const arb_position *pos, arb_color winner, arb_reaso
 arb_status dead_unwinnable_known(const arb_position *pos, arb_color winner, const arb_dead_limits *limits,
                                  int legal, bool child_unproven, arb_unwinnable_result *res);
 
+/* The shortest helpmate by `winner` of at most max_plies (<= DEAD_SHORT_MAX_PLIES) plies from
+ * pos, into line[]: its length, or 0 when there is none that short or the budget (positions whose
+ * moves are listed) ran out first; *nodes gets the positions listed. Its table (at most
+ * DEAD_SHORT_TABLE entries of 16 bytes) takes at most half of memory when memory is not 0. */
+#define DEAD_SHORT_MAX_PLIES 31
+#define DEAD_SHORT_TABLE (1u << 15)
+int dead_shortest_helpmate(const arb_position *pos, arb_color winner, int max_plies, uint64_t budget,
+                           size_t memory, arb_move *line, uint64_t *nodes);
+
 /* The search: context with its transposition table and explicit stack (no recursion). */
 typedef struct dead_search dead_search;
 

@@ -202,6 +202,27 @@ check cli.dead.shortest_witness_en "$(grep -q 'White can still checkmate: for ex
 out=$("$arbiter" dead --lang fa "k7/8/1K6/8/8/8/8/7R b - - 0 1")
 check cli.dead.shortest_witness_fa "$(grep -qx '  witness (SAN): Kb8 Rh8#' <<<"$out" &&
   grep -q 'سفید هنوز می‌تواند مات کند: برای نمونه در ۲ نیم‌حرکت، با ⁦Rh8#⁩ در پایان.' <<<"$out"; echo $?)" "$out"
+# a long witness is not given as the example (issue 24 defect 19, Arabic M16): K+Q v K's search
+# walks the kings for 21 plies, K+P v K needs a promotion first; the text says a helpmate exists,
+# the witness line stays whole
+kq_long="8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
+kp_long="8/8/8/4k3/8/8/P7/K7 w - - 0 1"
+out=$("$arbiter" dead "$kq_long")
+check cli.dead.long_witness_en "$(grep -q "^  White can still checkmate: with the opponent's help, some series of legal moves ends in checkmate (a helpmate). \[can_mate, FIDE 5.2.2\]$" <<<"$out" &&
+  grep -q '^  witness (SAN): .* Qg8#$' <<<"$out" && ! grep -q 'plies' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" dead --lang fa "$kp_long")
+check cli.dead.long_witness_fa "$(grep -q '^  سفید هنوز می‌تواند مات کند: با همکاری حریف، رشته‌ای از حرکت‌های قانونی به مات می‌رسد (کمک‌مات). \[can_mate, FIDE 5.2.2\]$' <<<"$out" &&
+  ! grep -q 'نیم‌حرکت' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --lang ar --flag black "$kq_long")
+check cli.outcome.flag_long_witness_ar "$(grep -q '^- \[FIDE 6.9\] ما زال الأبيض قادرًا على الإماتة: إذ تنتهي سلسلة من النقلات القانونية بكش مات إن تعاون الخصم (مات تعاوني). (can_mate)$' <<<"$out" &&
+  ! grep -q 'نصف نقلة\|أنصاف' <<<"$out"; echo $?)" "$out"
+# flag fall at the start position: Black's example is a 4-ply mate (1.f3 e5 2.g4 Qh4#), not 78 plies
+out=$("$arbiter" outcome --flag white startpos)
+check cli.outcome.flag_start_example_en "$(grep -q '^- \[FIDE 6.9\] Black can still checkmate: for example in 4 plies, ending with Qh4#. (can_mate)$' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --lang fa --flag white startpos)
+check cli.outcome.flag_start_example_fa "$(grep -q '^- \[FIDE 6.9\] سیاه هنوز می‌تواند مات کند: برای نمونه در ۴ نیم‌حرکت، با ⁦Qh4#⁩ در پایان. (can_mate)$' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" outcome --lang ar --flag white startpos)
+check cli.outcome.flag_start_example_ar "$(grep -q '^- \[FIDE 6.9\] ما زال الأسود قادرًا على الإماتة: مثلًا بسلسلة من 4 أنصاف نقلات تنتهي بـ ⁦Qh4#⁩. (can_mate)$' <<<"$out"; echo $?)" "$out"
 # the quiz, lesson and puzzle runtimes quote an answer as it was typed, not as they read it
 # (Persian review F16, F77): «۱», not «⁦1⁩»; «⁦exd۶⁩», not «⁦exd6⁩»
 out=$("$arbiter" quiz grade --lang fa can-castle:1:0 ۱)

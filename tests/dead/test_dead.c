@@ -369,6 +369,34 @@ static void test_tempo(void)
     CHECK_INT(r.witness_len, 2); /* Kb8 Rh8# */
     CHECK_STR(arb_reason_citation(&r.reasons[0]), "6.9"); /* asked alone: can White mate (flag fall) */
 
+    harness_begin("dead.witness.example_or_none");
+    /* Issue 24 defect 19, Arabic M16: a text gives a line as its example only when it is short
+     * (can_mate's m, the example's length); a long one is not named (m = 0, the text says a
+     * helpmate exists), while the witness itself is kept whole for apps (n, witness_len). */
+    r = side("k7/8/1K6/8/8/8/8/7R w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.reasons[0].m, 1);
+    CHECK_INT(r.reasons[0].n, 1);
+    r = side(ARB_START_FEN, ARB_BLACK, 0);
+    CHECK_INT(r.witness_len, 4);
+    CHECK_INT(r.reasons[0].m, 4);
+    /* K+Q v K: the search walks the kings for 21 plies; too long to be an example */
+    r = side("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(r.witness_len > 12);
+    CHECK_INT(r.reasons[0].n, r.witness_len);
+    CHECK_INT(r.reasons[0].m, 0);
+    /* K+P v K: no mate without a promotion first, so none of 12 plies exists */
+    r = side("8/8/8/4k3/8/8/P7/K7 w - - 0 1", ARB_WHITE, 0);
+    CHECK_INT(r.verdict, ARB_WIN_POSSIBLE);
+    CHECK(r.witness_len > 12);
+    CHECK_INT(r.reasons[0].m, 0);
+    {
+        char text[512];
+        arb_reason_render(&r.reasons[0], "en", text, sizeof text);
+        CHECK_STR(text, "White can still checkmate: with the opponent's help, some series of legal moves ends "
+                        "in checkmate (a helpmate).");
+    }
+
     harness_begin("dead.static.tempo_mate_in_one");
     /* Black's men are frozen, but White mates at once (Bd4#): the root square of the king is
      * never ruled out by the last-move test. */
