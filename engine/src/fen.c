@@ -21,12 +21,11 @@ static arb_status fail(arb_reason *why, arb_reason_code code, int field, size_t 
     return st;
 }
 
-static void set_found_char(arb_reason *why, char c)
+/* The character at s as found (its whole UTF-8 sequence: «پ», not half of it). */
+static void set_found_char(arb_reason *why, const char *s)
 {
-    if (why) {
-        why->found[0] = c;
-        why->found[1] = '\0';
-    }
+    if (why)
+        arb_utf8_char_copy(why->found, sizeof why->found, s);
 }
 
 /* Copies the field starting at offset (up to whitespace) into why->found. */
@@ -91,14 +90,14 @@ static arb_status parse_board(arb_position *pos, struct cursor *c, arb_reason *w
             add = ch - '0';
         } else if (ch == '0' || ch == '9') {
             fail(why, ARB_R_fen_bad_digit, F_BOARD, c->pos, ARB_ERR_SYNTAX);
-            set_found_char(why, ch);
+            set_found_char(why, c->text + c->pos);
             return ARB_ERR_SYNTAX;
         } else {
             char upper = (ch >= 'a' && ch <= 'z') ? (char)(ch - 32) : ch;
             const char *hit = (upper >= 'A' && upper <= 'Z') ? strchr(letters, upper) : NULL;
             if (!hit) {
                 fail(why, ARB_R_fen_bad_piece, F_BOARD, c->pos, ARB_ERR_SYNTAX);
-                set_found_char(why, ch);
+                set_found_char(why, c->text + c->pos);
                 return ARB_ERR_SYNTAX;
             }
             add = 1;
@@ -141,7 +140,7 @@ static arb_status parse_castling_letter(arb_position *pos, char ch, size_t offse
         ksq = ARB_NO_SQUARE;
     if (ksq == ARB_NO_SQUARE) {
         fail(why, ARB_R_fen_castling_no_king, F_CASTLING, offset, ARB_ERR_ILLEGAL);
-        set_found_char(why, ch);
+        { char one[2] = {ch, '\0'}; set_found_char(why, one); }
         if (why)
             why->piece = ARB_PIECE(c, ARB_KING);
         return ARB_ERR_ILLEGAL;
@@ -172,7 +171,7 @@ static arb_status parse_castling_letter(arb_position *pos, char ch, size_t offse
     }
     if (rsq == ARB_NO_SQUARE) {
         fail(why, ARB_R_fen_castling_no_rook, F_CASTLING, offset, ARB_ERR_ILLEGAL);
-        set_found_char(why, ch);
+        { char one[2] = {ch, '\0'}; set_found_char(why, one); }
         if (why) {
             why->piece = rook;
             why->side = (uint8_t)side;
@@ -181,7 +180,7 @@ static arb_status parse_castling_letter(arb_position *pos, char ch, size_t offse
     }
     if (pos->castle_rook[c][side] != ARB_NO_SQUARE) {
         fail(why, ARB_R_fen_castling_repeated, F_CASTLING, offset, ARB_ERR_SYNTAX);
-        set_found_char(why, ch);
+        { char one[2] = {ch, '\0'}; set_found_char(why, one); }
         return ARB_ERR_SYNTAX;
     }
     pos->castle_rook[c][side] = (uint8_t)rsq;
@@ -195,7 +194,7 @@ static arb_status parse_castling(arb_position *pos, struct cursor *c, arb_varian
         c->pos++;
         if (t[c->pos] && !is_space(t[c->pos])) {
             fail(why, ARB_R_fen_bad_castling, F_CASTLING, c->pos, ARB_ERR_SYNTAX);
-            set_found_char(why, t[c->pos]);
+            set_found_char(why, t + c->pos);
             return ARB_ERR_SYNTAX;
         }
         return ARB_OK;
@@ -206,7 +205,7 @@ static arb_status parse_castling(arb_position *pos, struct cursor *c, arb_varian
                       ch == 'k' || ch == 'q';
         if (!letter) {
             fail(why, ARB_R_fen_bad_castling, F_CASTLING, c->pos, ARB_ERR_SYNTAX);
-            set_found_char(why, ch);
+            set_found_char(why, t + c->pos);
             return ARB_ERR_SYNTAX;
         }
         arb_status st = parse_castling_letter(pos, ch, c->pos, variant, why);
@@ -296,8 +295,7 @@ static bool next_field(struct cursor *c, int field, arb_reason *why)
     return true;
 }
 
-arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen, arb_variant variant,
-                                           arb_reason *why)
+arb_status arb_fen_parse_bytes(arb_position *pos, const char *fen, arb_variant variant, arb_reason *why)
 {
     memset(pos, 0, sizeof *pos);
     pos->ep_square = ARB_NO_SQUARE;
@@ -381,6 +379,15 @@ arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen, a
     }
     pos->key = arb_compute_key(pos);
     return ARB_OK;
+}
+
+arb_status arb_position_from_fen_unchecked(arb_position *pos, const char *fen, arb_variant variant,
+                                           arb_reason *why)
+{
+    arb_status st = arb_fen_parse_bytes(pos, fen, variant, why);
+    if (st != ARB_OK && why && fen && why->offset > 0 && strcmp(fen, ARB_START_POS) != 0)
+        why->offset = arb_utf8_chars(fen, why->offset);
+    return st;
 }
 
 arb_status arb_position_from_fen(arb_position *pos, const char *fen, arb_variant variant, arb_reason *why)

@@ -53,7 +53,7 @@ static void castling_order(struct rlist *l, const char *fen, const char *t, int 
     if (n < 2 || t[0] == '-')
         return;
     arb_position pos;
-    if (arb_position_from_fen_unchecked(&pos, fen, v, NULL) == ARB_ERR_SYNTAX)
+    if (arb_fen_parse_bytes(&pos, fen, v, NULL) == ARB_ERR_SYNTAX)
         return;
     int last = -1;
     for (size_t i = 0; i < n; i++) {
@@ -143,8 +143,11 @@ int arb_fen_warnings(const char *fen, arb_variant variant, arb_reason *out, int 
         r->n = nt == F_HALFMOVE ? 0 : 1;
         r->m = 1;
     }
-    /* In the order of the text, as a reader meets them. */
+    /* In the order of the text, as a reader meets them; offsets in characters, not bytes. */
     int kept = l.n < l.cap ? l.n : l.cap;
+    for (int i = 0; i < kept; i++)
+        if (out[i].offset > 0)
+            out[i].offset = arb_utf8_chars(fen, out[i].offset);
     for (int i = 1; i < kept; i++)
         for (int j = i; j > 0 && out[j - 1].offset > out[j].offset; j--) {
             arb_reason t = out[j];

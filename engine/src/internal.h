@@ -90,5 +90,12 @@ size_t arb_strlcpy(char *dst, const char *src, size_t cap);
 /* The longest prefix of s[0..n) that ends at a character boundary (a reason's found text is a
  * cut copy of the input, and a cut inside a UTF-8 sequence would make its sentence invalid). */
 size_t arb_utf8_cut(const char *s, size_t n);
+/* The characters (UTF-8 sequences) in text[0..bytes): a reason's offset, counted in bytes while
+ * a text is read, is given to readers in characters («در نویسهٔ ۵»). text has at least bytes. */
+int arb_utf8_chars(const char *text, int bytes);
+/* Copies the one character at s (its whole UTF-8 sequence, at most cap - 1 bytes) into out. */
+void arb_utf8_char_copy(char *out, size_t cap, const char *s);
+/* arb_position_from_fen_unchecked with offsets in bytes (validate.c maps them itself). */
+arb_status arb_fen_parse_bytes(arb_position *pos, const char *fen, arb_variant variant, arb_reason *why);
 
 #endif

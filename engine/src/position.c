@@ -276,3 +276,27 @@ size_t arb_strlcpy(char *dst, const char *src, size_t cap)
     }
     return n;
 }
+
+int arb_utf8_chars(const char *text, int bytes)
+{
+    int n = 0;
+    for (int i = 0; text && i < bytes; i++)
+        n += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return n;
+}
+
+void arb_utf8_char_copy(char *out, size_t cap, const char *s)
+{
+    size_t n = 0;
+    if (cap == 0)
+        return;
+    if (s[0]) {
+        n = 1;
+        while (n < 4 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n++;
+        if (n + 1 > cap)
+            n = 0;
+        memcpy(out, s, n);
+    }
+    out[n] = '\0';
+}

@@ -52,7 +52,7 @@ static arb_status parse4(arb_position *pos, const struct fields *f, const char *
         *castling_at = (int)(a + b + 2);
     if (ep_at)
         *ep_at = (int)(a + b + c + 3);
-    return arb_position_from_fen_unchecked(pos, text, v, why);
+    return arb_fen_parse_bytes(pos, text, v, why);
 }
 
 /* A syntax error found in a rebuilt text, reported at `offset` of the original. */
@@ -81,6 +81,15 @@ static void check_castling(struct rlist *l, const struct fields *f, arb_variant 
     good[0] = '\0';
     size_t ngood = 0;
     for (int i = 0; rights[i]; i++) {
+        if ((unsigned char)rights[i] >= 0x80) { /* one error per character, not per byte */
+            if (((unsigned char)rights[i] & 0xC0) != 0x80) {
+                arb_reason *r = rl_add(l, ARB_R_fen_bad_castling);
+                r->field = F_CASTLING;
+                r->offset = f->off[F_CASTLING] + i;
+                arb_utf8_char_copy(r->found, sizeof r->found, rights + i);
+            }
+            continue;
+        }
         char one[2] = {rights[i], '\0'};
         char up = (char)(rights[i] & ~32);
         if (v == ARB_STANDARD && up > 'A' && up < 'H') {
@@ -218,7 +227,7 @@ static void check_rest(struct rlist *l, const struct fields *f, arb_variant v)
     text[n] = '\0';
     arb_position pos;
     arb_reason why;
-    if (arb_position_from_fen_unchecked(&pos, text, v, &why) != ARB_ERR_SYNTAX || why.field < 4)
+    if (arb_fen_parse_bytes(&pos, text, v, &why) != ARB_ERR_SYNTAX || why.field < 4)
         return;
     int k = f->n - 1;
     while (k > 0 && newoff[k] > why.offset)
@@ -399,7 +408,7 @@ static int problems_of(const char *fen, arb_variant variant, arb_reason *out, in
     struct rlist l = rlist_make(out, cap);
     arb_position pos;
     arb_reason why;
-    arb_status st = arb_position_from_fen_unchecked(&pos, fen, variant, &why);
+    arb_status st = arb_fen_parse_bytes(&pos, fen, variant, &why);
     if (st == ARB_OK && pos.ep_square == ARB_NO_SQUARE && pos.castle_rook[0][0] == ARB_NO_SQUARE &&
         pos.castle_rook[0][1] == ARB_NO_SQUARE && pos.castle_rook[1][0] == ARB_NO_SQUARE &&
         pos.castle_rook[1][1] == ARB_NO_SQUARE) {
@@ -458,5 +467,9 @@ int arb_validate(const char *fen, arb_variant variant, arb_reason *out, int cap)
     int n = problems_of(fen, variant, hinted && cap > 0 ? out + 1 : out, hinted && cap > 0 ? cap - 1 : cap);
     if (hinted && cap > 0)
         out[0] = hint;
+    /* offsets were counted in bytes of fen: readers count characters */
+    for (int i = 0; fen && i < n + hinted && i < cap; i++)
+        if (out[i].offset > 0)
+            out[i].offset = arb_utf8_chars(fen, out[i].offset);
     return n + hinted;
 }

@@ -223,6 +223,15 @@ out=$("$arbiter" outcome --lang fa --flag white startpos)
 check cli.outcome.flag_start_example_fa "$(grep -q '^- \[FIDE 6.9\] سیاه هنوز می‌تواند مات کند: برای نمونه در ۴ نیم‌حرکت، با ⁦Qh4#⁩ در پایان. (can_mate)$' <<<"$out"; echo $?)" "$out"
 out=$("$arbiter" outcome --lang ar --flag white startpos)
 check cli.outcome.flag_start_example_ar "$(grep -q '^- \[FIDE 6.9\] ما زال الأسود قادرًا على الإماتة: مثلًا بسلسلة من 4 أنصاف نقلات تنتهي بـ ⁦Qh4#⁩. (can_mate)$' <<<"$out"; echo $?)" "$out"
+# offsets count characters, not bytes (issue 23 "Layout of mixed text"), and a character found is
+# the whole character: «é» is one character of two bytes, «پ» not half of one
+out=$("$arbiter" validate "8/8/8/8/8/8/8/K6k w éK - 0 1")
+check cli.fen.offset_in_characters "$(grep -q "^  - Unexpected 'é' in the castling rights at character 21:" <<<"$out" &&
+  grep -q "^  - The castling right 'K' (character 22) needs" <<<"$out" && [ "$(grep -c '^  - ' <<<"$out")" = 2 ]; echo $?)" "$out"
+out=$("$arbiter" validate "8/8/8/8/8/8/8/K6k w - - 0 1 éx  y")
+check cli.fen.warning_offset_in_characters "$(grep -q '^  - Unusual blank space at character 31:' <<<"$out"; echo $?)" "$out"
+out=$("$arbiter" validate --lang fa "rnbqkbnr/ppppپppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+check cli.fen.found_whole_character_fa "$(grep -q '^  - حرف مهرهٔ ناشناختهٔ «⁦پ⁩» در نویسهٔ شمارهٔ ۱۴:' <<<"$out"; echo $?)" "$out"
 # the quiz, lesson and puzzle runtimes quote an answer as it was typed, not as they read it
 # (Persian review F16, F77): «۱», not «⁦1⁩»; «⁦exd۶⁩», not «⁦exd6⁩»
 out=$("$arbiter" quiz grade --lang fa can-castle:1:0 ۱)
