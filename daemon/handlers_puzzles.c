@@ -19,11 +19,19 @@
 #include "quiz_json.h"
 #endif
 
-/* A mate-file puzzle as the list shows it without the Lua runtime (no prompt then). */
-static json_t *mate_json(const ad_puzzle *p)
+/* A mate-file puzzle (the list's i-th) as the list shows it without the Lua runtime (no prompt
+ * then); its source in lang, moves isolated as the runtime's prose is. */
+static json_t *mate_json(const ad_puzzle_list *list, int i, const char *lang)
 {
+    const ad_puzzle *p = &list->items[i];
+    char source[2 * ARB_MATE_FIELD_MAX + 256];
+    const char *s = ad_puzzle_source(list, i, lang);
+    if (arb_message_isolate(lang, s, NULL, 0) < sizeof source)
+        arb_message_isolate(lang, s, source, sizeof source);
+    else
+        snprintf(source, sizeof source, "%s", p->source);
     return json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:s, s:s}", "id", p->id, "kind", "mate", "n", p->n, "fen",
-                     p->fen, "turn", aj_color_name((arb_color)p->pos.side), "source", p->source, "variant",
+                     p->fen, "turn", aj_color_name((arb_color)p->pos.side), "source", source, "variant",
                      "standard", "answer_type", "line");
 }
 
@@ -44,7 +52,7 @@ static json_t *box_puzzle_json(const arbl_puzzle *p, const char *lang)
     const char *turn = arb_position_from_fen(&pos, p->fen, v, NULL) == ARB_OK ? aj_color_name((arb_color)pos.side)
                                                                                : "white";
     json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "id", p->id, "kind", p->kind, "fen", p->fen,
-                          "turn", turn, "variant", p->variant, "source", p->source ? p->source : "", "prompt",
+                          "turn", turn, "variant", p->variant, "source", arbl_text_get(&p->source, lang), "prompt",
                           arbl_text_get(&p->prompt, lang), "answer_type", p->answer_type);
     if (p->n > 0)
         json_object_set_new(o, "n", json_integer(p->n));
@@ -89,7 +97,7 @@ static void list_puzzles(ad_request *r, const ad_lesson_set *set, const ad_puzzl
     (void)set;
 #endif
     for (int i = 0; i < puzzles->count; i++)
-        add_listed(r, list, mate_json(&puzzles->items[i]));
+        add_listed(r, list, mate_json(puzzles, i, r->lang));
     ad_reply_json(r, 200, json_pack("{s:o}", "puzzles", ad_page(r, list)));
 }
 
@@ -118,7 +126,7 @@ static void get_puzzle(ad_request *r, const ad_lesson_set *set, const ad_puzzle_
         reply_not_found(r);
         return;
     }
-    ad_reply_json(r, 200, mate_json(p));
+    ad_reply_json(r, 200, mate_json(puzzles, (int)(p - puzzles->items), r->lang));
 }
 
 static const char *const verdicts[] = {"solved", "correct", "wrong", "illegal"};

@@ -102,7 +102,10 @@ bool ad_lessons_lua_load(const ad_lessons *l, ad_lesson_set *set)
             const ad_puzzle *m = &set->puzzles.items[p];
             char path[1024];
             snprintf(path, sizeof path, "%s/puzzles/puzzles.txt", l->dir);
-            arbl_puzzle_add_mate(book, m->id, m->n, m->fen, m->pos.side == ARB_WHITE, m->keys, m->source, path);
+            arbl_text source = {{0}};
+            for (int lg = 0; lg < ARBL_NLANGS; lg++) /* each language's, English where it has none */
+                source.lang[lg] = (char *)ad_puzzle_source(&set->puzzles, p, arbl_langs[lg]);
+            arbl_puzzle_add_mate(book, m->id, m->n, m->fen, m->pos.side == ARB_WHITE, m->keys, &source, path);
         }
         if (there && arbl_book_load_dir(book, dir, old ? old->books[i] : NULL, &how, report, (void *)k) < 0) {
             if (i == AD_LESSONS) {

@@ -23,6 +23,78 @@ static bool append(ad_puzzle_list *list, int *cap, const ad_puzzle *pz)
     return true;
 }
 
+const char *const ad_source_langs[AD_SOURCE_LANGS] = {"fa", "ar"};
+
+static int index_of(const ad_puzzle_list *list, const char *id)
+{
+    for (int i = 0; id && i < list->count; i++)
+        if (strcmp(list->items[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* Trims s[0..n) in place: its first non-blank character, n updated. */
+static char *trim(char *s, size_t *n)
+{
+    while (*n && (*s == ' ' || *s == '\t'))
+        s++, (*n)--;
+    while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t' || s[*n - 1] == '\r' || s[*n - 1] == '\n'))
+        (*n)--;
+    return s;
+}
+
+/* Reads <lessons_dir>/puzzles/puzzles.<lang>.txt ("id | source" lines) into list->sources[][l]. */
+static void read_sources(const char *lessons_dir, ad_puzzle_list *list, int l)
+{
+    char path[1024], line[2048];
+    snprintf(path, sizeof path, "%s/puzzles/puzzles.%s.txt", lessons_dir, ad_source_langs[l]);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return; /* no translation: the English source is shown */
+    int lineno = 0;
+    bool skipping = false;
+    while (fgets(line, sizeof line, f)) {
+        bool whole = strchr(line, '\n') || feof(f);
+        if (skipping) {
+            skipping = !whole;
+            continue;
+        }
+        lineno++;
+        if (!whole) {
+            skipping = true;
+            list->failures++;
+            ad_log(AD_LOG_WARN, "%s:%d: line longer than %zu bytes, skipped", path, lineno, sizeof line - 2);
+            continue;
+        }
+        size_t n = strlen(line);
+        char *p = trim(line, &n);
+        if (n == 0 || *p == '#')
+            continue;
+        char *bar = memchr(p, '|', n);
+        size_t nid = bar ? (size_t)(bar - p) : 0, ntext = bar ? n - nid - 1 : 0;
+        char *id = bar ? trim(p, &nid) : NULL, *text = bar ? trim(bar + 1, &ntext) : NULL;
+        if (!bar || nid == 0 || ntext == 0) {
+            list->failures++;
+            ad_log(AD_LOG_WARN, "%s:%d: not a source line, skipped (id | source)", path, lineno);
+            continue;
+        }
+        id[nid] = 0;
+        text[ntext] = 0;
+        int i = index_of(list, id);
+        if (i < 0 || list->sources[i][l]) {
+            list->failures++;
+            ad_log(AD_LOG_WARN, "%s:%d: %s '%s', skipped", path, lineno,
+                   i < 0 ? "no puzzle of puzzles.txt has the id" : "a second source for", id);
+            continue;
+        }
+        char *copy = malloc(ntext + 1);
+        if (copy)
+            memcpy(copy, text, ntext + 1);
+        list->sources[i][l] = copy;
+    }
+    fclose(f);
+}
+
 bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
 {
     char path[1024], line[1024];
@@ -89,11 +161,26 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
         }
     }
     fclose(f);
+    list->sources = list->count ? calloc((size_t)list->count, sizeof *list->sources) : NULL;
+    for (int l = 0; list->sources && l < AD_SOURCE_LANGS; l++)
+        read_sources(lessons_dir, list, l);
     return true;
+}
+
+const char *ad_puzzle_source(const ad_puzzle_list *list, int i, const char *lang)
+{
+    for (int l = 0; list->sources && lang && l < AD_SOURCE_LANGS; l++)
+        if (strcmp(lang, ad_source_langs[l]) == 0 && list->sources[i][l])
+            return list->sources[i][l];
+    return list->items[i].source;
 }
 
 void ad_puzzles_clear(ad_puzzle_list *list)
 {
+    for (int i = 0; list->sources && i < list->count; i++)
+        for (int l = 0; l < AD_SOURCE_LANGS; l++)
+            free(list->sources[i][l]);
+    free(list->sources);
     free(list->items);
     memset(list, 0, sizeof *list);
 }

@@ -95,8 +95,11 @@ local function lint(pz, source)
       problem("wrong = {[answer] = code or true}: '" .. tostring(k) .. "'", line_of("wrong"))
     end
   end
-  if type(pz.source) ~= "string" or pz.source == "" then
-    problem("source is missing: \"constructed for Arbiter\", or the game or book the position comes from", line_of("source"))
+  if type(pz.source) == "table" then -- shown to the student: in every language, as the prompt is
+    text_problems(pz.source, "the source", problem, line_of("source"))
+  elseif type(pz.source) ~= "string" or pz.source == "" then
+    problem("source is missing: { en = \"constructed for Arbiter\", fa = ..., ar = ... }, or the game or book the " ..
+      "position comes from", line_of("source"))
   end
   return util.in_line_order(problems)
 end

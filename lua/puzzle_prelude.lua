@@ -308,7 +308,8 @@ local texts = C.texts
 local function describe(pz)
   local pos = P.position_of(pz)
   local d = { id = tostring(pz.id), kind = tostring(pz.kind), answer_type = ANSWER_TYPE[pz.kind] or "move",
-              fen = pos:fen(), variant = pos:variant(), n = pz.n or 0, source = tostring(pz.source or ""),
+              fen = pos:fen(), variant = pos:variant(), n = pz.n or 0,
+              source = type(pz.source) == "table" and texts(pz.source) or { en = tostring(pz.source or "") },
               prompt = texts(pz.prompt), success = texts(pz.success), hints = {}, choices = {} }
   for i, h in ipairs(pz.hints or {}) do d.hints[i] = texts(h) end
   for i, c in ipairs(pz.choices or {}) do d.choices[i] = { id = string.char(96 + i), text = tostring(c) } end

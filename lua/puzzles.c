@@ -45,7 +45,7 @@ static void free_puzzle(void *item)
     free(p->answer_type);
     free(p->fen);
     free(p->variant);
-    free(p->source);
+    arbl_text_free(&p->source);
     free(p->keys);
     arbl_text_free(&p->prompt);
     arbl_text_free(&p->success);
@@ -62,7 +62,7 @@ static bool read_description(lua_State *L, int d, void *item, char *err, size_t 
     p->answer_type = field_dup(L, d, "answer_type");
     p->fen = field_dup(L, d, "fen");
     p->variant = field_dup(L, d, "variant");
-    p->source = field_dup(L, d, "source");
+    arbl_text_field(L, d, "source", &p->source);
     lua_getfield(L, d, "n");
     p->n = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -127,7 +127,7 @@ static void close_prompts(void *data)
 }
 
 bool arbl_puzzle_add_mate(arbl_book *book, const char *id, int n, const char *fen, bool white_to_move,
-                          const char *keys, const char *source, const char *path)
+                          const char *keys, const arbl_text *source, const char *path)
 {
     const struct mate_prompts *m = arbl_book_data(book);
     if (n < 1 || n > ARBL_MATE_MAX_N || !id || !m || arbl_book_find(book, id))
@@ -140,7 +140,8 @@ bool arbl_puzzle_add_mate(arbl_book *book, const char *id, int n, const char *fe
     p.path = arbl_dup(path);
     p.fen = arbl_dup(fen);
     p.variant = arbl_dup("standard");
-    p.source = arbl_dup_text(source);
+    for (int i = 0; source && i < ARBL_NLANGS; i++)
+        p.source.lang[i] = source->lang[i] ? arbl_dup_prose(arbl_langs[i], source->lang[i]) : NULL;
     p.keys = arbl_dup(keys);
     p.n = n;
     copy_text(&p.prompt, &m->text[white_to_move ? 0 : 1][n - 1]);

@@ -21,7 +21,8 @@ typedef struct arbl_puzzle {
     char *kind;
     char *answer_type;         /* what the answer is: "move", "line", "choice" or "number" */
     char *fen, *variant;       /* the position shown (after any set-up moves), canonical */
-    char *source;              /* where the position comes from ("constructed for Arbiter", a game) */
+    arbl_text source;          /* where the position comes from ("constructed for Arbiter", a game),
+                                  in every language (a script's plain string: the same in all) */
     char *keys;                /* mate-file lines: the recorded key moves (SAN); NULL for scripts */
     int n;                     /* mate / helpmate in n (0: not such a kind) */
     arbl_text prompt, success;
@@ -35,9 +36,11 @@ typedef struct arbl_puzzle {
 extern const arbl_kind arbl_puzzles;
 
 /* Adds a line of the mate file (already read and checked by the caller) as a puzzle of kind
- * "mate" with the runtime's prompt for its side and n (1-3). False if the id is taken. */
+ * "mate" with the runtime's prompt for its side and n (1-3), and its source in each language
+ * (source->lang[i] for arbl_langs[i]; a missing one falls back to English, as every text does),
+ * read as prose (moves isolated in right-to-left text). False if the id is taken. */
 bool arbl_puzzle_add_mate(arbl_book *book, const char *id, int n, const char *fen, bool white_to_move,
-                          const char *keys, const char *source, const char *path);
+                          const char *keys, const arbl_text *source, const char *path);
 
 /* Judges the answer to a scripted puzzle (chunk != NULL) in a fresh sandbox, rendering texts in
  * lang: out->correct, out->feedback (the success text, or why not), out->explanations. The

@@ -102,9 +102,8 @@ export function createPuzzles(ctx) {
         progress.solve(puzzle.id)
         fillSelect()
         const source = $("puzzle").querySelector(".source")
-        // The sources are written in English (names, places, a game's moves): one left-to-right run.
-        source.textContent = ctx.t("puzzle_source", puzzle.source === "constructed for Arbiter" ? ctx.t("source_constructed")
-            : "\u2066" + puzzle.source + "\u2069")
+        // The source comes in the page's language, its moves already isolated by the server.
+        source.textContent = ctx.t("puzzle_source", puzzle.source)
         source.hidden = false
     }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Writes the arbiter-lessons ConfigMap (YAML, stdout) from a lessons directory: the *.lua
-# lessons, quizzes/*.lua and puzzles/puzzles.txt, flat keys ("quizzes__can-castle.lua") that
+# lessons, quizzes/*.lua and puzzles/puzzles.txt (with its puzzles.<lang>.txt sources), flat keys ("quizzes__can-castle.lua") that
 # reload.sh lays out again. Usage: lessons_configmap.py LESSONS_DIR | kubectl apply -f -
 import json
 import os
@@ -18,7 +18,7 @@ def entries(root):
             continue
         for name in sorted(os.listdir(d)):
             path = os.path.join(d, name)
-            if os.path.isfile(path) and (name.endswith('.lua') or (sub == 'puzzles' and name == 'puzzles.txt')):
+            if os.path.isfile(path) and (name.endswith('.lua') or (sub == 'puzzles' and re.match(r'^puzzles(\.[a-z]+)?\.txt$', name))):
                 yield prefix + name, path
 
 

@@ -18,5 +18,5 @@ return puzzle {
     ar = "O-O-O: يذهب الملك إلى c1 والرخ إلى d1، والملك هنا يتحرك مربعًا واحدًا نحو العمود h. التبييت القصير غير قانوني: سيحطّ الملك في g1 الذي يهاجمه الرخ في g8." },
   answer = "O-O-O",
   wrong = { ["O-O"] = "castling_into_attack", ["Kc1"] = "not_castling" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

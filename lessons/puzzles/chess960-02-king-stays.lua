@@ -18,5 +18,5 @@ return puzzle {
     ar = "O-O: يبقى الملك في g1 ويذهب الرخ إلى f1. إنه تبييت مع ذلك، أي نقلة للملك، ويُسقط حقَّي التبييت للأبيض." },
   answer = "O-O",
   wrong = { ["Rf1"] = "not_castling", ["O-O-O"] = "not_castling" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -18,5 +18,5 @@ return puzzle {
     ar = "O-O-O: Kc1 وRd1. أما O-O فغير قانوني: سيعبر الملك e1، حيث كان رخه، والرخ في e8 يهاجم ذلك المربع." },
   answer = "O-O-O",
   wrong = { ["O-O"] = "castling_through_attack" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -18,5 +18,5 @@ return puzzle {
     ar = "O-O: Kg1 وRf1. أما O-O-O فغير قانوني ما دام الحصان في b1: يجب أن تخلو المربعات بين الملك والرخ." },
   answer = "O-O",
   wrong = { ["O-O-O"] = true, ["Kf1"] = "not_castling" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -19,5 +19,5 @@ return puzzle {
     ar = "0-0: Kg1 وRf1. أما 0-0-0 فغير قانوني: فالرخ في b1 هو ما يحجب الصف الأول، ومتى انتقل إلى d1 هاجم الوزير في a1 الملكَ في c1." },
   answer = "O-O",
   wrong = { ["O-O-O"] = "castling_attack_uncovered" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -16,5 +16,5 @@ return puzzle {
     ar = "20: ست عشرة نقلة للبيادق (ثمانية بيادق، مربع أو مربعان) وأربع نقلات للحصانين." },
   answer = 20,
   wrong = { ["16"] = "legal_moves_count", ["24"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

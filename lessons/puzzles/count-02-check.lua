@@ -16,5 +16,5 @@ return puzzle {
     ar = "4: نقلات الملك فقط. الفيل يثبّت الحصان في d2 أمام الملك فلا يجوز له التحرك أبدًا." },
   answer = 4,
   wrong = { ["9"] = "legal_moves_count", ["5"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

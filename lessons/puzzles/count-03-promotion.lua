@@ -16,5 +16,5 @@ return puzzle {
     ar = "9: خمس نقلات للملك وأربع ترقيات: إلى وزير أو رخ أو فيل أو حصان." },
   answer = 9,
   wrong = { ["6"] = "legal_moves_count" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

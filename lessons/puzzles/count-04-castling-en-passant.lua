@@ -16,5 +16,5 @@ return puzzle {
     ar = "28: نقلات الرخين والملك، وO-O وO-O-O، وe6، والأخذ بالتجاوز exd6." },
   answer = 28,
   wrong = { ["27"] = "legal_moves_count", ["26"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

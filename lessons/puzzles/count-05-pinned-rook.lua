@@ -16,5 +16,5 @@ return puzzle {
     ar = "9: أربع نقلات للملك وخمس للرخ على العمود e ‏(e3 وe4 وe5 وe6 وRxe7). مغادرة العمود غير قانونية." },
   answer = 9,
   wrong = { ["18"] = "legal_moves_count", ["5"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

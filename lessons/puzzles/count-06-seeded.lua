@@ -53,5 +53,7 @@ return puzzle {
     ar = "صحيح: كل قفزات الحصان وكل خطوات الملك التي لا تقترب من الملك الأسود." },
   answer = 13,
   wrong = { ["8"] = "legal_moves_count" },
-  source = "constructed for Arbiter (a seeded generator)",
+  source = { en = "constructed for Arbiter (a seeded generator)",
+    fa = "ساخته‌شده برای آربیتر (وضعیت را مولدی با عدد آغازین ثابت می‌سازد)",
+    ar = "وُضع خصيصًا لآربيتر (يولّد الوضعَ مولِّدٌ برقم بدء ثابت)" },
 }

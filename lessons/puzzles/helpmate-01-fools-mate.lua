@@ -17,5 +17,7 @@ return puzzle {
     ar = "f3 e5 g4 Qh4#: مات الأحمق. يكشّ الوزير على القطر h4-e1، وقطع الأبيض نفسها تشغل كل مربع يمكن أن يهرب إليه الملك." },
   answer = "f3 e5 g4 Qh4#",
   wrong = { ["f3 e5 g4"] = "helpmate_length", ["e4 e5 Qh5 Nc6"] = "helpmate_not_mate", ["f3 e5 g4 Qg5"] = "helpmate_not_mate", ["f3 e5 g4 Qh5"] = "line_move", ["f3 e5 g5 Qh4"] = "line_move" },
-  source = "Fool's mate (1.f3 e5 2.g4 Qh4#), the classic shortest game, set as a helpmate",
+  source = { en = "Fool's mate (1.f3 e5 2.g4 Qh4#), the classic shortest game, set as a helpmate",
+    fa = "مات احمقانه (1.f3 e5 2.g4 Qh4#)، کوتاه‌ترین بازی شناخته‌شده، به صورت کمک‌مات",
+    ar = "مات الأحمق (1.f3 e5 2.g4 Qh4#)، أقصر مباراة معروفة، في صورة مات تعاوني" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "g5 ثم f6 (أو f5) ثم Qh5#: يكشّ الوزير على القطر h5-e8 وقطع الأسود نفسها تسدّ كل مهرب." },
   answer = "g5 d4 f6 Qh5#",
   wrong = { ["g5 d4 f6"] = "helpmate_length", ["g5 d4 f6 Qg4"] = "helpmate_not_mate", ["e5 Qh5 Ke7 Qxf7+"] = "helpmate_not_mate" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "Rg8 Nf7#: يشغل الرخ g8، ويكشّ الحصان ملكًا تحيط به قطعه: الإماتة الخانقة." },
   answer = "Rg8 Nf7#",
   wrong = { ["Rg8"] = "helpmate_length", ["h6 Nf7+"] = "helpmate_not_mate", ["Kg8 Nh6#"] = "line_move" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

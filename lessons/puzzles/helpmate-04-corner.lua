@@ -17,5 +17,5 @@ return puzzle {
     ar = "Kh8 Ra8#: في h8 يغطي الملك الأبيض g7 وh7، ويكشّ الرخ على الصف الثامن." },
   answer = "Kh8 Ra8#",
   wrong = { ["Kf8 Ra8+"] = "helpmate_not_mate", ["Kh7 Ra8"] = "line_move" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

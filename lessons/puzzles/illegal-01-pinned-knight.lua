@@ -17,5 +17,5 @@ return puzzle {
     ar = "Nd5 غير قانونية: الفيل في b4 يثبّت الحصان في c3، فلو تحرك الحصان لكشّ الفيل الملك." },
   answer = "b",
   wrong = { ["a"] = "move_is_legal", ["Ke2"] = "move_is_legal", ["e"] = "unknown_choice" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "O-O غير قانونية: لا يجوز التبييت والملك في كش. نقلات الملك الثلاث كلها تخرج من قطر الفيل." },
   answer = "a",
   wrong = { ["b"] = "move_is_legal", ["d"] = "move_is_legal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "النقلة exd6 غير قانونية الآن: لا يجوز الأخذ بالتجاوز إلا في النقلة التالية مباشرة لتقدّم البيدق مربعين، وقد فاتت تلك النقلة." },
   answer = "b",
   wrong = { ["a"] = "move_is_legal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

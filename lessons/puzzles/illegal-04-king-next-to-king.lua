@@ -17,5 +17,5 @@ return puzzle {
     ar = "Ke4 غير قانونية: المربع e4 مجاور للملك الأسود في d5، ولا يجوز للملك أبدًا أن ينتقل إلى كش." },
   answer = "b",
   wrong = { ["a"] = "move_is_legal", ["Kd2"] = "move_is_legal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

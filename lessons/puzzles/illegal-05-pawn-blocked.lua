@@ -17,5 +17,5 @@ return puzzle {
     ar = "e5 غير قانونية: البيدق الأسود في e5، ولا يستطيع البيدق أن يتقدم إلى مربع مشغول أمامه ولا أن يأخذ ما أمامه." },
   answer = "a",
   wrong = { ["c"] = "move_is_legal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "O-O-O غير قانونية: تحرك رخ a1، فضاع حق التبييت الطويل نهائيًا ولو عاد الرخ إلى مكانه." },
   answer = "b",
   wrong = { ["a"] = "move_is_legal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

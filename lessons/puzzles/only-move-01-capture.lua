@@ -16,5 +16,5 @@ return puzzle {
     ar = "Kxg2: يأخذ الملك الوزير غير المحمي. الوزير يهاجم كل المربعات الأخرى المجاورة للملك." },
   answer = "Kxg2",
   wrong = { ["Kg1"] = "leaves_king_in_check", ["Kh2"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

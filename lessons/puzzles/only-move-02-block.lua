@@ -16,5 +16,5 @@ return puzzle {
     ar = "Ng1: يدخل الحصان بين الرخ والملك، وهو القطعة الوحيدة التي تصل إلى الصف الأول." },
   answer = "Ng1",
   wrong = { ["Kg1"] = "leaves_king_in_check", ["Nf4"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

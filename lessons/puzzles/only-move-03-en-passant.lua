@@ -16,5 +16,5 @@ return puzzle {
     ar = "exd6 بالأخذ بالتجاوز: يأخذ بيدق e5 بيدق d5 كأنه تقدم مربعًا واحدًا، وذلك فقط مباشرة بعد تقدمه مربعين." },
   answer = "exd6",
   wrong = { ["Kxd5"] = true, ["Kf4"] = true, ["e6"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

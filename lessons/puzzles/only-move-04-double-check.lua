@@ -16,5 +16,5 @@ return puzzle {
     ar = "Kh1: في الكش المزدوج لا ينفع الأخذ ولا الاعتراض، فيتحرك الملك إلى المربع الوحيد غير المهاجم." },
   answer = "Kh1",
   wrong = { ["gxf3"] = true, ["Kf1"] = "leaves_king_in_check" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -16,5 +16,5 @@ return puzzle {
     ar = "Kb8: المربعان a7 وb7 بجوار الملك الأبيض، والرخ في b1 لا يصل إلى b8 لأن الملك الأبيض يقف في طريقه." },
   answer = "Kb8",
   wrong = { ["Ka7"] = "leaves_king_in_check", ["Kb7"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

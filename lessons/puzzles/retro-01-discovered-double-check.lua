@@ -16,5 +16,5 @@ return puzzle {
     ar = "e5e8: غادر الرخ قطر الفيل وكشّ على الصف فكشف كش الفيل. أي نقلة أخرى تعني وضعًا سابقًا كان فيه الطرف الذي ليس عليه الدور في كش." },
   answer = "e5e8",
   wrong = { ["c1b2"] = "retro_before_illegal", ["e1e8"] = "retro_before_illegal", ["b2b3"] = "retro_no_piece", ["e5"] = "retro_form" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

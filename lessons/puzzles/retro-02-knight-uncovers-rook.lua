@@ -16,5 +16,5 @@ return puzzle {
     ar = "h5g3: قفز الحصان من العمود h إلى g3 فكشّ وكشف كش الرخ في آن واحد." },
   answer = "h5g3",
   wrong = { ["f5g3"] = "retro_before_illegal", ["h8h7"] = "retro_no_piece", ["e4g3"] = "retro_before_illegal" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

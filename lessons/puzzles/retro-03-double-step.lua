@@ -16,5 +16,5 @@ return puzzle {
     ar = "d7d5: عبر البيدق d6 بتقدمه مربعين، فللأبيض أن يأخذه بالتجاوز في هذه النقلة فقط." },
   answer = "d7d5",
   wrong = { ["d6d5"] = "retro_other", ["c7d5"] = "retro_not_legal", ["h8h7"] = "retro_no_piece", ["h7h8"] = "retro_other" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

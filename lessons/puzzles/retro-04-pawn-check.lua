@@ -16,5 +16,5 @@ return puzzle {
     ar = "ممكن: تقدّم البيدق من e6 مربعًا فكشّ (e6e5)، أو أخذ قطعة بيضاء في e5 قادمًا من d6 أو f6 (d6e5xn وf6e5xb وغيرهما). وكلاهما يترك الملك في كش من e5." },
   answer = "e6e5",
   wrong = { ["e4e5"] = "retro_not_legal", ["f6e5"] = "retro_not_legal", ["d5e5"] = "retro_not_legal", ["e5e4"] = "retro_no_piece" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "Qb7#: يكشّ الوزير المحمي بالملك ويغطي a7 وb8. أما Qb6 فتترك الأسود بلا نقلة ولا كش: جمود وتعادل." },
   answer = "Qb7#",
   wrong = { ["Qb6"] = "stalemate", ["Qb2"] = "not_checkmate", ["Qa2+"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

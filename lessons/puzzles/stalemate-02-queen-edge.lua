@@ -17,5 +17,5 @@ return puzzle {
     ar = "Qg7#: يكشّ الوزير بجوار الملك محميًّا بالملك في f6، ويغطي g8 وh7. أما Qg6 فتغطي المربعات نفسها دون كش: جمود." },
   answer = "Qg7#",
   wrong = { ["Qg6"] = "stalemate", ["Qh1+"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

@@ -17,5 +17,5 @@ return puzzle {
     ar = "Rh1#: كش على العمود h والملك الأبيض يغطي g7 وg8. أما Rg7 المحمي بالملك فيغطي كل المربعات دون كش: جمود." },
   answer = "Rh1#",
   wrong = { ["Rg7"] = "stalemate", ["Rg8+"] = true },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

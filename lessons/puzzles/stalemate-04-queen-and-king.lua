@@ -17,5 +17,5 @@ return puzzle {
     ar = "Qg7#: يكشّ الوزير من g7 محميًا بالملك في f6 ويغطي كل المهارب. أما Qg6 فتغطي g7 وg8 وh7 دون كش: جمود." },
   answer = "Qg7#",
   wrong = { ["Qg6"] = "stalemate", ["Qg2"] = "not_checkmate" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

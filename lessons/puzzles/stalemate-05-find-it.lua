@@ -17,5 +17,5 @@ return puzzle {
     ar = "Qd6 تغطي b8 على القطر دون كش: لا نقلة قانونية للأسود وليس في وضع كش، فتنتهي المباراة بالتعادل فورًا. وكانت Qd8# ستُميت." },
   answer = "Qd6",
   wrong = { ["Qd8+"] = "not_stalemate", ["Qd5+"] = "not_stalemate" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

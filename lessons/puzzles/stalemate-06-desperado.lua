@@ -46,5 +46,5 @@ return puzzle {
   end,
   answer = "Rh1+",
   wrong = { ["Rh7"] = "desperado_no_check", ["Rb2"] = "desperado_no_check", ["Ka7"] = "leaves_king_in_check" },
-  source = "constructed for Arbiter",
+  source = { en = "constructed for Arbiter", fa = "ساخته‌شده برای آربیتر", ar = "وُضع خصيصًا لآربيتر" },
 }

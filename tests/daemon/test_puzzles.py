@@ -166,6 +166,28 @@ try:
     check('حرکت' in fa['prompt'] and 'نقلة' in ar['prompt'], 'Persian and Arabic prompts')
     st, _, a = d.post('/v1/puzzles/count-01-start/answer?lang=fa', {'answer': '۲۰'})
     check_eq(a.get('correct'), True, 'a number in Persian digits')
+
+    # every puzzle's source in the request's language (Persian and Arabic review F15, M15): no
+    # English prose outside the isolated moves, the moves isolated, the same puzzles in each
+    begin('puzzles.source_in_language')
+    import re
+    en_list = {p['id']: p['source'] for p in d.get('/v1/puzzles')[2]['puzzles']}
+    for lang, letters in (('fa', 'ساخته‌شده'), ('ar', 'وُضع')):
+        served = d.get('/v1/puzzles?lang=' + lang)[2]['puzzles']
+        check_eq({p['id'] for p in served}, set(en_list), lang + ': the same puzzles')
+        for p in served:
+            prose = re.sub('\u2066[^\u2069]*\u2069', ' ', p['source'])
+            word = re.search(r'[A-Za-z]{2,}', prose)
+            check(p['source'] and not word, '%s %s: English in the source (%s): %s' %
+                  (lang, p['id'], word and word.group(0), p['source']))
+        by = {p['id']: p['source'] for p in served}
+        check(by['m1-back-rank'].startswith(letters) and by['count-01-start'].startswith(letters),
+              lang + ': constructed puzzles say so: %s / %s' % (by['m1-back-rank'], by['count-01-start']))
+        check('\u2066' in by['m2-opera-game'] and ('Qb8+' in by['m2-opera-game']), lang + ': moves isolated: ' +
+              by['m2-opera-game'])
+    check('1858' in en_list['m2-opera-game'] and 'constructed for Arbiter' == en_list['count-01-start'],
+          'English stays English: ' + en_list['m2-opera-game'])
+    check('۱۸۵۸' in d.get('/v1/puzzles/m2-opera-game?lang=fa')[2]['source'], 'fa: the year in Persian digits')
     # counted and ordered moves agree with their noun (one move in words, Arabic dual, ordinals)
     st, _, a = d.post('/v1/puzzles/helpmate-01-fools-mate/answer?lang=fa', {'answer': 'f3'})
     check('کمک‌مات در دو حرکت' in a['feedback'] and 'پاسخ شما یک نیم‌حرکت دارد' in a['feedback'], 'fa: ' + a['feedback'])

@@ -162,6 +162,16 @@ def main():
             count += 1
     c.check(count > 1000, "lessons", "", "only %d lesson texts read" % count)
 
+    # The mate file's sources in Persian and Arabic (lessons/puzzles/puzzles.<lang>.txt), as served.
+    for lang in ("fa", "ar"):
+        path = os.path.join(root, "lessons", "puzzles", "puzzles.%s.txt" % lang)
+        items = [(n, l.split("|", 1)[1].strip()) for n, l in enumerate(open(path, encoding="utf-8"), 1)
+                 if l.strip() and not l.startswith("#") and "|" in l]
+        for (n, _), shown in zip(items, isolate(tool, lang, [t for _, t in items])):
+            d = defects(lib, shown)
+            c.check(not d, "%s:%d (%s)" % (os.path.relpath(path, root), n, lang), shown, "; ".join(d))
+        c.check(len(items) >= 50, path, "", "only %d sources read" % len(items))
+
     # The page's own strings, as it shows them.
     web = os.path.join(root, "web", "i18n.js")
     for lang, line, text in js_texts(web):

@@ -17,9 +17,12 @@ quizzes, puzzles and Lua runtimes, against docs/glossary.md:
   counts      no small count after «عددها» («مربعات عددها 2»): 0, 1 and 2 take their own forms
   choices     one digit system in a quiz question and its choices (prompt «۲۷» next to a choice «27»)
   separator   no full stop between Persian or Arabic-Indic digits: «(۹٫۵٫۳)», never «(۹.۵.۳)»
+  sources     every puzzle's source in fa and ar (lessons/puzzles/puzzles.<lang>.txt for the mate
+              file, source = {en=, fa=, ar=} in a script), with no English prose: only moves
+              stay Latin («Fool's mate» or «constructed for Arbiter» on the Persian page is a defect)
 
 Texts read: the engine dump; every fa/ar string of the lessons, quizzes, puzzles and Lua
-runtimes; the page's strings (web/i18n.js); and every quiz generator's question in fa and ar
+runtimes; the puzzles' sources; the page's strings (web/i18n.js); and every quiz generator's question in fa and ar
 with the verdict of every choice and of a wrong free answer (the CLI, when given). Glossary terms
 are matched bare and after the Arabic article (ال، لل، وال، بال، فال). Before reading anything
 the checks are run on planted defects and must catch each one.
@@ -341,7 +344,60 @@ PLANTED = [  # (check name, lang, text): every new check must catch its planted 
     ("glossary", "fa", "رخ در سطر هشتم کیش می‌دهد و پیاده اریب می‌زند."),
     ("separator", "fa", "ادعای نادرست دو دقیقه به وقت حریف می‌افزاید (۹.۵.۳)."),
     ("choices", "fa", ["نوبت سیاه است. سیاه چند حرکت قانونی دارد؟ (۳۳ یا کمتر)", "27", "۲۶"]),
+    ("sources", "fa", "constructed for Arbiter: back-rank mate"),
+    ("sources", "ar", "Fool's mate: 1.f3 e5 2.g4 Qh4# (classic opening miniature)"),
+    ("sources", "fa", None),
 ]
+
+
+SAN = re.compile(r"^(?:[a-h]|O-O(?:-O)?|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?)[+#]?[?!]*$")
+
+
+def english_prose(text):
+    """A Latin word that is not a move (SAN) or a file (the h-file) in a Persian or Arabic text, or None."""
+    for w in re.findall(r"[A-Za-z][A-Za-z0-9=+#\-'’]*[?!]*", outside_isolates(text)):
+        if not SAN.match(w.rstrip(".,;:)")):
+            return w
+    return None
+
+
+def source_texts(root):
+    """(where, lang, text) for every puzzle's source in fa and ar as the page shows it: the mate
+    file's translations (None where a puzzle has none: the English is shown), and each script's
+    source (its English when it is a plain string)."""
+    mate = os.path.join(root, "lessons", "puzzles", "puzzles.txt")
+    ids = [l.split("|")[0].strip() for l in open(mate, encoding="utf-8") if l.strip() and not l.startswith("#")]
+    for lang in ("fa", "ar"):
+        path = os.path.join(root, "lessons", "puzzles", "puzzles.%s.txt" % lang)
+        have = {}
+        if os.path.exists(path):
+            for n, l in enumerate(open(path, encoding="utf-8"), 1):
+                if l.strip() and not l.startswith("#") and "|" in l:
+                    have[l.split("|")[0].strip()] = (n, l.split("|", 1)[1].strip())
+        for i in ids:
+            n, text = have.get(i, (0, None))
+            yield "lessons/puzzles/puzzles.%s.txt:%d (%s)" % (lang, n, i), lang, text
+    for path in sorted(glob.glob(os.path.join(root, "lessons", "puzzles", "*.lua"))):
+        src = open(path, encoding="utf-8").read()
+        m = re.search(r"^\s*source\s*=\s*(\{.*?\}|\"(?:[^\"\\]|\\.)*\")", src, re.S | re.M)
+        where = "%s source" % os.path.relpath(path, root)
+        for lang in ("fa", "ar"):
+            if not m:
+                yield where, lang, None
+            elif m.group(1).startswith('"'):
+                yield where, lang, m.group(1)[1:-1]  # a plain string: shown as it is in every language
+            else:
+                t = re.search(r"\b%s\s*=\s*\"((?:[^\"\\]|\\.)*)\"" % lang, m.group(1))
+                yield where, lang, t.group(1) if t else None
+
+
+def check_source(c, lang, where, text, never):
+    c.check("sources", text is not None, where, "", "no %s source: the English one is shown" % lang)
+    if text is None:
+        return
+    w = english_prose(text)
+    c.check("sources", w is None, where, text, "English '%s' in the %s source" % (w, lang))
+    check_text(c, lang, "default", where, text, never, False)
 
 
 def check_choices(c, lang, where, texts):
@@ -361,6 +417,8 @@ def self_test(never):
         probe.quiet = True
         if name == "choices":
             check_choices(probe, lang, "planted", text)
+        elif name == "sources":
+            check_source(probe, lang, "planted", text, never)
         else:
             check_text(probe, lang, "default", "planted", text, never, True)
         if not probe.failed.get(name):
@@ -403,6 +461,8 @@ def main():
             check_text(c, lang, "default", "%s:%d (%s)" % (os.path.relpath(path, root), line, lang),
                        template_words(text), never, False)
     if "--texts" not in args:
+        for where, lang, text in source_texts(root):
+            check_source(c, lang, where, text, never)
         for lang, line, text in web_texts(os.path.join(root, "web", "i18n.js")):
             check_text(c, lang, "default", "web/i18n.js:%d (%s)" % (line, lang), text, never, False)
     if cli:

@@ -83,9 +83,10 @@ static void test_bundled(void)
     for (int i = 0; i < n; i++) {
         const arbl_puzzle *p = arbl_book_at(box, i);
         for (int l = 0; l < ARBL_NLANGS; l++)
-            CHECK_MSG(p->prompt.lang[l] && *p->prompt.lang[l] && p->success.lang[l] && *p->success.lang[l],
-                      "%s: text in %s", p->id, arbl_langs[l]);
-        CHECK_MSG(p->chunk && p->fen && p->source && *p->source, "%s", p->id);
+            CHECK_MSG(p->prompt.lang[l] && *p->prompt.lang[l] && p->success.lang[l] && *p->success.lang[l] &&
+                          p->source.lang[l] && *p->source.lang[l],
+                      "%s: text and source in %s", p->id, arbl_langs[l]);
+        CHECK_MSG(p->chunk && p->fen, "%s", p->id);
         /* the position shown can arise in a game (issue 22) */
         arb_reason why[4];
         arb_variant v = p->variant && strcmp(p->variant, "chess960") == 0 ? ARB_CHESS960 : ARB_STANDARD;
@@ -147,14 +148,18 @@ static void test_bundled(void)
     CHECK(!arbl_puzzle_answer(box, arbl_book_at(box, 0), big, "en", r));
 
     harness_begin("puzzles.mate_lines");
-    CHECK(arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
-    CHECK(!arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", "src", "p.txt"));
-    CHECK(!arbl_puzzle_add_mate(box, "only-move-02-block", 1, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "x", "", "p"));
+    arbl_text src = {.lang = {"Morphy v Duke Karl, Paris 1858: 16.Qb8+", "مورفی در برابر دوک کارل، پاریس ۱۸۵۸: 16.Qb8+"}};
+    CHECK(arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", &src, "p.txt"));
+    CHECK(!arbl_puzzle_add_mate(box, "m2-test", 2, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "Qb8+", &src, "p.txt"));
+    CHECK(!arbl_puzzle_add_mate(box, "only-move-02-block", 1, "8/8/8/8/8/8/8/K6k w - - 0 1", true, "x", &src, "p"));
     const arbl_puzzle *m = arbl_book_find(box, "m2-test");
     CHECK(m && strcmp(m->kind, "mate") == 0 && m->n == 2 && !m->chunk && strcmp(m->answer_type, "line") == 0);
     if (m) {
         CHECK_STR(m->prompt.lang[0], "White to move: mate in 2.");
         CHECK_STR(m->prompt.lang[1], "نوبت سفید است: مات در دو حرکت."); /* small counts in words */
+        /* the source in each language given, as prose (the move isolated in Persian), else English */
+        CHECK_STR(arbl_text_get(&m->source, "fa"), "مورفی در برابر دوک کارل، پاریس ۱۸۵۸: \u2066""16.Qb8+\u2069");
+        CHECK_STR(arbl_text_get(&m->source, "ar"), "Morphy v Duke Karl, Paris 1858: 16.Qb8+");
         CHECK(!arbl_puzzle_answer(box, m, "Qb8+", "en", r));  /* the solver's, not a script's */
     }
     free(r);

@@ -48,6 +48,18 @@ await run.scenario("D5 a puzzle's source is shown only once it is solved; the de
     await L.shot(page, "puzzle-after")
 })
 
+await run.scenario("a solved puzzle's source is in the page's language (Persian review F15, Arabic review M15)", async () => {
+    for (const [lang, want] of [["fa", /مورفی در برابر دوک کارل.*۱۸۵۸/], ["ar", /مورفي ضد الدوق كارل.*1858/]]) {
+        await openPuzzle("m2-opera-game", lang)
+        await L.feedbackAfter(page, () => L.drag(page, "b3", "b8"))
+        await L.waitFor(page, () => document.querySelector("#board").dataset.lastMove === "d7b8")
+        await L.feedbackAfter(page, () => L.drag(page, "d1", "d8"))
+        await L.waitText(page, "#puzzle .source", want)
+        const shown = await page.$eval("#puzzle .source", n => n.textContent.replace(/\u2066[^\u2069]*\u2069/g, ""))
+        check(!/[A-Za-z]{2,}/.test(shown), lang + ": English in the source: " + shown)
+    }
+})
+
 await run.scenario("D5 puzzle titles are translated and grouped by kind, never raw ids", async () => {
     await openPuzzle("m1-fools-mate", "fa")
     const options = await page.$$eval("#puzzle-select option", os => os.map(o => o.textContent))
