@@ -141,6 +141,11 @@ check cli.dead.mate_says_mate "$([ "$(head -n1 <<<"$out")" = checkmate ] && grep
 out=$("$arbiter" outcome --lang fa startpos f3 e5 g4 Qh4# a3 2>&1); rc=$?
 check cli.outcome.move_after_mate "$([ $rc -eq 1 ] && grep -q 'code: move_after_end' <<<"$out" &&
   grep -q 'code: checkmate' <<<"$out" && ! grep -q no_piece_can_move_there <<<"$out"; echo $?)" "rc $rc: $out"
+# a wrong fifty-move claim with no move since the last pawn move says none was made, not «یک حرکت»
+# (Persian's plural 'one' covers 0: the template needs its =0 branch; Persian review F1, F50)
+out=$("$arbiter" outcome --lang fa --claim fifty "8/8/4k3/8/8/4K3/8/R7 w - - 0 80" 2>&1)
+check cli.outcome.fifty_wrong_none_fa "$(grep -q 'سفید هنوز حرکتی نکرده است و سیاه هنوز حرکتی نکرده است' <<<"$out" &&
+  ! grep -q 'یک حرکت' <<<"$out"; echo $?)" "$out"
 pgnfile=$(mktemp); printf '[Event "F11"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 a6 *\n' >"$pgnfile"
 out=$("$arbiter" pgn "$pgnfile" 2>&1); rm -f "$pgnfile"
 check cli.pgn.move_after_mate "$(grep -q 'ended at ply 4, so a3 cannot be played.*(move_after_end)' <<<"$out" &&
