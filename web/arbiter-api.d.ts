@@ -963,6 +963,7 @@ export interface components {
             turn: "white" | "black";
             /** @enum {string} */
             variant: "standard" | "chess960";
+            /** @description Where the position comes from (a game with its players, place and year, an opening trap, or constructed for Arbiter), in the request's language, moves isolated in right-to-left text (English where a lesson set gives no translation). */
             source: string;
             /** @description The question in the request's language (present with the Lua runtime, which every standard build has). */
             prompt?: string;
