@@ -168,8 +168,14 @@ try:
     for t in [first] + queued:
         t.join()
     check_eq(d.proc.wait(300), 0, 'exit 0')
-    check_eq(sorted(outcomes, key=str), sorted([(200, POS4_D6)] + [(503, 'shutting_down')] * 3, key=str),
-             'the running search answered in full, the queued ones 503 shutting_down')
+    # Queued searches may start inside the drain: on a quiet machine the search takes ~1.5 s, so
+    # the next one can begin before the 1 s timeout and is then answered in full too. What N13
+    # requires: every search answered, each in full or 503 shutting_down, and some refused at the
+    # timeout (four searches cannot all fit in a 1 s drain).
+    full = outcomes.count((200, POS4_D6))
+    check_eq(len(outcomes), 4, 'every search answered: %r' % outcomes)
+    check(full >= 1 and outcomes.count((503, 'shutting_down')) == 4 - full and full < 4,
+          'the running search answered in full, the queued ones not started by the timeout 503 shutting_down: %r' % outcomes)
 finally:
     d.stop()
 
