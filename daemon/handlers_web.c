@@ -1,6 +1,7 @@
 /* The playground: GET / and GET /web/... answer the files of web/ embedded at build time, with
  * an ETag (304 on If-None-Match), a same-origin Content-Security-Policy and nosniff. --no-web
  * turns the routes off (404, as for any unknown path). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,10 @@ static void serve(ad_request *r, const char *path)
 {
     const ad_web_file *f = r->srv->cfg.no_web ? NULL : find_file(path);
     if (!f) {
-        ad_reply_code(r, AJ_E_NOT_FOUND, NULL);
+        aj_error e;
+        aj_fail(&e, AJ_E_NOT_FOUND, NULL);
+        snprintf(e.detail, sizeof e.detail, "%s", r->srv->cfg.no_web ? "the web page is off (arbiterd --no-web)" : "no such file of the web page");
+        ad_reply_error(r, &e);
         return;
     }
     ad_reply_header(r, "Cache-Control", "no-cache");

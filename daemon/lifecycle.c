@@ -460,7 +460,8 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
         return refuse(c, too_large);
     }
     if (slot < 0) {
-        make_error(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1, NULL);
+        make_error(c, slot == -1 ? AJ_E_METHOD_NOT_ALLOWED : AJ_E_NOT_FOUND, NULL, -1,
+                   slot == -1 ? NULL : "no route has this path (GET /v1/openapi.json lists them)");
         return refuse(c, too_large);
     }
     r->route_index = slot;
@@ -472,7 +473,8 @@ static enum MHD_Result admit(struct req_ctx *c, const char *url, const char *met
         return refuse(c, true);
     }
     if (!always && c->cc && c->cc->probe) {
-        make_error(c, AJ_E_NOT_FOUND, NULL, -1, NULL); /* the probe listener serves probes only */
+        make_error(c, AJ_E_NOT_FOUND, NULL, -1, /* the probe listener serves probes only */
+                   "the probe listener serves GET /v1/health and GET /metrics only");
         return refuse(c, too_large);
     }
     /* Strict query strings: lang and digits everywhere, and what a GET route's entry of the fields

@@ -131,6 +131,12 @@ try:
     for path in ('/v1/puzzles/nope', '/v1/lessons/nope'):
         st, e = error(d.get(path))
         check(st == 404 and 'nope' in e.get('detail', ''), '%s: a 404 with a detail: %r' % (path, e))
+    # every other 404 too: an unknown route, a file the page does not have, a step, a Chess960 number, a generator
+    for path in ('/v1/nope', '/nope', '/v1/lessons/illegal-moves/steps/99', '/v1/chess960/960'):
+        st, e = error(d.get(path))
+        check(st == 404 and e.get('code') == 'not_found' and e.get('detail'), '%s: a 404 with a detail: %r' % (path, e))
+    st, e = error(d.post('/v1/quizzes', {'generator': 'nope', 'seed': 1}))
+    check(st == 404 and e.get('detail'), 'an unknown generator: a 404 with a detail: %r' % e)
 
     begin('strict.list_filters')  # issue 24 §3, trial row 23
     st, _, every = d.get('/v1/lessons')
