@@ -162,16 +162,16 @@ static json_t *fast_value(fast *f, int depth)
         if (neg)
             q++;
         const char *digits = q;
-        json_int_t v = 0;
+        unsigned long long v = 0; /* 19 digits fit unsigned; more than 18 go to jansson below */
         while (q < f->end && *q >= '0' && *q <= '9' && q - digits < 19)
-            v = v * 10 + (*q++ - '0');
+            v = v * 10 + (unsigned)(*q++ - '0');
         size_t nd = (size_t)(q - digits);
         if (nd == 0 || nd > 18 || (*digits == '0' && (nd > 1 || neg)))
             return NULL;
         f->p = q;
         if (!fast_delim(f))
             return NULL;
-        return json_integer(neg ? -v : v);
+        return json_integer(neg ? -(json_int_t)v : (json_int_t)v);
     }
     }
 }

@@ -646,7 +646,7 @@ static int bounded_load(lua_State *L)
     lua_pushnil(L); /* slot 5: the reader's current string */
     if (!s)
         luaL_checktype(L, 1, LUA_TFUNCTION);
-    int st = arbl_load_pieces(L, s, s ? len : 0, s ? 0 : 1, 5, name);
+    int st = arbl_load_pieces(L, s, s ? len : 0, s ? 0 : 1, 5, ARBL_LOAD_MAX, name);
     if (st != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);

@@ -815,6 +815,7 @@ struct pieces {
     size_t len, pos;
     int fn;          /* stack index of a reader function, 0 for a string */
     int slot;        /* stack index keeping the reader's current string alive */
+    size_t max, total; /* bytes allowed (0: no limit) and handed to the parser so far */
 };
 
 static const char *next_piece(lua_State *L, void *ud, size_t *size)
@@ -845,15 +846,19 @@ static const char *next_piece(lua_State *L, void *ud, size_t *size)
         }
     }
     size_t n = r->len - r->pos < ARBL_LOAD_PIECE ? r->len - r->pos : ARBL_LOAD_PIECE;
+    r->total += n;
+    if (r->max && r->total > r->max)
+        luaL_error(L, "a chunk may be at most %zu bytes (sandbox limit)", r->max);
     const char *p = r->s + r->pos;
     r->pos += n;
     *size = n;
     return p;
 }
 
-int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, const char *name)
+int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, size_t max,
+                     const char *name)
 {
-    struct pieces r = {text, text ? len : 0, 0, text ? 0 : reader, slot};
+    struct pieces r = {text, text ? len : 0, 0, text ? 0 : reader, slot, max, 0};
     return lua_load(L, next_piece, &r, name, "t");
 }
 
@@ -863,7 +868,7 @@ int arbl_sandbox_load_text(arbl_sandbox *sb, const char *text, size_t len, const
 {
     arbl_sandbox_arm(sb);
     sb->running = true;
-    int st = arbl_load_pieces(sb->L, text, len, 0, 0, name);
+    int st = arbl_load_pieces(sb->L, text, len, 0, 0, 0, name);
     sb->running = false;
     if (st != LUA_OK) {
         const char *msg = lua_tostring(sb->L, -1);

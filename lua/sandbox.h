@@ -132,11 +132,17 @@ const char *arbl_budget_name(arbl_budget b);
  * whatever the text. */
 #define ARBL_LOAD_PIECE 256u
 
+/* The most text a script's own load() compiles: the compiled code of a longer chunk costs more
+ * to build and free than the deadline can interrupt (the hostile r33: 6 MB of 'x = 1 '). */
+#define ARBL_LOAD_MAX (1u << 20)
+
 /* Loads a chunk (text only, never binary) in pieces, checking the run's deadline between them
  * (the parser runs no instructions, so no hook sees it): from text, or, when text is NULL, from
  * the reader function at stack index reader, whose current string is kept alive at stack index
- * slot. Pushes the function or an error message; returns the lua_load status. */
-int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, const char *name);
+ * slot; more than max bytes (0: any) is an error. Pushes the function or an error message;
+ * returns the lua_load status. */
+int arbl_load_pieces(lua_State *L, const char *text, size_t len, int reader, int slot, size_t max,
+                     const char *name);
 
 /* Whether f is one of the sandbox's own C functions (the read-only views'), which check the
  * deadline themselves. For the test of reachable functions. */
