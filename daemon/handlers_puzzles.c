@@ -24,7 +24,9 @@
 static json_t *mate_json(const ad_puzzle_list *list, int i, const char *lang)
 {
     const ad_puzzle *p = &list->items[i];
-    char source[2 * ARB_MATE_FIELD_MAX + 256];
+    /* A source is < ARB_MATE_FIELD_MAX bytes (mate_file.c); isolating adds two 3-byte marks per
+     * Latin run, a run and its separator at least 2 bytes: 4x holds it, and it is checked. */
+    char source[4 * ARB_MATE_FIELD_MAX];
     const char *s = ad_puzzle_source(list, i, lang);
     if (arb_message_isolate(lang, s, NULL, 0) < sizeof source)
         arb_message_isolate(lang, s, source, sizeof source);

@@ -25,12 +25,25 @@ static bool append(ad_puzzle_list *list, int *cap, const ad_puzzle *pz)
 
 const char *const ad_source_langs[AD_SOURCE_LANGS] = {"fa", "ar"};
 
-static int index_of(const ad_puzzle_list *list, const char *id)
+/* The next whole line of f into line[cap] (true), or false at the end. A line longer than the
+ * buffer is logged, counted in *failures and skipped whole; *lineno counts every line. */
+static bool next_line(FILE *f, char *line, size_t cap, const char *path, int *lineno, int *failures)
 {
-    for (int i = 0; id && i < list->count; i++)
-        if (strcmp(list->items[i].id, id) == 0)
-            return i;
-    return -1;
+    bool skipping = false; /* inside the rest of a line longer than the buffer */
+    while (fgets(line, (int)cap, f)) {
+        bool whole = strchr(line, '\n') || feof(f);
+        if (skipping) {
+            skipping = !whole;
+            continue;
+        }
+        ++*lineno;
+        if (whole)
+            return true;
+        skipping = true;
+        ++*failures;
+        ad_log(AD_LOG_WARN, "%s:%d: line longer than %zu bytes, skipped", path, *lineno, cap - 2);
+    }
+    return false;
 }
 
 /* Trims s[0..n) in place: its first non-blank character, n updated. */
@@ -52,20 +65,7 @@ static void read_sources(const char *lessons_dir, ad_puzzle_list *list, int l)
     if (!f)
         return; /* no translation: the English source is shown */
     int lineno = 0;
-    bool skipping = false;
-    while (fgets(line, sizeof line, f)) {
-        bool whole = strchr(line, '\n') || feof(f);
-        if (skipping) {
-            skipping = !whole;
-            continue;
-        }
-        lineno++;
-        if (!whole) {
-            skipping = true;
-            list->failures++;
-            ad_log(AD_LOG_WARN, "%s:%d: line longer than %zu bytes, skipped", path, lineno, sizeof line - 2);
-            continue;
-        }
+    while (next_line(f, line, sizeof line, path, &lineno, &list->failures)) {
         size_t n = strlen(line);
         char *p = trim(line, &n);
         if (n == 0 || *p == '#')
@@ -73,14 +73,16 @@ static void read_sources(const char *lessons_dir, ad_puzzle_list *list, int l)
         char *bar = memchr(p, '|', n);
         size_t nid = bar ? (size_t)(bar - p) : 0, ntext = bar ? n - nid - 1 : 0;
         char *id = bar ? trim(p, &nid) : NULL, *text = bar ? trim(bar + 1, &ntext) : NULL;
-        if (!bar || nid == 0 || ntext == 0) {
+        if (!bar || nid == 0 || ntext == 0 || ntext >= ARB_MATE_FIELD_MAX) {
             list->failures++;
-            ad_log(AD_LOG_WARN, "%s:%d: not a source line, skipped (id | source)", path, lineno);
+            ad_log(AD_LOG_WARN, "%s:%d: not a source line, skipped (id | source, at most %d bytes)", path, lineno,
+                   ARB_MATE_FIELD_MAX - 1);
             continue;
         }
         id[nid] = 0;
         text[ntext] = 0;
-        int i = index_of(list, id);
+        const ad_puzzle *pz = ad_puzzles_find(list, id);
+        int i = pz ? (int)(pz - list->items) : -1;
         if (i < 0 || list->sources[i][l]) {
             list->failures++;
             ad_log(AD_LOG_WARN, "%s:%d: %s '%s', skipped", path, lineno,
@@ -112,20 +114,7 @@ bool ad_puzzles_read(const char *lessons_dir, ad_puzzle_list *list)
         return false;
     }
     int cap = 0, lineno = 0;
-    bool skipping = false; /* inside the rest of a line longer than the buffer */
-    while (fgets(line, sizeof line, f)) {
-        bool whole = strchr(line, '\n') || feof(f);
-        if (skipping) {
-            skipping = !whole;
-            continue;
-        }
-        lineno++;
-        if (!whole) {
-            skipping = true;
-            list->failures++;
-            ad_log(AD_LOG_WARN, "%s:%d: line longer than %zu bytes, skipped", path, lineno, sizeof line - 2);
-            continue;
-        }
+    while (next_line(f, line, sizeof line, path, &lineno, &list->failures)) {
         ad_puzzle pz;
         arb_reason why;
         arb_mate_line_status st = arb_mate_line_read(line, &pz, &why);
